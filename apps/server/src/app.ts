@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { flowRoutes } from './modules/flow/routes.ts';
+import { formRoutes } from './modules/form/routes.ts';
+import { formTaskRoutes } from './modules/formtask/routes.ts';
+import { msgRoutes } from './modules/msg/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { loggerOptions } from './logger.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface BuildOptions {
+  /** False silences request logs (tests, benchmarks). */
+  logger?: boolean;
+}
+
+/** Builds the HTTP app around an already-connected context; main.ts and the tests share it. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(ctx.config.logLevel),
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 10 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyHelmet, {
+    // The app may be embedded by a park portal (v_s=third), so framing is allowed from the
+    // origins in FRAME_ANCESTORS rather than refused outright.
+    frameguard: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'", ...(process.env.FRAME_ANCESTORS?.split(/\s+/).filter(Boolean) ?? [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  registerAuth(app, ctx);
+
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  formRoutes(app);
+  flowRoutes(app, ctx);
+  msgRoutes(app, ctx);
+  formTaskRoutes(app, ctx);
+
+  await registerWeb(app, ctx.config.webDist);
+  return app;
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Null means: start the embedded PostgreSQL in DATA_DIR/pg. */
+  databaseUrl: string | null;
+  dataDir: string;
+  adminPassword: string | null;
+  /** Idle minutes after which a session expires. */
+  sessionIdleMinutes: number;
+  /** Wrong passwords allowed per user name and IP within a minute before 429. */
+  loginFailuresPerMinute: number;
+  /** Where built web assets live; null disables static serving (API-only tests). */
+  webDist: string | null;
+  logLevel: string;
+  /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
+  secureCookies: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负整数: ${value}`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: intFrom(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
+    loginFailuresPerMinute: intFrom(env.LOGIN_FAILURES_PER_MINUTE, 10, 'LOGIN_FAILURES_PER_MINUTE'),
+    webDist:
+      env.WEB_DIST === 'none'
+        ? null
+        : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    secureCookies: env.SECURE_COOKIES === '1',
+  };
+}

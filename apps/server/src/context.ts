@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { AuthEvents } from './modules/auth/authEvents.ts';
+import type { LoginKeys } from './modules/auth/keys.ts';
+import type { LoginLimiter } from './modules/auth/loginLimiter.ts';
+import type { SessionStore } from './modules/auth/sessions.ts';
+
+/** Everything a route module needs, built once by main.ts (or a test) and passed to buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  keys: LoginKeys;
+  events: AuthEvents;
+  sessions: SessionStore;
+  limiter: LoginLimiter;
+}

@@ -1,0 +1,182 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps come back as Date, and may be written as Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = Generated<string>; // bigint identity: pg returns int8 as text, converted at the edge
+
+export interface SysOrgTable {
+  id: Id;
+  parent_id: string | null;
+  org_name: string;
+  org_code: string | null;
+  order_index: Generated<number>;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface SysUserTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  real_name: string;
+  sex: string | null;
+  phone: string | null;
+  email: string | null;
+  job_title: string | null;
+  /** 0 platform user, 1 company administrator, 2 company user. */
+  user_type: Generated<number>;
+  /** 0 enabled, 1 disabled. */
+  status: Generated<number>;
+  company_id: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface SysRoleTable {
+  id: Id;
+  role_name: string;
+  role_code: string | null;
+  remark: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface SysUserRoleTable {
+  user_id: string;
+  role_id: string;
+}
+export interface SysUserOrgTable {
+  user_id: string;
+  org_id: string;
+}
+export interface SysOrgRoleTable {
+  org_id: string;
+  role_id: string;
+}
+
+export interface SysMenuTable {
+  id: Id;
+  parent_id: string | null;
+  name: string;
+  path: string;
+  component: string | null;
+  icon_name: string | null;
+  level: number;
+  order_index: Generated<number>;
+  hidden: Generated<boolean>;
+  /** 'menu' or 'button' (button-level permissions for list pages). */
+  menu_type: Generated<string>;
+  perms: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface SysRoleMenuTable {
+  role_id: string;
+  menu_id: string;
+}
+
+export interface SysModuleTable {
+  id: Id;
+  sys_name: string;
+  sys_url: string;
+  /** 0 enabled (listed in the top bar), 1 disabled. */
+  status: Generated<number>;
+  order_index: Generated<number>;
+  create_time: Generated<Date>;
+}
+
+export interface SysSessionTable {
+  /** sha256 of the cookie token, so a leaked table does not leak live sessions. */
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface SysOperationLogTable {
+  id: Id;
+  user_id: string | null;
+  username: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: ColumnType<unknown, string | null | undefined, string | null>;
+  ip: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface AuthNonceTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
+export interface AuthLoginFailureTable {
+  key: string;
+  window_start: Timestamp;
+  failures: number;
+}
+
+export interface FlowTaskTable {
+  id: Id;
+  title: string;
+  form_id: string | null;
+  form_name: string | null;
+  business_id: string | null;
+  assignee_id: string;
+  initiator_id: string | null;
+  /** 0 waiting, 1 done. */
+  status: Generated<number>;
+  create_time: Generated<Date>;
+  done_time: Date | null;
+}
+
+export interface MsgMessageTable {
+  id: Id;
+  receiver_id: string;
+  title: string;
+  content: string | null;
+  msg_type: Generated<string>;
+  /** '0' unread, '1' read. */
+  read_status: Generated<string>;
+  create_time: Generated<Date>;
+  read_time: Date | null;
+}
+
+export interface FormTaskTable {
+  id: Id;
+  title: string;
+  form_id: string | null;
+  form_name: string | null;
+  assignee_id: string;
+  /** 0 executing, 1 finished. */
+  status: Generated<number>;
+  deadline: Date | null;
+  create_time: Generated<Date>;
+}
+
+export interface SysSeedAppliedTable {
+  key: string;
+  applied_at: Generated<Date>;
+}
+
+export interface Database {
+  sys_seed_applied: SysSeedAppliedTable;
+  sys_org: SysOrgTable;
+  sys_user: SysUserTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_user_org: SysUserOrgTable;
+  sys_org_role: SysOrgRoleTable;
+  sys_menu: SysMenuTable;
+  sys_role_menu: SysRoleMenuTable;
+  sys_module: SysModuleTable;
+  sys_session: SysSessionTable;
+  sys_operation_log: SysOperationLogTable;
+  auth_nonce: AuthNonceTable;
+  auth_login_failure: AuthLoginFailureTable;
+  flow_task: FlowTaskTable;
+  msg_message: MsgMessageTable;
+  form_task: FormTaskTable;
+}

@@ -1,0 +1,166 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts';
+import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
+
+export interface SeedResult {
+  /** Set when the administrator was created with a generated password: print it once. */
+  generatedAdminPassword: string | null;
+  adminCreated: boolean;
+  applied: string[];
+}
+
+interface MenuSeed {
+  name: string;
+  path: string;
+  component?: string;
+  iconName?: string;
+  /** Role codes (besides the super role, which sees everything) that get this menu. */
+  roles: string[];
+  children?: MenuSeed[];
+}
+
+/**
+ * Menus for the screens that exist. Later features append their own seed step with their menus,
+ * so a fresh install and an upgraded one end up with the same menus.
+ */
+const FOUNDATION_MENUS: MenuSeed[] = [
+  { name: '首页', path: '/home', component: 'Home', iconName: 'home', roles: ['park_admin', 'company_user'] },
+  {
+    name: '工作台',
+    path: '/workbench',
+    iconName: 'desktop',
+    roles: ['park_admin', 'company_user'],
+    children: [
+      { name: '待办事项', path: '/waitDoneTask/WaitDoneTask', component: 'WaitDoneTask', iconName: 'todo', roles: ['park_admin', 'company_user'] },
+      { name: '消息中心', path: '/msg/MsgList', component: 'MsgList', iconName: 'message', roles: ['park_admin', 'company_user'] },
+      { name: '表单任务', path: '/formTask/ExecutingFormTask', component: 'ExecutingFormTask', iconName: 'task', roles: ['park_admin', 'company_user'] },
+    ],
+  },
+];
+
+const ORG_TREE = {
+  name: '园区管委会',
+  children: ['安全监管科', '应急管理办', '环境保护科', '经济发展局', '规划建设局', '综合办公室'],
+};
+
+type Step = (trx: Transaction<Database>, result: SeedResult, adminPassword: string | null) => Promise<void>;
+
+const STEPS: Array<[string, Step]> = [
+  ['identity-v1', seedIdentity],
+  ['menus-foundation', (trx) => seedMenus(trx, FOUNDATION_MENUS, null, 1)],
+  ['welcome-message', seedWelcomeMessage],
+];
+
+/** Applies every seed step not yet applied, each once and in its own transaction. */
+export async function seed(db: Kysely<Database>, adminPassword: string | null): Promise<SeedResult> {
+  const result: SeedResult = { generatedAdminPassword: null, adminCreated: false, applied: [] };
+  for (const [key, step] of STEPS) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('sys_seed_applied')
+        .values({ key })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!claimed) return;
+      await step(trx, result, adminPassword);
+      result.applied.push(key);
+    });
+  }
+  return result;
+}
+
+async function seedIdentity(trx: Transaction<Database>, result: SeedResult, adminPassword: string | null) {
+  const root = await trx
+    .insertInto('sys_org')
+    .values({ org_name: ORG_TREE.name, org_code: 'GWH', order_index: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let order = 0;
+  for (const name of ORG_TREE.children) {
+    await trx.insertInto('sys_org').values({ org_name: name, parent_id: root.id, order_index: order++ }).execute();
+  }
+
+  const roles = await trx
+    .insertInto('sys_role')
+    .values([
+      { role_name: '系统管理员', role_code: SUPER_ROLE_CODE, remark: '拥有平台全部菜单与管理权限' },
+      { role_name: '园区管理员', role_code: 'park_admin', remark: '园区管委会业务管理人员' },
+      { role_name: '企业用户', role_code: 'company_user', remark: '园区入驻企业的用户' },
+    ])
+    .returning(['id', 'role_code'])
+    .execute();
+  const superRole = roles.find((r) => r.role_code === SUPER_ROLE_CODE)!;
+
+  const password = adminPassword ?? generatePassword();
+  if (!adminPassword) result.generatedAdminPassword = password;
+  const admin = await trx
+    .insertInto('sys_user')
+    .values({
+      username: 'admin',
+      password_hash: await hashPassword(password),
+      real_name: '系统管理员',
+      sex: '0',
+      user_type: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  result.adminCreated = true;
+  await trx.insertInto('sys_user_role').values({ user_id: admin.id, role_id: superRole.id }).execute();
+  await trx.insertInto('sys_user_org').values({ user_id: admin.id, org_id: root.id }).execute();
+
+  await trx
+    .insertInto('sys_module')
+    .values([
+      // Status 0 modules are offered in the top bar's 业务模块 list; status 1 ones are not.
+      { sys_name: '园区安全生产监管', sys_url: '/closed-park-web/home?v_s=third', status: 0, order_index: 0 },
+      { sys_name: '应急指挥调度', sys_url: '/closed-park-web/home?module=emergency', status: 1, order_index: 1 },
+    ])
+    .execute();
+}
+
+async function seedMenus(
+  trx: Transaction<Database>,
+  menus: MenuSeed[],
+  parentId: string | null,
+  level: number,
+): Promise<void> {
+  const roleRows = await trx.selectFrom('sys_role').select(['id', 'role_code']).execute();
+  const roleId = new Map(roleRows.map((r) => [r.role_code, r.id]));
+  let order = 0;
+  for (const m of menus) {
+    const row = await trx
+      .insertInto('sys_menu')
+      .values({
+        parent_id: parentId,
+        name: m.name,
+        path: m.path,
+        component: m.component ?? null,
+        icon_name: m.iconName ?? null,
+        level,
+        order_index: order++,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const code of m.roles) {
+      const rid = roleId.get(code);
+      if (rid) await trx.insertInto('sys_role_menu').values({ role_id: rid, menu_id: row.id }).execute();
+    }
+    if (m.children) await seedMenus(trx, m.children, row.id, level + 1);
+  }
+}
+
+async function seedWelcomeMessage(trx: Transaction<Database>) {
+  const admin = await trx.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
+  if (!admin) return;
+  await trx
+    .insertInto('msg_message')
+    .values({
+      receiver_id: admin.id,
+      title: '欢迎使用封闭园区低代码平台',
+      content: '请先在系统管理中维护组织机构、角色与用户，再设计业务表单与审批流程。',
+      msg_type: 'system',
+    })
+    .execute();
+}

@@ -1,0 +1,29 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { AppContext } from '../context.ts';
+import { purgeNonces } from '../modules/auth/sealedPassword.ts';
+
+const AUTH_CLEANUP = 'auth-cleanup';
+
+/**
+ * pg-boss runs background work in the same database. For now it sweeps expired sessions, used
+ * login nonces and old failure counters; later features add import/export and automations.
+ */
+export async function startJobs(connectionString: string, ctx: AppContext, logger: Logger): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString, max: 4, application_name: 'park-jobs' });
+  boss.on('error', (err) => logger.error({ err }, 'pg-boss error'));
+  await boss.start();
+  await boss.createQueue(AUTH_CLEANUP);
+  await boss.schedule(AUTH_CLEANUP, '*/10 * * * *');
+  await boss.work(AUTH_CLEANUP, async () => {
+    const sessions = await ctx.sessions.purgeExpired();
+    await purgeNonces(ctx.db);
+    await ctx.limiter.purgeOld();
+    logger.info({ sessions }, '已清理过期会话');
+  });
+  return boss;
+}
+
+export async function stopJobs(boss: PgBoss): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+}

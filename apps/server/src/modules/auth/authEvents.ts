@@ -1,0 +1,62 @@
+import { sql, type QueryExecutorProvider } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/**
+ * Session and user caches live in each server process. When a session ends or a user changes,
+ * every instance must drop its copy at once, so changes are announced with PostgreSQL
+ * NOTIFY (delivered on commit of the announcing transaction) and heard with LISTEN.
+ */
+export type AuthEvent = { kind: 'session'; id: string } | { kind: 'user'; id: string };
+
+const CHANNEL = 'park_auth';
+
+export class AuthEvents {
+  private client: pg.Client | null = null;
+  private readonly handlers: Array<(e: AuthEvent) => void> = [];
+  private stopped = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly logger: Pick<Logger, 'warn' | 'info'>,
+  ) {}
+
+  on(handler: (e: AuthEvent) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const event = JSON.parse(msg.payload) as AuthEvent;
+        for (const h of this.handlers) h(event);
+      } catch {
+        /* a malformed payload is not ours; ignore it */
+      }
+    });
+    client.on('error', (err) => {
+      this.logger.warn({ err: err.message }, 'auth event listener lost; reconnecting');
+      // Events may have been missed while disconnected, so everyone drops all caches.
+      for (const h of this.handlers) h({ kind: 'user', id: '*' });
+      this.client = null;
+      if (!this.stopped) setTimeout(() => void this.start().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.client = client;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const c = this.client;
+    this.client = null;
+    if (c) await c.end().catch(() => undefined);
+  }
+
+  /** Announces an event; pass the transaction so it is only heard if the change commits. */
+  async publish(db: QueryExecutorProvider, event: AuthEvent): Promise<void> {
+    await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+  }
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@fastify/type-provider-typebox';
+import { BASE_PATH, LOGIN_FAILED } from '@park/core';
+import type { AppContext } from '../../context.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { AppError, tooManyRequests } from '../../plugins/errors.ts';
+import { openSealedPassword } from './sealedPassword.ts';
+import { DUMMY_HASH, verifyPassword } from './passwordHash.ts';
+import { loadCurrentUser } from './userProfile.ts';
+
+const LoginBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+export const TOO_MANY_LOGINS = '登录尝试过于频繁，请1分钟后再试';
+export const USER_DISABLED = '该账号已被禁用，请联系管理员';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, keys, sessions, limiter, config } = ctx;
+
+  app.get('/apc/publicKey', async () => ({ errCode: 0, publicKey: keys.publicKeyPem }));
+
+  app.post('/apc/login', { schema: { body: LoginBody } }, async (request, reply) => {
+    const { username: rawName, password: sealed } = request.body as { username: string; password: string };
+    const username = rawName.trim();
+    const ip = request.ip;
+    if (await limiter.isBlocked(username, ip)) throw tooManyRequests(TOO_MANY_LOGINS);
+
+    const fail = async () => {
+      await limiter.recordFailure(username, ip);
+      await writeAudit(db, request, {
+        action: '登录失败',
+        targetType: 'user',
+        actor: { userId: null, username },
+      });
+      return new AppError(400, LOGIN_FAILED, 1);
+    };
+
+    const password = await openSealedPassword(db, keys, sealed);
+    const user = await db
+      .selectFrom('sys_user')
+      .select(['id', 'password_hash', 'status'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    // Unknown users still cost one scrypt, so response time does not reveal which names exist.
+    const matches = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
+    if (!user || password === null || !matches) throw await fail();
+    if (user.status !== 0) throw new AppError(403, USER_DISABLED, 2);
+
+    await limiter.clear(username, ip);
+    const token = await sessions.create(user.id, { ip, userAgent: request.headers['user-agent'] });
+    await writeAudit(db, request, { action: '登录', targetType: 'user', targetId: user.id, actor: { userId: user.id, username } });
+    const profile = await loadCurrentUser(db, user.id);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+    });
+    return { errCode: 0, user: profile!.user };
+  });
+
+  app.get('/apc/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const auth = await sessions.resolve(token);
+      await sessions.destroy(token);
+      if (auth) {
+        await writeAudit(db, request, {
+          action: '退出登录',
+          targetType: 'user',
+          targetId: auth.userId,
+          actor: { userId: auth.userId, username: auth.user.username },
+        });
+      }
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.type('text/plain; charset=utf-8').send(`${BASE_PATH}/login`);
+  });
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { MenuNode } from '@park/core';
+import type { Database } from '../../db/schema.ts';
+
+/** The role code whose holders see every menu, including ones added after their role was set up. */
+export const SUPER_ROLE_CODE = 'sys_admin';
+
+interface MenuRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  path: string;
+  component: string | null;
+  icon_name: string | null;
+  level: number;
+  order_index: number;
+  hidden: boolean;
+}
+
+/** Role ids of a user: given directly, or through any of the user's organisations. */
+export async function roleIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sys_user_role')
+    .select('role_id')
+    .where('user_id', '=', userId)
+    .union(
+      db
+        .selectFrom('sys_org_role')
+        .innerJoin('sys_user_org', 'sys_user_org.org_id', 'sys_org_role.org_id')
+        .select('sys_org_role.role_id')
+        .where('sys_user_org.user_id', '=', userId),
+    )
+    .execute();
+  return rows.map((r) => r.role_id);
+}
+
+export async function menuTreeFor(db: Kysely<Database>, userId: string): Promise<MenuNode[]> {
+  const roleIds = await roleIdsOf(db, userId);
+  if (roleIds.length === 0) return [];
+  const all: MenuRow[] = await db
+    .selectFrom('sys_menu')
+    .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden'])
+    .where('menu_type', '=', 'menu')
+    .orderBy('order_index')
+    .orderBy('id')
+    .execute();
+  const isSuper = await db
+    .selectFrom('sys_role')
+    .select('id')
+    .where('id', 'in', roleIds)
+    .where('role_code', '=', SUPER_ROLE_CODE)
+    .executeTakeFirst();
+  let allowed: Set<string>;
+  if (isSuper) {
+    allowed = new Set(all.map((m) => m.id));
+  } else {
+    const granted = await db
+      .selectFrom('sys_role_menu')
+      .select('menu_id')
+      .where('role_id', 'in', roleIds)
+      .execute();
+    allowed = withAncestors(new Set(granted.map((g) => g.menu_id)), all);
+  }
+  return buildTree(all.filter((m) => allowed.has(m.id)));
+}
+
+/** A granted child is unreachable without its parents, so the parents come along. */
+function withAncestors(ids: Set<string>, all: MenuRow[]): Set<string> {
+  const byId = new Map(all.map((m) => [m.id, m]));
+  const out = new Set<string>();
+  for (const id of ids) {
+    let cur = byId.get(id);
+    while (cur && !out.has(cur.id)) {
+      out.add(cur.id);
+      cur = cur.parent_id ? byId.get(cur.parent_id) : undefined;
+    }
+  }
+  return out;
+}
+
+function buildTree(rows: MenuRow[]): MenuNode[] {
+  const nodes = new Map<string, MenuNode>();
+  for (const r of rows) {
+    nodes.set(r.id, {
+      id: Number(r.id),
+      parentId: r.parent_id === null ? null : Number(r.parent_id),
+      name: r.name,
+      path: r.path,
+      component: r.component,
+      iconName: r.icon_name,
+      level: r.level,
+      orderIndex: r.order_index,
+      hidden: r.hidden,
+      children: [],
+    });
+  }
+  const roots: MenuNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}

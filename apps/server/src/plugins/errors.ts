@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * An error whose message is safe to show to the user. Anything else that escapes a handler is
+ * logged in full and answered with a generic 500, so stacks and SQL never reach a reply.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errCode: number = statusCode,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (msg: string) => new AppError(400, msg);
+export const forbidden = (msg = '您无权执行此操作') => new AppError(403, msg);
+export const notFound = (msg = '数据不存在或已被删除') => new AppError(404, msg);
+export const conflict = (msg: string) => new AppError(409, msg);
+export const tooManyRequests = (msg: string) => new AppError(429, msg);
+
+const MESSAGES_BY_STATUS: Record<number, string> = {
+  400: '请求参数不合法',
+  401: '请重新登录',
+  403: '您无权执行此操作',
+  404: '请求的资源不存在',
+  405: '请求方法不被允许',
+  406: '不支持的响应格式',
+  408: '请求超时',
+  409: '数据已被他人修改，请刷新后重试',
+  413: '提交的内容过大',
+  415: '不支持的内容类型',
+  429: '请求过于频繁，请稍后再试',
+};
+const INTERNAL = '服务器内部错误，请稍后重试或联系管理员';
+
+export function errorBody(statusCode: number, errMsg: string, errCode = statusCode) {
+  return { errCode, errMsg };
+}
+
+function describeFrameworkError(error: FastifyError): { status: number; message: string } | null {
+  const status = error.statusCode;
+  if (!status || status >= 500) return null;
+  if (error.validation) {
+    const first = error.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+    return { status: 400, message: field ? `请求参数不合法: ${field}` : MESSAGES_BY_STATUS[400]! };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, message: '请求体不是有效的JSON' };
+  }
+  return { status, message: MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]! };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.errCode));
+    }
+    const known = describeFrameworkError(error);
+    if (known) {
+      request.log.info({ code: error.code, status: known.status }, 'request rejected');
+      return reply.status(known.status).send(errorBody(known.status, known.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody(500, INTERNAL));
+  });
+}

@@ -1,0 +1,13 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+
+/** 1-based paging as the spec's client sends it; strings are coerced by Fastify's validator. */
+export const PageQuery = Type.Object({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export function offsetOf(q: PageQuery): number {
+  return (q.pageNum - 1) * q.pageSize;
+}
+

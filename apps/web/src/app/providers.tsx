@@ -1,0 +1,45 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { setFeedbackApi } from './feedback.ts';
+import { createQueryClient } from './queryClient.ts';
+
+dayjs.locale('zh-cn');
+
+export const PRIMARY_COLOR = '#1d4ed8';
+
+const theme: ThemeConfig = {
+  token: {
+    colorPrimary: PRIMARY_COLOR,
+    colorInfo: PRIMARY_COLOR,
+    borderRadius: 6,
+    fontFamily:
+      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "Helvetica Neue", Arial, sans-serif',
+  },
+};
+
+/** Hands antd's context-aware notification/message/modal to code outside React (the http client). */
+function FeedbackBridge() {
+  const api = App.useApp();
+  useEffect(() => {
+    setFeedbackApi(api);
+    return () => setFeedbackApi(null);
+  }, [api]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    // autoInsertSpace off: antd would render 登录 as "登 录", breaking its accessible name.
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <App className="app-root">
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { UserOutlined, LogoutOutlined } from '@ant-design/icons';
+import { TOP_BAR_TITLE, topBarMenus } from '@park/core';
+import { useSession } from '../app/session.tsx';
+import { CounterButtons } from './CounterButtons.tsx';
+import { Logo } from './Logo.tsx';
+import { ModuleDropdown } from './ModuleDropdown.tsx';
+import { TopMenu } from './TopMenu.tsx';
+import { useLogout } from './logout.ts';
+import './topBar.css';
+
+export function TopBar() {
+  const { user, menus } = useSession();
+  const topMenus = useMemo(() => topBarMenus(menus), [menus]);
+  const logout = useLogout();
+
+  return (
+    <header className="top-bar" data-testid="top-bar">
+      <div className="top-bar-brand">
+        {/* The portal's web root, not this app's base path (spec 002 §2 Top bar). */}
+        <a href="/" className="top-bar-logo" aria-label="门户首页">
+          <Logo />
+        </a>
+        <span className="top-bar-title">{TOP_BAR_TITLE}</span>
+      </div>
+      <TopMenu routes={topMenus} />
+      <div className="top-bar-actions">
+        <CounterButtons />
+        <ModuleDropdown />
+        <span className="top-bar-user" title={user.username}>
+          <UserOutlined aria-hidden="true" />
+          <span className="top-bar-user-name">{user.realName || user.username}</span>
+        </span>
+        <button type="button" className="top-bar-text-btn" aria-label="退出" onClick={logout}>
+          <LogoutOutlined aria-hidden="true" />
+          <span>退出</span>
+        </button>
+      </div>
+    </header>
+  );
+}
