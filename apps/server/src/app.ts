@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { loggerOptions } from './logger.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerApiHeaders } from './plugins/apiHeaders.ts';
 
 export interface BuildOptions {
   /** False silences request logs (tests, benchmarks). */
@@ -32,7 +33,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  registerApiHeaders(app);
   await app.register(fastifyHelmet, {
+    // Sent with the page, so same-origin calls carry a Referer the 401 redirect can return to.
+    referrerPolicy: { policy: 'same-origin' },
     // The app may be embedded by a park portal (v_s=third), so framing is allowed from the
     // origins in FRAME_ANCESTORS rather than refused outright.
     frameguard: false,

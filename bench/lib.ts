@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/** Spawns a node script and resolves when a line containing `ready` appears on stdout/stderr. */
+export function spawnUntil(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  timeoutMs = 120_000,
+): Promise<{ child: ChildProcess; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timeout waiting for "${ready}":\n${out}`)), timeoutMs);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (out.includes(ready)) {
+        clearTimeout(timer);
+        // Keep draining so a chatty child never blocks on a full pipe.
+        child.stdout!.removeListener('data', onData);
+        child.stderr!.removeListener('data', onData);
+        child.stdout!.resume();
+        child.stderr!.resume();
+        resolve({ child, ms: performance.now() - t0 });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}

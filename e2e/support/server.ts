@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_ADMIN_PASSWORD = 'Admin@123';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Connection string of the server's own embedded database, for arranging test data. */
+  databaseUrl: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the real server (as `npm start` does, minus the build) on a free port with a fresh DATA_DIR. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'park-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('已启动')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const pid = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
+  const pgPort = pid.split('\n')[3]!.trim();
+  const password = (await fs.readFile(path.join(dataDir, 'pg.password'), 'utf8')).trim();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/park`,
+  };
+}
+
+export async function stopServer(server: { child?: ChildProcess; pid?: number; dataDir: string }): Promise<void> {
+  const pid = server.child?.pid ?? server.pid;
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    // The server stops its embedded PostgreSQL on SIGTERM; wait for it to finish.
+    for (let i = 0; i < 100; i++) {
+      try {
+        process.kill(pid, 0);
+        await new Promise((r) => setTimeout(r, 100));
+      } catch {
+        break;
+      }
+    }
+  }
+  await fs.rm(server.dataDir, { recursive: true, force: true });
+}
