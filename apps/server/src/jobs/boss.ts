@@ -11,7 +11,10 @@ const AUTH_CLEANUP = 'auth-cleanup';
  */
 export async function startJobs(connectionString: string, ctx: AppContext, logger: Logger): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, max: 4, application_name: 'park-jobs' });
-  boss.on('error', (err) => logger.error({ err }, 'pg-boss error'));
+  // pg-boss attaches the pg client to its errors; log only what helps.
+  boss.on('error', (err) =>
+    logger.error({ message: err.message, code: (err as { code?: string }).code }, 'pg-boss error'),
+  );
   await boss.start();
   await boss.createQueue(AUTH_CLEANUP);
   await boss.schedule(AUTH_CLEANUP, '*/10 * * * *');

@@ -19,6 +19,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
       prefix: `${BASE_PATH}/`,
       index: false,
       wildcard: true,
+      // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -32,6 +34,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
   }
 
   app.get('/', async (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  if (hasWeb) {
+    const sendIndex = async (_req: unknown, reply: import('fastify').FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    app.get(BASE_PATH, sendIndex);
+    app.get(`${BASE_PATH}/`, sendIndex);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
