@@ -17,6 +17,7 @@ test.describe('登录', () => {
 
   test('正确的密码进入首页，并显示服务器给出的菜单', async ({ page }) => {
     await page.goto(`${BASE}/login`);
+    await expect(page.getByLabel('用户名')).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/login.png' });
     await loginAsAdmin(page);
     await expect(page).toHaveURL(`${BASE}/home`);

@@ -52,7 +52,10 @@ test.describe('外壳', () => {
   test('未登录访问页面时跳转登录，登录后回到原页面', async ({ page }) => {
     await page.goto(`${BASE}/msg/MsgList`);
     await expect(page).toHaveURL(/\/closed-park-web\/login\?redirect=/);
-    await loginAs(page);
+    // Log in on the page the redirect landed on, as a person would.
+    await page.getByLabel('用户名').fill('admin');
+    await page.getByLabel('密码').fill('Admin@123');
+    await page.getByRole('button', { name: '登录' }).click();
     await expect(page).toHaveURL(`${BASE}/msg/MsgList`);
   });
 
@@ -86,6 +89,7 @@ test.describe('外壳', () => {
     await createUserWithoutMenus('nomenu');
     await loginAs(page, 'nomenu');
     await expect(page.getByText('您无任何菜单权限,请联系管理员进行授权!')).toBeVisible();
+    await page.waitForTimeout(500); // let the dialog finish its entrance before the screenshot
     await page.screenshot({ path: 'test-results/screens/no-menu.png' });
     await expect(page.getByText('欢迎，')).toHaveCount(0);
   });

@@ -1,5 +1,6 @@
 import { BASE_PATH } from '@park/core';
 import { notifyError } from './feedback.ts';
+import { rememberRedirect } from './pendingRedirect.ts';
 
 /** The one HTTP client (DESIGN.md §6, spec 002 §8). */
 
@@ -98,6 +99,7 @@ function goToLogin(body: JsonObject): Promise<never> {
     typeof body.redirect === 'string' && isSafeLocalPath(body.redirect)
       ? body.redirect
       : `${BASE_PATH}/login?redirect=${encodeURIComponent(here)}`;
+  rememberRedirect(new URL(target, window.location.origin).searchParams.get('redirect'));
   window.location.assign(target);
   return new Promise<never>(() => undefined);
 }
@@ -181,7 +183,8 @@ async function requestJson<T>(
   }
   if (!isSuccessCode(parsed.errCode)) {
     const errMsg = typeof parsed.errMsg === 'string' && parsed.errMsg ? parsed.errMsg : MSG_BACKEND_ERROR;
-    const errCode = typeof parsed.errCode === 'number' || typeof parsed.errCode === 'string' ? parsed.errCode : -1;
+    const errCode =
+      typeof parsed.errCode === 'number' || typeof parsed.errCode === 'string' ? parsed.errCode : -1;
     throw reported(new ApiError('api', errMsg, reply.status, errCode), opts);
   }
   return parsed as T;

@@ -21,13 +21,9 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormTaskInfo: lazy(() =>
     import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.FormTaskInfoPage })),
   ),
-  FormCustom: lazy(() => import('../features/form/FormListPage.tsx').then((m) => ({ default: m.FormListPage }))),
+  FormCustom: lazy(() =>
+    import('../features/form/FormListPage.tsx').then((m) => ({ default: m.FormListPage })),
+  ),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };
-
-/** The page a menu's component names, or undefined when no page is registered under it. */
-export function lookupPage(component: string | null | undefined): PageComponent | undefined {
-  if (!component || !Object.hasOwn(pageRegistry, component)) return undefined;
-  return pageRegistry[component];
-}

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Tooltip } from 'antd';
 import { AuditOutlined, BellOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { COUNTER_CAP } from '@park/core';
-import { displayCount, useCounter, type CounterKind } from './counters.ts';
+import { badgeCount, useCounter, type CounterKind } from './counters.ts';
 
 interface CounterDef {
   kind: CounterKind;
@@ -18,31 +18,28 @@ const COUNTERS: readonly CounterDef[] = [
   { kind: 'waitDone', label: '待办', href: '/waitDoneTask/WaitDoneTask', icon: <AuditOutlined /> },
 ];
 
-function CounterButton({ def }: { def: CounterDef }) {
-  const navigate = useNavigate();
+function CounterLink({ def }: { def: CounterDef }) {
   const count = useCounter(def.kind);
   return (
     <Tooltip title={def.label}>
-      <button
-        type="button"
-        className="top-bar-icon-btn"
-        aria-label={def.label}
-        data-count={count ?? 0}
-        onClick={() => void navigate(def.href)}
-      >
-        <Badge count={displayCount(count)} overflowCount={COUNTER_CAP} size="small" offset={[6, -4]}>
-          <span className="top-bar-icon">{def.icon}</span>
+      <Link to={def.href} className="top-bar-icon-btn" aria-label={def.label}>
+        {/* Above the cap antd shows "99+" (spec 002 §9: counters cap at 99). */}
+        <Badge count={badgeCount(count)} overflowCount={COUNTER_CAP} size="small" offset={[6, -4]}>
+          <span className="top-bar-icon" aria-hidden="true">
+            {def.icon}
+          </span>
         </Badge>
-      </button>
+      </Link>
     </Tooltip>
   );
 }
 
+/** To-do, message and task counters; each icon links to its list. */
 export function CounterButtons() {
   return (
     <>
       {COUNTERS.map((def) => (
-        <CounterButton key={def.kind} def={def} />
+        <CounterLink key={def.kind} def={def} />
       ))}
     </>
   );

@@ -1,35 +1,35 @@
-import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { firstMenuTarget, matchMenuRoute, normalisePath, targetToHref, type MenuRoute } from '@park/core';
+import {
+  firstMenuTarget,
+  flattenRoutes,
+  matchMenuRoute,
+  normalisePath,
+  targetToHref,
+  type MenuRoute,
+} from '@park/core';
 import { useSession } from '../app/session.tsx';
 import { PageSpin } from './PageSpin.tsx';
 import { RegisteredPage } from './RegisteredPage.tsx';
 
-const APP_TITLE = '封闭园区低代码平台';
-
 /** Pages that take an id as their last path segment, so a menu `/form/list` also owns `/form/list/12`. */
 const TRAILING_ID_COMPONENTS = new Set(['FormCustom']);
 
-type Resolution =
-  | { kind: 'redirect'; href: string }
-  | { kind: 'page'; route: MenuRoute }
-  | { kind: 'none' };
+type Resolution = { kind: 'redirect'; href: string } | { kind: 'page'; route: MenuRoute } | { kind: 'none' };
 
 function resolve(menus: readonly MenuRoute[], pathname: string): Resolution {
-  const route = matchMenuRoute(menus, pathname);
+  let route = matchMenuRoute(menus, pathname);
   if (!route) return { kind: 'none' };
-  const exact = route.path === normalisePath(pathname);
-  if (exact && route.redirect) return { kind: 'redirect', href: targetToHref(route.redirect) };
+  const here = normalisePath(pathname);
+  const exact = route.path === here;
+  if (exact && route.redirect) {
+    if (route.redirect.path !== here) return { kind: 'redirect', href: targetToHref(route.redirect) };
+    // A /custom parent shares its first child's path: redirecting would loop, so show the child.
+    route = flattenRoutes(menus).find((r) => r.path === here && !r.redirect) ?? route;
+  }
   if (exact || (route.component && TRAILING_ID_COMPONENTS.has(route.component))) {
     return { kind: 'page', route };
   }
   return { kind: 'none' };
-}
-
-function useDocumentTitle(name: string | undefined) {
-  useEffect(() => {
-    document.title = name ? `${name} - ${APP_TITLE}` : APP_TITLE;
-  }, [name]);
 }
 
 /** Every path that is not a fixed route: resolved against the user's menus, else 404. */
@@ -38,7 +38,6 @@ export function MenuRouteView() {
   const { menus, menusSettled } = useSession();
   const resolution = resolve(menus, pathname);
   const route = resolution.kind === 'page' ? resolution.route : undefined;
-  useDocumentTitle(route?.name);
 
   if (resolution.kind === 'redirect') return <Navigate to={resolution.href} replace />;
   if (route) return <RegisteredPage key={route.path} component={route.component} menuName={route.name} />;

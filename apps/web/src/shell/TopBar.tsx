@@ -18,7 +18,7 @@ export function TopBar() {
     <header className="top-bar" data-testid="top-bar">
       <div className="top-bar-brand">
         {/* The portal's web root, not this app's base path (spec 002 §2 Top bar). */}
-        <a href="/" className="top-bar-logo" aria-label="门户首页">
+        <a href="/" className="top-bar-logo" aria-label="返回门户">
           <Logo />
         </a>
         <span className="top-bar-title">{TOP_BAR_TITLE}</span>

@@ -98,6 +98,14 @@ export function TopMenu({ routes }: { routes: MenuRoute[] }) {
         <div
           ref={listRef}
           className="top-menu-list"
+          onFocus={(e) => {
+            // Tabbing onto a menu in a hidden row brings that row into the window.
+            const target = e.target as HTMLElement;
+            const list = listRef.current;
+            if (!list || !list.contains(target)) return;
+            const offset = target.getBoundingClientRect().top - list.getBoundingClientRect().top;
+            setRow(Math.max(0, Math.floor((offset + 1) / TOP_MENU_ROW_HEIGHT)));
+          }}
           style={{ transform: `translateY(-${currentRow * TOP_MENU_ROW_HEIGHT}px)` }}
         >
           {routes.map((route) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { capCount } from '@park/core';
+import { capCount, COUNTER_CAP } from '@park/core';
 import { countWaitDoneTasks } from '../features/waitDoneTask/api.ts';
 import { countUnreadMessages } from '../features/msg/api.ts';
 import { countExecutingFormTasks } from '../features/formTask/api.ts';
@@ -17,7 +17,7 @@ const fetchers: Record<CounterKind, (signal: AbortSignal) => Promise<number>> = 
 
 export const COUNTER_REFRESH_MS = 60_000;
 
-/** The raw count; capping at 99 (capCount) is for display only. */
+/** The raw count; the cap at 99 is applied only where it is displayed. */
 export function useCounter(kind: CounterKind): number | undefined {
   const { data } = useQuery({
     queryKey: [...COUNTER_QUERY_ROOT, kind],
@@ -29,6 +29,11 @@ export function useCounter(kind: CounterKind): number | undefined {
   return data;
 }
 
-export function displayCount(count: number | undefined): number {
-  return capCount(count ?? 0);
+/**
+ * What a Badge is given: a clean non-negative count. Past the cap it stays above 99 so that the
+ * Badge (overflowCount 99) renders "99+" rather than a plain 99 that reads as exact.
+ */
+export function badgeCount(count: number | undefined): number {
+  const n = count ?? 0;
+  return n > COUNTER_CAP ? n : capCount(n);
 }

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/http.ts';
+import { rememberRedirect } from '../../app/pendingRedirect.ts';
+import { clearMenuCache } from '../../shell/menuCache.ts';
+import { Logo } from '../../shell/Logo.tsx';
+import { login } from './api.ts';
+import { takeRedirect } from './redirect.ts';
+import './login.css';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const redirect = params.get('redirect');
+
+  useEffect(() => rememberRedirect(redirect), [redirect]);
+
+  const onFinish = async ({ username, password }: LoginValues) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login(username.trim(), password);
+      // A new session: nothing cached for the previous user may leak into it.
+      clearMenuCache();
+      queryClient.clear();
+      await navigate(takeRedirect(redirect), { replace: true });
+    } catch (e) {
+      setError(errorMessage(e, '登录失败，请稍后重试'));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="login-page">
+      <div className="login-backdrop" aria-hidden="true" />
+      <main className="login-card">
+        <div className="login-brand">
+          <Logo size={48} />
+          <h1 className="login-title">封闭园区低代码平台</h1>
+          <p className="login-subtitle">登录</p>
+        </div>
+        {error && <Alert type="error" showIcon title={error} className="login-error" />}
+        <Form<LoginValues>
+          name="login"
+          layout="vertical"
+          size="large"
+          requiredMark={false}
+          autoComplete="on"
+          onFinish={(values) => void onFinish(values)}
+          onValuesChange={() => error && setError(null)}
+        >
+          <Form.Item
+            label="用户名"
+            name="username"
+            rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+          >
+            <Input
+              prefix={<UserOutlined aria-hidden="true" />}
+              placeholder="请输入用户名"
+              autoComplete="username"
+            />
+          </Form.Item>
+          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password
+              prefix={<LockOutlined aria-hidden="true" />}
+              placeholder="请输入密码"
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          <Form.Item className="login-submit">
+            <Button type="primary" htmlType="submit" block loading={submitting} autoInsertSpace={false}>
+              登录
+            </Button>
+          </Form.Item>
+        </Form>
+      </main>
+      <footer className="login-footer">© 封闭园区低代码平台 · 园区安全生产与运营管理</footer>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { App, Badge, Button, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../app/format.ts';
+import { ListPage, tableLocale } from '../../app/ListPage.tsx';
+import { tablePagination, usePaging } from '../../app/paging.ts';
+import { COUNTER_QUERY_ROOT } from '../../shell/counters.ts';
+import { markMessagesRead, MSG_QUERY_ROOT, queryMessages, type Message, type ReadStatus } from './api.ts';
+import './msg.css';
+
+type Filter = 'all' | ReadStatus;
+
+const FILTER_OPTIONS: { label: string; value: Filter }[] = [
+  { label: '全部', value: 'all' },
+  { label: '未读', value: '0' },
+  { label: '已读', value: '1' },
+];
+
+const MSG_TYPE_TEXT: Record<string, string> = {
+  system: '系统消息',
+  flow: '流程消息',
+  task: '任务消息',
+  notice: '通知公告',
+};
+
+const isUnread = (m: Message) => String(m.readStatus) === '0';
+
+export function MsgListPage() {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const paging = usePaging();
+  const { pageNum, pageSize } = paging;
+  const [filter, setFilter] = useState<Filter>('all');
+  const [selected, setSelected] = useState<number[]>([]);
+  const readStatus = filter === 'all' ? undefined : filter;
+
+  const { data, isFetching } = useQuery({
+    queryKey: [...MSG_QUERY_ROOT, 'list', readStatus ?? 'all', pageNum, pageSize],
+    queryFn: ({ signal }) => queryMessages(pageNum, pageSize, readStatus, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const markRead = useMutation({
+    mutationFn: markMessagesRead,
+    onSuccess: async (_void, ids) => {
+      setSelected((keys) => keys.filter((k) => !ids.includes(k)));
+      void message.success('已标为已读');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: MSG_QUERY_ROOT }),
+        queryClient.invalidateQueries({ queryKey: [...COUNTER_QUERY_ROOT, 'msg'] }),
+      ]);
+    },
+  });
+
+  const openMessage = (m: Message) => {
+    modal.info({
+      title: m.title,
+      content: <div className="msg-content">{m.content || '（无内容）'}</div>,
+      okText: '关闭',
+      width: 560,
+    });
+    if (isUnread(m)) markRead.mutate([m.id]);
+  };
+
+  const columns: TableColumnsType<Message> = [
+    {
+      title: '标题',
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (title: string, m) => (
+        <Space size={8}>
+          {isUnread(m) && <Badge status="error" />}
+          <Button
+            type="link"
+            className={isUnread(m) ? 'msg-title msg-title-unread' : 'msg-title'}
+            onClick={() => openMessage(m)}
+          >
+            {title}
+          </Button>
+        </Space>
+      ),
+    },
+    {
+      title: '内容',
+      dataIndex: 'content',
+      ellipsis: true,
+      render: (v: string | null) => v || '-',
+    },
+    {
+      title: '类型',
+      dataIndex: 'msgType',
+      width: 120,
+      render: (v: string | null) => (v ? <Tag>{MSG_TYPE_TEXT[v] ?? v}</Tag> : '-'),
+    },
+    {
+      title: '状态',
+      dataIndex: 'readStatus',
+      width: 100,
+      render: (_v, m) => (isUnread(m) ? <Tag color="error">未读</Tag> : <Tag color="default">已读</Tag>),
+    },
+    { title: '时间', dataIndex: 'createTime', width: 190, render: (v: string) => formatDateTime(v) },
+    {
+      title: '操作',
+      key: 'action',
+      width: 110,
+      render: (_v, m) =>
+        isUnread(m) ? (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => markRead.mutate([m.id])}
+            disabled={markRead.isPending}
+          >
+            标为已读
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const pagination = tablePagination(paging, data?.total ?? 0);
+
+  return (
+    <ListPage title="消息中心">
+      <div className="list-toolbar">
+        <Segmented<Filter>
+          options={FILTER_OPTIONS}
+          value={filter}
+          onChange={(value) => {
+            setFilter(value);
+            setSelected([]);
+            paging.reset();
+          }}
+        />
+        <Space>
+          {selected.length > 0 && <span className="list-selection">已选 {selected.length} 条</span>}
+          <Button
+            type="primary"
+            icon={<CheckOutlined aria-hidden="true" />}
+            disabled={selected.length === 0}
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate(selected)}
+          >
+            全部标为已读
+          </Button>
+        </Space>
+      </div>
+      <Table<Message>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        loading={isFetching}
+        locale={tableLocale}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          // Only unread messages can be marked; read ones are not selectable.
+          getCheckboxProps: (m) => ({ disabled: !isUnread(m) }),
+        }}
+        pagination={{
+          ...pagination,
+          onChange: (page, size) => {
+            setSelected([]);
+            paging.setPage(page, size);
+          },
+        }}
+      />
+    </ListPage>
+  );
+}
