@@ -5,3 +5,4 @@ export * from './shell/menuRoutes.ts';
 export * from './shell/formId.ts';
 export * from './shell/counters.ts';
 export * from './shell/messages.ts';
+export * from './query/index.ts';

@@ -1,0 +1,3 @@
+export * from './matchTypes.ts';
+export * from './relativeDates.ts';
+export * from './conditions.ts';
