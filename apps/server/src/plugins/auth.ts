@@ -3,6 +3,7 @@ import { BASE_PATH, type NoLoginReply } from '@park/core';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../modules/auth/sessions.ts';
 import { errorBody } from './errors.ts';
+import { allows } from '../modules/user/permissions.ts';
 
 export const SESSION_COOKIE = 'park_sid';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET that changes data (the spec's batch delete, mark-read…) needs the same CSRF guard as a POST. */
     mutates?: boolean;
+    /** The permission code a caller's roles must grant (see modules/user/permissions.ts). */
+    permission?: string;
   }
 }
 
@@ -53,8 +56,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!auth) return sendNoLogin(request, reply);
     request.auth = auth;
     const mutating = request.method !== 'GET' && request.method !== 'HEAD';
-    if ((mutating || request.routeOptions.config?.mutates) && !request.headers['x-requested-with']) {
+    const config = request.routeOptions.config;
+    if ((mutating || config?.mutates) && !request.headers['x-requested-with']) {
       return reply.status(403).send(errorBody(403, '非法请求：缺少请求标识'));
+    }
+    if (config?.permission && !allows(auth.permissions, config.permission)) {
+      return reply.status(403).send(errorBody(403, '您无权执行此操作'));
     }
   });
 }

@@ -4,12 +4,14 @@ import type { CurrentUser } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthEvents } from './authEvents.ts';
 import { loadCurrentUser } from './userProfile.ts';
+import { loadPermissions, type UserPermissions } from '../user/permissions.ts';
 
 export interface AuthContext {
   sessionId: string;
   userId: string;
   user: CurrentUser;
   enableCompanyPermission: boolean;
+  permissions: UserPermissions;
 }
 
 interface CachedSession {
@@ -19,6 +21,7 @@ interface CachedSession {
 }
 interface CachedUser {
   user: CurrentUser;
+  permissions: UserPermissions;
   disabled: boolean;
   loadedAt: number;
 }
@@ -108,6 +111,7 @@ export class SessionStore {
       userId: cached.userId,
       user: profile.user,
       enableCompanyPermission: profile.user.userType !== 0,
+      permissions: profile.permissions,
     };
   }
 
@@ -124,7 +128,12 @@ export class SessionStore {
       this.users.delete(userId);
       return null;
     }
-    const entry: CachedUser = { user: loaded.user, disabled: loaded.status !== 0, loadedAt: Date.now() };
+    const entry: CachedUser = {
+      user: loaded.user,
+      permissions: await loadPermissions(this.db, userId),
+      disabled: loaded.status !== 0,
+      loadedAt: Date.now(),
+    };
     if (this.users.size >= MAX_CACHED) this.users.clear();
     this.users.set(userId, entry);
     return entry;
