@@ -2,14 +2,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { fileRoutes } from './modules/file/routes.ts';
 import { flowRoutes } from './modules/flow/routes.ts';
 import { formRoutes } from './modules/form/routes.ts';
+import { formConfRoutes } from './modules/form/formConf.routes.ts';
+import { designRoutes } from './modules/form/design.routes.ts';
+import { recordRoutes } from './modules/form/records.routes.ts';
+import { subRoutes } from './modules/form/sub.routes.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { loggerOptions } from './logger.ts';
@@ -33,6 +41,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Routes pass their own limits to request.parts(); this global cap guards any that forget.
+  await app.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadMb * 1024 * 1024, files: 20 } });
   registerApiHeaders(app);
   await app.register(fastifyHelmet, {
     // Sent with the page, so same-origin calls carry a Referer the 401 redirect can return to.
@@ -57,13 +67,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     crossOriginEmbedderPolicy: false,
   });
   registerAuth(app, ctx);
+  registerAudit(app, ctx.db);
 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
+  adminRoutes(app, ctx);
   formRoutes(app);
+  formConfRoutes(app, ctx);
+  designRoutes(app, ctx);
+  recordRoutes(app, ctx);
+  subRoutes(app, ctx);
   flowRoutes(app, ctx);
   msgRoutes(app, ctx);
   formTaskRoutes(app, ctx);
+  fileRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

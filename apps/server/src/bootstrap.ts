@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { FormModelCache } from './modules/form/formModel.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -9,6 +10,7 @@ import { AuthEvents } from './modules/auth/authEvents.ts';
 import { loadOrCreateLoginKeys } from './modules/auth/keys.ts';
 import { LoginLimiter } from './modules/auth/loginLimiter.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
+import { SettingsStore } from './modules/admin/settings/store.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -25,9 +27,16 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const keys = await loadOrCreateLoginKeys(config.dataDir);
     const events = new AuthEvents(databaseUrl, logger);
     await events.start();
-    const sessions = new SessionStore(db, events, config.sessionIdleMinutes * 60_000);
-    const limiter = new LoginLimiter(db, config.loginFailuresPerMinute);
-    const ctx: AppContext = { config, db, keys, events, sessions, limiter };
+    const settings = new SettingsStore(db, events, {
+      sessionIdleMinutes: config.sessionIdleMinutes,
+      loginFailuresPerMinute: config.loginFailuresPerMinute,
+      optLogRetentionDays: config.optLogRetentionDays,
+    });
+    await settings.load();
+    const sessions = new SessionStore(db, events, () => settings.current.sessionIdleMinutes * 60_000);
+    const limiter = new LoginLimiter(db, () => settings.current.loginFailuresPerMinute);
+    const forms = new FormModelCache(events);
+    const ctx: AppContext = { config, db, keys, events, sessions, limiter, settings, forms };
     return {
       ctx,
       seedResult,

@@ -11,11 +11,15 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Wrong passwords allowed per user name and IP within a minute before 429. */
   loginFailuresPerMinute: number;
+  /** Operation-log rows older than this many days are deleted by the retention job. */
+  optLogRetentionDays: number;
   /** Where built web assets live; null disables static serving (API-only tests). */
   webDist: string | null;
   logLevel: string;
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   secureCookies: boolean;
+  /** The largest upload accepted, in MB, whatever a form field allows. */
+  maxUploadMb: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -35,11 +39,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     loginFailuresPerMinute: intFrom(env.LOGIN_FAILURES_PER_MINUTE, 10, 'LOGIN_FAILURES_PER_MINUTE'),
+    optLogRetentionDays: intFrom(env.OPTLOG_RETENTION_DAYS, 180, 'OPTLOG_RETENTION_DAYS'),
     webDist:
       env.WEB_DIST === 'none'
         ? null
         : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: env.SECURE_COOKIES === '1',
+    maxUploadMb: intFrom(env.MAX_UPLOAD_MB, 100, 'MAX_UPLOAD_MB'),
   };
 }

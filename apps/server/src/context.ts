@@ -5,6 +5,8 @@ import type { AuthEvents } from './modules/auth/authEvents.ts';
 import type { LoginKeys } from './modules/auth/keys.ts';
 import type { LoginLimiter } from './modules/auth/loginLimiter.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
+import type { SettingsStore } from './modules/admin/settings/store.ts';
+import type { FormModelCache } from './modules/form/formModel.ts';
 
 /** Everything a route module needs, built once by main.ts (or a test) and passed to buildApp. */
 export interface AppContext {
@@ -14,4 +16,8 @@ export interface AppContext {
   events: AuthEvents;
   sessions: SessionStore;
   limiter: LoginLimiter;
+  /** Security settings (idle timeout, login limit, log retention): environment defaults, DB overrides. */
+  settings: SettingsStore;
+  /** Parsed form designs, dropped when a change is announced. */
+  forms: FormModelCache;
 }

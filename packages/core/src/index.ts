@@ -1,4 +1,5 @@
 export * from './api/types.ts';
+export * from './api/files.ts';
 export * from './auth/envelope.ts';
 export * from './auth/passwordRule.ts';
 export * from './shell/menuRoutes.ts';
@@ -6,3 +7,5 @@ export * from './shell/formId.ts';
 export * from './shell/counters.ts';
 export * from './shell/messages.ts';
 export * from './query/index.ts';
+export * from './admin/index.ts';
+export * from './form/index.ts';

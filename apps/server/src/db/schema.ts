@@ -66,6 +66,8 @@ export interface SysMenuTable {
   /** 'menu' or 'button' (button-level permissions for list pages). */
   menu_type: Generated<string>;
   perms: string | null;
+  /** 0 everywhere, 1 PC only, 2 app only. */
+  show_type: Generated<number>;
   create_time: Generated<Date>;
 }
 
@@ -104,6 +106,11 @@ export interface SysOperationLogTable {
   target_id: string | null;
   detail: ColumnType<unknown, string | null | undefined, string | null>;
   ip: string | null;
+  /** The area of the platform, e.g. 用户管理 (see OPTLOG_MODULES). */
+  module: string | null;
+  /** 0 success, 1 failure. */
+  result: Generated<number>;
+  err_msg: string | null;
   create_time: Generated<Date>;
 }
 
@@ -161,7 +168,93 @@ export interface SysSeedAppliedTable {
   applied_at: Generated<Date>;
 }
 
+export interface SysFileTable {
+  id: Id;
+  /** Generated storage key; never derived from the uploaded name. */
+  file_key: string;
+  original_name: string;
+  suffix: string;
+  size: ColumnType<string, number | string, number | string>;
+  mime: string;
+  sha256: string;
+  uploader_id: string | null;
+  company_id: string | null;
+  create_time: Generated<Date>;
+}
+
+/** A record (main table when sub_key is '', else a sub-table row) that references a file. */
+export interface SysFileRefTable {
+  file_id: string;
+  form_id: string;
+  record_id: string;
+  sub_key: Generated<string>;
+  create_time: Generated<Date>;
+}
+
+export interface FormGroupTable {
+  id: Id;
+  group_name: string;
+  order_index: Generated<number>;
+  create_time: Generated<Date>;
+}
+
+export interface FormConfTable {
+  id: Id;
+  form_name: string;
+  form_type: Generated<string>;
+  group_id: string | null;
+  /** The design as the designer produced it; null until the first saveformdesign. */
+  form_meta: ColumnType<unknown, string | null | undefined, string | null>;
+  /** 0 enabled, 1 disabled. */
+  status: Generated<number>;
+  /** Bumped by every saved design, so cached models know they are stale. */
+  design_version: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface FormEventTable {
+  id: Id;
+  form_id: string;
+  sub_key: string | null;
+  record_id: string;
+  op: string;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  actor_id: string | null;
+  create_time: Generated<Date>;
+}
+
+/** Administrator-set values (security settings); keys absent here use the environment's. */
+export interface SysSettingTable {
+  key: string;
+  value: string;
+  update_time: Generated<Date>;
+}
+
+export interface SysDicTypeTable {
+  id: Id;
+  type_code: string;
+  type_name: string;
+  remark: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface SysDicCatalogTable {
+  id: Id;
+  type_id: string;
+  parent_id: string | null;
+  code: string;
+  name: string;
+  order_index: Generated<number>;
+  create_time: Generated<Date>;
+}
+
 export interface Database {
+  form_group: FormGroupTable;
+  form_conf: FormConfTable;
+  form_event: FormEventTable;
   sys_seed_applied: SysSeedAppliedTable;
   sys_org: SysOrgTable;
   sys_user: SysUserTable;
@@ -179,4 +272,9 @@ export interface Database {
   flow_task: FlowTaskTable;
   msg_message: MsgMessageTable;
   form_task: FormTaskTable;
+  sys_file: SysFileTable;
+  sys_file_ref: SysFileRefTable;
+  sys_setting: SysSettingTable;
+  sys_dic_type: SysDicTypeTable;
+  sys_dic_catalog: SysDicCatalogTable;
 }

@@ -17,6 +17,8 @@ interface MenuSeed {
   iconName?: string;
   /** Role codes (besides the super role, which sees everything) that get this menu. */
   roles: string[];
+  /** Permission codes the menu grants (comma-separated), checked by routes' `config.permission`. */
+  perms?: string;
   children?: MenuSeed[];
 }
 
@@ -44,12 +46,39 @@ const ORG_TREE = {
   children: ['安全监管科', '应急管理办', '环境保护科', '经济发展局', '规划建设局', '综合办公室'],
 };
 
+/**
+ * 系统管理 (issue 5): one screen per menu, each granting its permission code. The park
+ * administrator runs users, organisations, dictionaries and the log; roles, menus, modules and
+ * security settings stay with the system administrator (super role), since whoever holds them
+ * can grant themselves anything.
+ */
+const SYSTEM_MENUS: MenuSeed[] = [
+  {
+    name: '系统管理',
+    path: '/system',
+    iconName: 'xitongguanli',
+    roles: ['park_admin'],
+    children: [
+      { name: '用户管理', path: '/system/user', component: 'UserManage', iconName: 'yonghuguanli', perms: 'system:user', roles: ['park_admin'] },
+      { name: '组织机构', path: '/system/org', component: 'OrgManage', iconName: 'zuzhijiagoujiekou', perms: 'system:org', roles: ['park_admin'] },
+      { name: '角色管理', path: '/system/role', component: 'RoleManage', iconName: 'jiaoseguanli', perms: 'system:role', roles: [] },
+      { name: '菜单管理', path: '/system/menu', component: 'MenuManage', iconName: 'liebiaoshitucaidan', perms: 'system:menu', roles: [] },
+      { name: '数据字典', path: '/system/dict', component: 'DictManage', iconName: 'shujuzidianguanli', perms: 'system:dict', roles: ['park_admin'] },
+      { name: '系统模块', path: '/system/sys', component: 'SysManage', iconName: 'yingyongguanli', perms: 'system:sys', roles: [] },
+      { name: '操作日志', path: '/system/log', component: 'OptLog', iconName: 'rizhiguanli', perms: 'system:log', roles: ['park_admin'] },
+      { name: '安全设置', path: '/system/settings', component: 'SecuritySettings', iconName: 'anquan', perms: 'system:settings', roles: [] },
+      { name: '修改密码', path: '/system/password', component: 'ChangePassword', iconName: 'quanxianyuechi', roles: ['park_admin'] },
+    ],
+  },
+];
+
 type Step = (trx: Transaction<Database>, result: SeedResult, adminPassword: string | null) => Promise<void>;
 
 const STEPS: Array<[string, Step]> = [
   ['identity-v1', seedIdentity],
   ['menus-foundation', (trx) => seedMenus(trx, FOUNDATION_MENUS, null, 1)],
   ['welcome-message', seedWelcomeMessage],
+  ['menus-system', async (trx) => seedMenus(trx, SYSTEM_MENUS, null, 1, await nextTopOrder(trx))],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -120,15 +149,26 @@ async function seedIdentity(trx: Transaction<Database>, result: SeedResult, admi
     .execute();
 }
 
+/** After the top-level menus already there, so a later step's menus come last in the top bar. */
+async function nextTopOrder(trx: Transaction<Database>): Promise<number> {
+  const row = await trx
+    .selectFrom('sys_menu')
+    .select((eb) => eb.fn.max('order_index').as('m'))
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
+  return row?.m == null ? 0 : Number(row.m) + 1;
+}
+
 async function seedMenus(
   trx: Transaction<Database>,
   menus: MenuSeed[],
   parentId: string | null,
   level: number,
+  firstOrder = 0,
 ): Promise<void> {
   const roleRows = await trx.selectFrom('sys_role').select(['id', 'role_code']).execute();
   const roleId = new Map(roleRows.map((r) => [r.role_code, r.id]));
-  let order = 0;
+  let order = firstOrder;
   for (const m of menus) {
     const row = await trx
       .insertInto('sys_menu')
@@ -140,6 +180,7 @@ async function seedMenus(
         icon_name: m.iconName ?? null,
         level,
         order_index: order++,
+        perms: m.perms ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

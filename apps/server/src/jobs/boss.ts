@@ -2,8 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { purgeNonces } from '../modules/auth/sealedPassword.ts';
+import { registerFileGc } from '../modules/file/gc.ts';
+import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
 
 const AUTH_CLEANUP = 'auth-cleanup';
+const OPTLOG_RETENTION = 'optlog-retention';
 
 /**
  * pg-boss runs background work in the same database. For now it sweeps expired sessions, used
@@ -23,6 +26,14 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     await purgeNonces(ctx.db);
     await ctx.limiter.purgeOld();
     logger.info({ sessions }, '已清理过期会话');
+  });
+  await registerFileGc(boss, ctx, logger);
+  // The operation log's only deletion: rows older than the retention setting (安全设置), nightly.
+  await boss.createQueue(OPTLOG_RETENTION);
+  await boss.schedule(OPTLOG_RETENTION, '17 3 * * *');
+  await boss.work(OPTLOG_RETENTION, async () => {
+    const deleted = await purgeOptLog(ctx.db, ctx.settings.current.optLogRetentionDays);
+    logger.info({ deleted }, '已清理过期操作日志');
   });
   return boss;
 }

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errCode: number = statusCode,
+    /** Field-level detail for the client, e.g. [{model, message}] from form validation. */
+    readonly errors?: unknown[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -58,7 +60,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.errCode));
+      const body = errorBody(error.statusCode, error.message, error.errCode);
+      return reply.status(error.statusCode).send(error.errors ? { ...body, errors: error.errors } : body);
     }
     const known = describeFrameworkError(error);
     if (known) {

@@ -81,6 +81,8 @@ export interface SysModule {
   sysName: string;
   sysUrl: string;
   status: number;
+  /** Position in the module list. */
+  orderIndex?: number;
 }
 
 export interface ListSysReply extends ApiOk {

@@ -1,5 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as identity from './2026_11_21_0001_identity.ts';
+import * as files from './2026_11_21_0010_files.ts';
+import * as admin from './2026_11_21_0020_admin.ts';
+import * as forms from './2026_11_21_0030_forms.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -7,6 +10,9 @@ import * as identity from './2026_11_21_0001_identity.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0001_identity': identity,
+  '2026_11_21_0010_files': files,
+  '2026_11_21_0020_admin': admin,
+  '2026_11_21_0030_forms': forms,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,13 @@ import type { Logger } from 'pino';
  * every instance must drop its copy at once, so changes are announced with PostgreSQL
  * NOTIFY (delivered on commit of the announcing transaction) and heard with LISTEN.
  */
-export type AuthEvent = { kind: 'session'; id: string } | { kind: 'user'; id: string };
+export type AuthEvent =
+  | { kind: 'session'; id: string }
+  | { kind: 'user'; id: string }
+  /** Security settings changed (session idle timeout, login attempt limit): reload them. */
+  | { kind: 'settings' }
+  /** A form's design or status changed: drop its parsed model. */
+  | { kind: 'form'; id: string };
 
 const CHANNEL = 'park_auth';
 
@@ -30,8 +36,7 @@ export class AuthEvents {
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const event = JSON.parse(msg.payload) as AuthEvent;
-        for (const h of this.handlers) h(event);
+        this.deliver(JSON.parse(msg.payload) as AuthEvent);
       } catch {
         /* a malformed payload is not ours; ignore it */
       }
@@ -53,6 +58,15 @@ export class AuthEvents {
     const c = this.client;
     this.client = null;
     if (c) await c.end().catch(() => undefined);
+  }
+
+  /**
+   * Hands an event to this instance's handlers now. The NOTIFY reaches every instance a moment
+   * after commit; a service calls this once its transaction has committed so that its own
+   * instance acts before the reply is sent (a disabled user's next request is already refused).
+   */
+  deliver(event: AuthEvent): void {
+    for (const h of this.handlers) h(event);
   }
 
   /** Announces an event; pass the transaction so it is only heard if the change commits. */

@@ -8,16 +8,22 @@ const WINDOW_MS = 60_000;
  * every server instance. Only failures count: a user who logs in often is never locked out.
  */
 export class LoginLimiter {
+  /** Read on every check: an administrator may change the limit while the server runs. */
+  private readonly perUserAndIp: () => number;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly perUserAndIp: number,
-  ) {}
+    perUserAndIp: number | (() => number),
+  ) {
+    this.perUserAndIp = typeof perUserAndIp === 'number' ? () => perUserAndIp : perUserAndIp;
+  }
 
   private keys(username: string, ip: string): Array<{ key: string; limit: number }> {
+    const limit = this.perUserAndIp();
     return [
-      { key: `u:${username.toLowerCase()}|${ip}`, limit: this.perUserAndIp },
+      { key: `u:${username.toLowerCase()}|${ip}`, limit },
       // Spraying many user names from one address is limited more loosely.
-      { key: `ip:${ip}`, limit: this.perUserAndIp * 5 },
+      { key: `ip:${ip}`, limit: limit * 5 },
     ];
   }
 

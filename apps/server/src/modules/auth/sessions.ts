@@ -40,13 +40,17 @@ export function hashToken(token: string): string {
 export class SessionStore {
   private readonly sessions = new Map<string, CachedSession>();
   private readonly users = new Map<string, CachedUser>();
+  /** Read on every use: an administrator may change the idle timeout while the server runs. */
+  private readonly idle: () => number;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly events: AuthEvents,
-    private readonly idleMs: number,
+    idleMs: number | (() => number),
   ) {
+    this.idle = typeof idleMs === 'number' ? () => idleMs : idleMs;
     events.on((e) => {
+      if (e.kind === 'settings' || e.kind === 'form') return;
       if (e.kind === 'session') this.sessions.delete(e.id);
       else if (e.id === '*') {
         this.users.clear();
@@ -69,7 +73,7 @@ export class SessionStore {
         id: hashToken(token),
         user_id: userId,
         last_seen_at: new Date(now),
-        expires_at: new Date(now + this.idleMs),
+        expires_at: new Date(now + this.idle()),
         ip: meta.ip,
         user_agent: meta.userAgent?.slice(0, 300) ?? null,
       })
@@ -81,14 +85,17 @@ export class SessionStore {
   async resolve(token: string): Promise<AuthContext | null> {
     const id = hashToken(token);
     const now = Date.now();
+    const idleMs = this.idle();
     let cached = this.sessions.get(id);
+    // A shortened idle timeout applies at once, not only after the next touch.
+    if (cached && now - cached.touchedAt > idleMs) cached.expiresAt = Math.min(cached.expiresAt, now);
     if (!cached || cached.expiresAt <= now) {
       const row = await this.db
         .selectFrom('sys_session')
         .select(['user_id', 'expires_at', 'last_seen_at'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!row || row.expires_at.getTime() <= now) {
+      if (!row || row.expires_at.getTime() <= now || now - row.last_seen_at.getTime() > idleMs) {
         this.sessions.delete(id);
         return null;
       }
@@ -97,7 +104,7 @@ export class SessionStore {
     }
     if (now - cached.touchedAt > TOUCH_EVERY_MS) {
       cached.touchedAt = now;
-      cached.expiresAt = now + this.idleMs;
+      cached.expiresAt = now + idleMs;
       await this.db
         .updateTable('sys_session')
         .set({ last_seen_at: new Date(now), expires_at: new Date(cached.expiresAt) })

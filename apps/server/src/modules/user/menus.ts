@@ -34,16 +34,18 @@ export async function roleIdsOf(db: Kysely<Database>, userId: string): Promise<s
   return rows.map((r) => r.role_id);
 }
 
-export async function menuTreeFor(db: Kysely<Database>, userId: string): Promise<MenuNode[]> {
+/** `client` 1 (PC) or 2 (app) leaves out menus whose show type is only the other one. */
+export async function menuTreeFor(db: Kysely<Database>, userId: string, client?: number): Promise<MenuNode[]> {
   const roleIds = await roleIdsOf(db, userId);
   if (roleIds.length === 0) return [];
-  const all: MenuRow[] = await db
+  let menus = db
     .selectFrom('sys_menu')
     .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden'])
     .where('menu_type', '=', 'menu')
     .orderBy('order_index')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (client === 1 || client === 2) menus = menus.where('show_type', 'in', [0, client]);
+  const all: MenuRow[] = await menus.execute();
   const isSuper = await db
     .selectFrom('sys_role')
     .select('id')

@@ -34,7 +34,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/user/listRouter/:sysType', async (request) => {
     const auth = authOf(request);
-    return { errCode: 0, children: await menuTreeFor(db, auth.userId) };
+    const client = Number((request.params as { sysType: string }).sysType);
+    return { errCode: 0, children: await menuTreeFor(db, auth.userId, client) };
   });
 
   app.get('/api/user/listOrgTree', async () => ({ errCode: 0, departManage: await orgTree(db) }));
@@ -42,13 +43,19 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/user/listSys', async () => {
     const rows = await db
       .selectFrom('sys_module')
-      .select(['id', 'sys_name', 'sys_url', 'status'])
+      .select(['id', 'sys_name', 'sys_url', 'status', 'order_index'])
       .orderBy('order_index')
       .orderBy('id')
       .execute();
     return {
       errCode: 0,
-      list: rows.map((r) => ({ id: Number(r.id), sysName: r.sys_name, sysUrl: r.sys_url, status: r.status })),
+      list: rows.map((r) => ({
+        id: Number(r.id),
+        sysName: r.sys_name,
+        sysUrl: r.sys_url,
+        status: r.status,
+        orderIndex: r.order_index,
+      })),
     };
   });
 }

@@ -47,7 +47,7 @@ describe('getUser', () => {
 describe('listRouter', () => {
   it('gives the administrator the whole seeded menu tree, in order', async () => {
     const { children } = (await t.call(admin, 'GET', '/api/user/listRouter/1')).json();
-    expect(children.map((m: { name: string }) => m.name)).toEqual(['首页', '工作台']);
+    expect(children.map((m: { name: string }) => m.name)).toEqual(['首页', '工作台', '系统管理']);
     expect(children[1].children.map((m: { path: string }) => m.path)).toEqual([
       '/waitDoneTask/WaitDoneTask',
       '/msg/MsgList',

@@ -1,0 +1,126 @@
+import { sql, type Kysely } from 'kysely';
+import type { DicCatalog, DicType } from '@park/core';
+import type { Database } from '../../../db/schema.ts';
+import { likeContains, num, time } from '../common.ts';
+
+export async function listTypes(
+  db: Kysely<Database>,
+  f: { wd?: string; limit: number | null; offset: number },
+): Promise<{ rows: DicType[]; total: number }> {
+  let base = db.selectFrom('sys_dic_type');
+  if (f.wd) {
+    const p = likeContains(f.wd);
+    base = base.where((eb) => eb.or([eb('type_code', 'ilike', p), eb('type_name', 'ilike', p)]));
+  }
+  let page = base.select(['id', 'type_code', 'type_name', 'remark', 'create_time']).orderBy('id').offset(f.offset);
+  if (f.limit !== null) page = page.limit(f.limit);
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({
+      id: num(r.id),
+      typeCode: r.type_code,
+      typeName: r.type_name,
+      remark: r.remark,
+      createTime: time(r.create_time),
+    })),
+  };
+}
+
+export async function findType(db: Kysely<Database>, id: string) {
+  return db.selectFrom('sys_dic_type').select(['id', 'type_code', 'type_name', 'remark']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The type named by id or code (pickers know the code, the admin screen the id). */
+export async function resolveType(db: Kysely<Database>, ref: { typeId?: number; typeCode?: string }) {
+  let q = db.selectFrom('sys_dic_type').select(['id', 'type_code']);
+  if (ref.typeId !== undefined) q = q.where('id', '=', String(ref.typeId));
+  else if (ref.typeCode !== undefined) q = q.where('type_code', '=', ref.typeCode);
+  else return undefined;
+  return q.executeTakeFirst();
+}
+
+export async function typeCodeTaken(db: Kysely<Database>, code: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('sys_dic_type').select('id').where('type_code', '=', code);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+type CatalogRow = { id: string; type_id: string; parent_id: string | null; code: string; name: string; order_index: number };
+
+const toCatalog = (r: CatalogRow): DicCatalog => ({
+  id: num(r.id),
+  typeId: num(r.type_id),
+  parentId: r.parent_id === null ? null : num(r.parent_id),
+  code: r.code,
+  name: r.name,
+  orderIndex: r.order_index,
+});
+
+export async function catalogTree(db: Kysely<Database>, typeId: string): Promise<DicCatalog[]> {
+  const rows = await db
+    .selectFrom('sys_dic_catalog')
+    .select(['id', 'type_id', 'parent_id', 'code', 'name', 'order_index'])
+    .where('type_id', '=', typeId)
+    .orderBy('order_index')
+    .orderBy('id')
+    .execute();
+  const nodes = new Map(rows.map((r) => [r.id, { ...toCatalog(r), children: [] as DicCatalog[] }]));
+  const roots: DicCatalog[] = [];
+  for (const r of rows) {
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(r.id)!);
+  }
+  return roots;
+}
+
+export async function catalogChildren(db: Kysely<Database>, typeId: string, parentId: string | null): Promise<DicCatalog[]> {
+  let q = db
+    .selectFrom('sys_dic_catalog as c')
+    .select(['c.id', 'c.type_id', 'c.parent_id', 'c.code', 'c.name', 'c.order_index'])
+    .select((eb) =>
+      eb.exists(eb.selectFrom('sys_dic_catalog as k').select('k.id').whereRef('k.parent_id', '=', 'c.id')).as('has_children'),
+    )
+    .where('c.type_id', '=', typeId)
+    .orderBy('c.order_index')
+    .orderBy('c.id');
+  q = parentId === null ? q.where('c.parent_id', 'is', null) : q.where('c.parent_id', '=', parentId);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...toCatalog(r), hasChildren: Boolean(r.has_children) }));
+}
+
+export async function findCatalog(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('sys_dic_catalog')
+    .select(['id', 'type_id', 'parent_id', 'code', 'name', 'order_index'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function codeTaken(db: Kysely<Database>, typeId: string, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sys_dic_catalog')
+    .select('id')
+    .where('type_id', '=', typeId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The codes of an entry and everything below it (deleting it deletes them all). */
+export async function subtreeCodes(db: Kysely<Database>, id: string): Promise<string[]> {
+  const { rows } = await sql<{ code: string }>`
+    with recursive sub(id, code) as (
+      select id, code from sys_dic_catalog where id = ${id}
+      union all select c.id, c.code from sys_dic_catalog c join sub on c.parent_id = sub.id
+    ) select code from sub`.execute(db);
+  return rows.map((r) => r.code);
+}
+
+export async function typeCodes(db: Kysely<Database>, typeId: string): Promise<string[]> {
+  const rows = await db.selectFrom('sys_dic_catalog').select('code').where('type_id', '=', typeId).execute();
+  return rows.map((r) => r.code);
+}

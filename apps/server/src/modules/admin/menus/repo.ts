@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import type { AdminMenu, MenuType, ShowType } from '@park/core';
+import type { Database } from '../../../db/schema.ts';
+import { num } from '../common.ts';
+
+export async function menuTree(db: Kysely<Database>): Promise<AdminMenu[]> {
+  const rows = await db
+    .selectFrom('sys_menu')
+    .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden', 'show_type', 'menu_type', 'perms'])
+    .orderBy('order_index')
+    .orderBy('id')
+    .execute();
+  const nodes = new Map<string, AdminMenu>();
+  for (const r of rows) {
+    nodes.set(r.id, {
+      id: num(r.id),
+      parentId: r.parent_id === null ? null : num(r.parent_id),
+      name: r.name,
+      path: r.path,
+      component: r.component,
+      iconName: r.icon_name,
+      level: r.level,
+      orderIndex: r.order_index,
+      hidden: r.hidden,
+      showType: r.show_type as ShowType,
+      menuType: r.menu_type as MenuType,
+      perms: r.perms,
+      children: [],
+    });
+  }
+  const roots: AdminMenu[] = [];
+  for (const r of rows) {
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(r.id)!);
+  }
+  return roots;
+}
+
+export async function findMenu(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('sys_menu')
+    .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden', 'show_type', 'menu_type', 'perms'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function childCount(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('sys_menu')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('parent_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function nextOrder(db: Kysely<Database>, parentId: string | null): Promise<number> {
+  let q = db.selectFrom('sys_menu').select((eb) => eb.fn.max('order_index').as('m'));
+  q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
+  const row = await q.executeTakeFirst();
+  return row?.m === null || row?.m === undefined ? 0 : Number(row.m) + 1;
+}
+
+export async function isSelfOrDescendant(db: Kysely<Database>, id: string, candidate: string): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive sub(id) as (
+      select id from sys_menu where id = ${id}
+      union all select m.id from sys_menu m join sub on m.parent_id = sub.id
+    ) select id from sub where id = ${candidate} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** After a move: every menu below `id` gets its level from its new depth. */
+export async function relevel(db: Kysely<Database>, id: string, level: number): Promise<void> {
+  await sql`
+    with recursive sub(id, lvl) as (
+      select id, ${level}::smallint from sys_menu where id = ${id}
+      union all select m.id, (sub.lvl + 1)::smallint from sys_menu m join sub on m.parent_id = sub.id
+    ) update sys_menu set level = sub.lvl from sub where sys_menu.id = sub.id`.execute(db);
+}

@@ -1,0 +1,76 @@
+import { sql, type Kysely } from 'kysely';
+import type { OptLogRow, OptResult } from '@park/core';
+import type { Database } from '../../../db/schema.ts';
+import { num, time } from '../common.ts';
+
+export interface OptLogFilter {
+  username?: string;
+  module?: string;
+  result?: OptResult;
+  begin?: Date;
+  end?: Date;
+  limit: number;
+  offset: number;
+}
+
+/*
+ * Each filter is an equality on an indexed column plus a time range, and the page is the newest
+ * rows first: PostgreSQL walks (column, create_time) backwards and stops after a page, so page 1
+ * stays fast over millions of rows (see bench/optlog.ts).
+ */
+function filtered(db: Kysely<Database>, f: OptLogFilter) {
+  let q = db.selectFrom('sys_operation_log');
+  if (f.username) q = q.where('username', '=', f.username);
+  if (f.module) q = q.where('module', '=', f.module);
+  if (f.result !== undefined) q = q.where('result', '=', f.result);
+  if (f.begin) q = q.where('create_time', '>=', f.begin);
+  if (f.end) q = q.where('create_time', '<=', f.end);
+  return q;
+}
+
+export async function listOptLog(db: Kysely<Database>, f: OptLogFilter): Promise<{ rows: OptLogRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, f)
+      .select(['id', 'user_id', 'username', 'module', 'action', 'target_type', 'target_id', 'detail', 'ip', 'result', 'err_msg', 'create_time'])
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
+    filtered(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    rows: rows.map((r) => ({
+      id: num(r.id),
+      userId: r.user_id === null ? null : num(r.user_id),
+      username: r.username,
+      module: r.module,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      detail: r.detail ?? null,
+      ip: r.ip,
+      result: r.result as OptResult,
+      errMsg: r.err_msg,
+      createTime: time(r.create_time),
+    })),
+  };
+}
+
+const BATCH = 10_000;
+
+/** The retention policy: the only way rows leave the log. Deletes in batches to keep locks short. */
+export async function purgeOptLog(db: Kysely<Database>, olderThanDays: number): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const r = await sql`
+      delete from sys_operation_log where id in (
+        select id from sys_operation_log where create_time < ${cutoff} limit ${BATCH}
+      )`.execute(db);
+    const n = Number(r.numAffectedRows ?? 0);
+    total += n;
+    if (n < BATCH) return total;
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { ADMIN_TEXT, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@park/core';
+import type { AppContext } from '../../../context.ts';
+import { authOf } from '../../../plugins/auth.ts';
+import { writeAudit } from '../../../plugins/audit.ts';
+import { AppError, badRequest, tooManyRequests } from '../../../plugins/errors.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwordHash.ts';
+import { TOO_MANY_LOGINS } from '../../auth/routes.ts';
+import { openSealedPassword } from '../../auth/sealedPassword.ts';
+
+const MODULE = '个人中心';
+/* The same one message for a broken, stale or replayed envelope as login gives. */
+const SEAL_FAILED = '密码加密信息无效，请刷新页面后重试';
+
+const Sealed = Type.String({ minLength: 1, maxLength: 1024 });
+const UpdatePwdBody = Type.Object({ oldPassword: Sealed, newPassword: Sealed });
+const CheckPwdBody = Type.Object({ password: Sealed });
+
+/** My password (issue 5 §2): both passwords sealed in transit; a login is all it needs. */
+export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, keys, limiter, sessions } = ctx;
+
+  /** Checks the current password, counting wrong guesses against the login limit. */
+  const checkOld = async (userId: string, username: string, ip: string, sealed: string): Promise<boolean> => {
+    if (await limiter.isBlocked(username, ip)) throw tooManyRequests(TOO_MANY_LOGINS);
+    const password = await openSealedPassword(db, keys, sealed);
+    if (password === null) throw badRequest(SEAL_FAILED);
+    const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    const ok = await verifyPassword(password, row.password_hash);
+    if (!ok) await limiter.recordFailure(username, ip);
+    return ok;
+  };
+
+  app.post(
+    '/api/user/checkCurrentPwd',
+    { schema: { body: CheckPwdBody }, config: { audit: { module: MODULE, action: '校验当前密码' } } },
+    async (request) => {
+      const auth = authOf(request);
+      const valid = await checkOld(auth.userId, auth.user.username, request.ip, (request.body as Static<typeof CheckPwdBody>).password);
+      // A check changes nothing; it is not an operation to log.
+      request.audited = true;
+      return { errCode: 0, valid };
+    },
+  );
+
+  app.post(
+    '/api/user/updateCurrentPwd',
+    { schema: { body: UpdatePwdBody }, config: { audit: { module: MODULE, action: '修改密码' } } },
+    async (request) => {
+      const auth = authOf(request);
+      const body = request.body as Static<typeof UpdatePwdBody>;
+      if (!(await checkOld(auth.userId, auth.user.username, request.ip, body.oldPassword))) {
+        throw new AppError(400, ADMIN_TEXT.oldPasswordWrong);
+      }
+      const next = await openSealedPassword(db, keys, body.newPassword);
+      if (next === null) throw badRequest(SEAL_FAILED);
+      if (!meetsPasswordRule(next)) throw badRequest(PASSWORD_RULE_MESSAGE);
+      const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', auth.userId).executeTakeFirstOrThrow();
+      if (await verifyPassword(next, row.password_hash)) throw badRequest(ADMIN_TEXT.samePassword);
+      const hash = await hashPassword(next);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sys_user').set({ password_hash: hash, update_time: new Date() }).where('id', '=', auth.userId).execute();
+        await writeAudit(trx, request, { module: MODULE, action: '修改密码', targetType: 'sys_user', targetId: auth.userId });
+        // The user's other sessions end; this one stays.
+        await sessions.destroyAllFor(trx, auth.userId, auth.sessionId);
+      });
+      ctx.events.deliver({ kind: 'user', id: auth.userId });
+      await limiter.clear(auth.user.username, request.ip);
+      return { errCode: 0 };
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { sql, type Kysely } from 'kysely';
+import { definitionOf, flattenControls, parseFormMeta, storageColumns, validateFormMeta, type FormMeta } from '@park/core';
+import type { AppContext } from '../../context.ts';
+import { writeAudit } from '../../plugins/audit.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { FORM_DESIGN_PERMISSION } from './permissions.ts';
+import { announceFormChange } from './formModel.ts';
+import { parseFormId } from './tableNames.ts';
+import { syncFormTables } from './tableSync.ts';
+
+const DesignBody = Type.Object({
+  formId: Type.Union([Type.String(), Type.Integer()]),
+  formMeta: Type.Unknown(),
+});
+
+/** A formMeta is user-designed JSON; this bounds what one save may hold. */
+const MAX_META_BYTES = 2 * 1024 * 1024;
+
+/** Date and date-time controls: what lists sort by and filter with ranges. */
+function dateColumns(meta: FormMeta): string[] {
+  return flattenControls(meta)
+    .filter((c) => definitionOf(c)?.family === 'date' && (c.type === 'date' || c.type === 'datetime'))
+    .map((c) => String(c.model ?? ''))
+    .filter(Boolean);
+}
+
+export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.post(
+    '/api/form/saveformdesign',
+    { schema: { body: DesignBody }, config: { permission: FORM_DESIGN_PERMISSION } },
+    async (request) => {
+      const body = request.body as Static<typeof DesignBody>;
+      const formId = parseFormId(body.formId);
+      const parsed = parseFormMeta(body.formMeta);
+      if (!parsed.ok) throw badRequest(parsed.message);
+      const text = JSON.stringify(parsed.meta);
+      if (text.length > MAX_META_BYTES) throw new AppError(413, '表单设计过大');
+      const check = validateFormMeta(parsed.meta);
+      if (!check.ok) {
+        // The first problem is the message; all of them go along for the designer to mark.
+        throw new AppError(400, check.errors[0]!.message, 400, check.errors);
+      }
+      const layout = { ...storageColumns(parsed.meta), indexed: dateColumns(parsed.meta) };
+      const report = await db.transaction().execute(async (trx) => {
+        // Serialises concurrent saves of the same form, so two designers cannot race on DDL.
+        const conf = await trx.selectFrom('form_conf').select(['id', 'form_meta']).where('id', '=', formId).forUpdate().executeTakeFirst();
+        if (!conf) throw notFound('表单不存在');
+        const r = await syncFormTables(trx as unknown as Kysely<unknown>, formId, layout);
+        await trx
+          .updateTable('form_conf')
+          .set({ form_meta: text, design_version: sql`design_version + 1`, update_time: new Date() })
+          .where('id', '=', formId)
+          .execute();
+        await announceFormChange(trx, ctx.events, ctx.forms, formId);
+        await writeAudit(trx, request, {
+          action: '保存表单设计',
+          targetType: 'form',
+          targetId: formId,
+          detail: { addedColumns: r.addedColumns, createdTables: r.createdTables },
+        });
+        return r;
+      });
+      ctx.forms.forget(formId);
+      return { errCode: 0, ...report };
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import {
+  definitionOf,
+  flattenControls,
+  isSubTable,
+  storageColumns,
+  subTablesOf,
+  type Column,
+  type FormControl,
+  type FormMeta,
+} from '@park/core';
+import type { Database } from '../../db/schema.ts';
+import type { AuthEvents } from '../auth/authEvents.ts';
+import { notFound } from '../../plugins/errors.ts';
+import type { QueryColumn } from './queryCompiler.ts';
+import { formTable, subTable } from './tableNames.ts';
+import { NO_DESIGN } from './formConf.routes.ts';
+
+/** One physical table of a form: the main table or one sub-table. */
+export interface TableModel {
+  table: string;
+  subKey: string | null;
+  name: string;
+  /** Controls stored in this table (grids opened, sub-tables and layout left out). */
+  controls: FormControl[];
+  /** The source the visibility rules walk: the form meta, or the sub-table's column list. */
+  source: FormMeta | FormControl[];
+  dataColumns: Column[];
+  /** Everything a condition or a sort may name: data columns and system columns. */
+  queryColumns: Map<string, QueryColumn>;
+}
+
+export interface FormModel {
+  formId: string;
+  formName: string;
+  status: number;
+  designVersion: number;
+  meta: FormMeta;
+  main: TableModel;
+  subs: Map<string, TableModel>;
+}
+
+const SYSTEM_QUERY_COLUMNS: Array<[string, QueryColumn]> = [
+  ['id', { kind: 'number', sql: 'bigint' }],
+  ['create_by', { kind: 'number', sql: 'bigint' }],
+  ['update_by', { kind: 'number', sql: 'bigint' }],
+  ['create_time', { kind: 'date', sql: 'timestamptz' }],
+  ['update_time', { kind: 'date', sql: 'timestamptz' }],
+  ['company_id', { kind: 'number', sql: 'bigint' }],
+  ['org_id', { kind: 'number', sql: 'bigint' }],
+  ['version', { kind: 'number', sql: 'numeric' }],
+];
+
+const DATE_FAMILY = new Set(['date']);
+
+/** How conditions treat a control's main column (spec 001 §3.6). */
+function queryColumnOf(control: FormControl, column: Column): QueryColumn {
+  const family = definitionOf(control)?.family;
+  if (column.sqlType === 'numeric') return { kind: 'number', sql: 'numeric' };
+  if (family && DATE_FAMILY.has(family)) return { kind: 'date', sql: 'text' };
+  if (family === 'multiPicker') return { kind: 'string', sql: 'text', list: 'json' };
+  return { kind: 'string', sql: 'text', list: 'comma' };
+}
+
+function tableModel(table: string, subKey: string | null, name: string, source: FormMeta | FormControl[], columns: Column[]): TableModel {
+  const controls = flattenControls(source).filter((c) => !isSubTable(c) && (definitionOf(c)?.columns(c).length ?? 0) > 0);
+  const queryColumns = new Map<string, QueryColumn>(SYSTEM_QUERY_COLUMNS);
+  if (subKey) queryColumns.set('parent_id', { kind: 'number', sql: 'bigint' });
+  for (const control of controls) {
+    for (const column of definitionOf(control)?.columns(control) ?? []) {
+      if (!queryColumns.has(column.name)) queryColumns.set(column.name, queryColumnOf(control, column));
+    }
+  }
+  return { table, subKey, name, controls, source, dataColumns: columns, queryColumns };
+}
+
+export function buildFormModel(formId: string, formName: string, status: number, designVersion: number, meta: FormMeta): FormModel {
+  const layout = storageColumns(meta);
+  const main = tableModel(formTable(formId), null, formName, meta, layout.main);
+  const subs = new Map<string, TableModel>();
+  const subControls = new Map(subTablesOf(meta).map((c) => [String(c.model ?? ''), c]));
+  for (const s of layout.subTables) {
+    const control = subControls.get(s.subKey);
+    const children = Array.isArray(control?.tableColumns) ? (control!.tableColumns as FormControl[]) : [];
+    subs.set(s.subKey, tableModel(subTable(formId, s.subKey), s.subKey, s.name, children, s.columns));
+  }
+  return { formId, formName, status, designVersion, meta, main, subs };
+}
+
+/**
+ * Parsed models of saved designs. A record call must not pay a query for the design, so models are
+ * kept until a design, name or status change is announced with NOTIFY (every instance hears it);
+ * the saving instance also drops its copy at once, since its own NOTIFY arrives a moment later.
+ */
+export class FormModelCache {
+  private readonly models = new Map<string, FormModel>();
+
+  constructor(events: AuthEvents) {
+    events.on((e) => {
+      if (e.kind === 'form') this.models.delete(e.id);
+      else if (e.kind === 'user' && e.id === '*') this.models.clear(); // the listener reconnected
+    });
+  }
+
+  forget(formId: string): void {
+    this.models.delete(formId);
+  }
+
+  async load(db: Kysely<Database>, formId: string): Promise<FormModel> {
+    const hit = this.models.get(formId);
+    if (hit) return hit;
+    const row = await db
+      .selectFrom('form_conf')
+      .select(['form_name', 'status', 'design_version', 'form_meta'])
+      .where('id', '=', formId)
+      .executeTakeFirst();
+    if (!row) throw notFound('表单不存在');
+    if (row.form_meta === null) throw notFound(NO_DESIGN(formId));
+    const model = buildFormModel(formId, row.form_name, row.status, row.design_version, row.form_meta as FormMeta);
+    this.models.set(formId, model);
+    return model;
+  }
+}
+
+/** Announces a change to a form's definition, inside the changing transaction. */
+export async function announceFormChange(trx: Kysely<Database>, events: AuthEvents, cache: FormModelCache, formId: string) {
+  await events.publish(trx, { kind: 'form', id: formId });
+  cache.forget(formId);
+}
+
+export function subModel(model: FormModel, subKey: string): TableModel {
+  const sub = model.subs.get(subKey);
+  if (!sub) throw notFound(`子表 ${subKey.slice(0, 64)} 不存在`);
+  return sub;
+}

@@ -1,0 +1,269 @@
+import { sql, type Kysely } from 'kysely';
+import { formatDateTime, parseConditions, ConditionError, type Condition, type StoredRow } from '@park/core';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import type { FormModel, TableModel } from './formModel.ts';
+import { compileCondition } from './queryCompiler.ts';
+import { fileIdsOf, syncFileRefs } from './recordFiles.ts';
+import type { auditRow } from '../../plugins/audit.ts';
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+const anyDb = (db: Kysely<unknown> | Kysely<Database>) => db as unknown as AnyDb;
+
+export type Row = Record<string, unknown>;
+
+/** Company users (userType 1 and 2) read and write only their own company's records. */
+function companyScope(auth: AuthContext): string | null {
+  if (auth.user.userType === 0) return null;
+  // A company user without a company sees nothing rather than everything.
+  return auth.user.companyId === null ? '-1' : String(auth.user.companyId);
+}
+
+export async function writeEvent(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  op: 'insert' | 'update' | 'delete',
+  recordId: string,
+  before: Row | null,
+  after: Row | null,
+  actorId: string,
+): Promise<void> {
+  await trx
+    .insertInto('form_event')
+    .values({
+      form_id: model.formId,
+      sub_key: table.subKey,
+      record_id: recordId,
+      op,
+      before: before ? JSON.stringify(before) : null,
+      after: after ? JSON.stringify(after) : null,
+      actor_id: actorId,
+    })
+    .execute();
+}
+
+/**
+ * An insert with its form event and operation-log row in one statement: a single round trip,
+ * atomic without an explicit transaction. Records that reference files take insertRecord's
+ * transactional path instead, since their references need the new id and a permission check.
+ */
+export async function insertRecordLogged(
+  db: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  row: StoredRow,
+  auth: AuthContext,
+  audit: ReturnType<typeof auditRow>,
+): Promise<Row> {
+  if (fileIdsOf(table, row).size > 0) {
+    return db.transaction().execute(async (trx) => {
+      const inserted = await insertRecord(trx, model, table, row, auth);
+      await trx.insertInto('sys_operation_log').values({ ...audit, target_id: String(inserted.id) }).execute();
+      return inserted;
+    });
+  }
+  const values = systemValues(row, auth, table, null);
+  const { target_id: _unused, ...log } = audit;
+  const q = sql<Row>`
+    with ins as (
+      ${anyDb(db).insertInto(table.table).values(values).returningAll()}
+    ), ev as (
+      insert into form_event (form_id, sub_key, record_id, op, after, actor_id)
+      select ${model.formId}::bigint, ${table.subKey}, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins
+    ), au as (
+      insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail, ip, result, err_msg)
+      select ${log.user_id}::bigint, ${log.username}, ${log.module}, ${log.action}, ${log.target_type}, ins.id::text,
+             ${log.detail}::jsonb, ${log.ip}, ${log.result}, ${log.err_msg} from ins
+    )
+    select * from ins`;
+  const result = await q.execute(db);
+  return result.rows[0]!;
+}
+
+function systemValues(row: StoredRow, auth: AuthContext, table: TableModel, parentId: string | null): Row {
+  const values: Row = {
+    ...row,
+    create_by: auth.userId,
+    update_by: auth.userId,
+    company_id: auth.user.companyId,
+    org_id: auth.user.orgList[0]?.id ?? null,
+  };
+  if (table.subKey) values.parent_id = parentId;
+  return values;
+}
+
+export async function insertRecord(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  row: StoredRow,
+  auth: AuthContext,
+  parentId: string | null = null,
+): Promise<Row> {
+  const values = systemValues(row, auth, table, parentId);
+  const inserted = await anyDb(trx).insertInto(table.table).values(values).returningAll().executeTakeFirstOrThrow();
+  await syncFileRefs(trx, { db: trx }, auth, model, table, String(inserted.id), null, inserted);
+  await writeEvent(trx, model, table, 'insert', String(inserted.id), null, inserted, auth.userId);
+  return inserted;
+}
+
+/** Reads one record the caller may see, locking it when inside a write. */
+export async function readRecord(
+  db: Kysely<Database>,
+  table: TableModel,
+  id: string,
+  auth: AuthContext,
+  forUpdate = false,
+): Promise<Row> {
+  let q = anyDb(db).selectFrom(table.table).selectAll().where('id', '=', id);
+  const scope = companyScope(auth);
+  if (scope) q = q.where('company_id', '=', scope);
+  const row = await (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function updateRecord(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  before: Row,
+  row: StoredRow,
+  auth: AuthContext,
+  expectedVersion: number | null,
+): Promise<Row> {
+  if (expectedVersion !== null && Number(before.version) !== expectedVersion) {
+    throw conflict('数据已被他人修改，请刷新后重试');
+  }
+  const after = await anyDb(trx)
+    .updateTable(table.table)
+    .set({ ...row, update_by: auth.userId, update_time: new Date(), version: sql`version + 1` })
+    .where('id', '=', String(before.id))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await syncFileRefs(trx, { db: trx }, auth, model, table, String(before.id), before, after);
+  await writeEvent(trx, model, table, 'update', String(before.id), before, after, auth.userId);
+  return after;
+}
+
+export async function deleteRecords(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  ids: string[],
+  auth: AuthContext,
+): Promise<Row[]> {
+  let q = anyDb(trx).deleteFrom(table.table).where('id', 'in', ids);
+  const scope = companyScope(auth);
+  if (scope) q = q.where('company_id', '=', scope);
+  const deleted = await q.returningAll().execute();
+  for (const row of deleted) {
+    await syncFileRefs(trx, { db: trx }, auth, model, table, String(row.id), row, null);
+    await writeEvent(trx, model, table, 'delete', String(row.id), row, null, auth.userId);
+  }
+  return deleted;
+}
+
+export function parseIdList(raw: unknown, what = 'businessIds'): string[] {
+  const text = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) throw badRequest(`${what} 不能为空`);
+  if (ids.length > 1000 || ids.some((id) => !/^[1-9]\d{0,17}$/.test(id))) throw badRequest(`${what} 参数不合法`);
+  return ids;
+}
+
+export interface ListQuery {
+  pageNum: number;
+  pageSize: number;
+  queryConditions?: unknown;
+  sort?: unknown;
+  parentId?: string;
+}
+
+/** Counting every match of a filter over a million rows costs a full scan; past this we stop counting. */
+export const COUNT_CAP = 10_000;
+
+type SortSpec = { key: string; desc: boolean };
+
+function parseSort(raw: unknown, table: TableModel): SortSpec[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const items = Array.isArray(raw) ? raw : [raw];
+  if (items.length > 5) throw badRequest('排序字段过多');
+  return items.map((item) => {
+    const o = (typeof item === 'string' ? { key: item } : item) as Record<string, unknown>;
+    const key = String(o.key ?? o.model ?? '');
+    if (!table.queryColumns.has(key)) throw badRequest(`排序字段不存在: ${key.slice(0, 64)}`);
+    const dir = String(o.sort ?? o.order ?? 'asc').toLowerCase();
+    if (!['asc', 'desc', 'ascending', 'descending', ''].includes(dir)) throw badRequest(`排序方向不合法: ${dir.slice(0, 16)}`);
+    return { key, desc: dir.startsWith('desc') };
+  });
+}
+
+function parseConds(raw: unknown, table: TableModel): Condition | null {
+  try {
+    return parseConditions(raw, table.queryColumns);
+  } catch (err) {
+    if (err instanceof ConditionError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+export async function listRecords(
+  db: Kysely<Database>,
+  table: TableModel,
+  query: ListQuery,
+  auth: AuthContext,
+): Promise<{ rows: Row[]; totalCount: number; totalCountKind: 'exact' | 'capped' | 'estimate' }> {
+  const cond = parseConds(query.queryConditions, table);
+  const sorts = parseSort(query.sort, table);
+  const now = new Date();
+  const scope = companyScope(auth);
+  const filtered = () => {
+    let q = anyDb(db).selectFrom(table.table);
+    if (scope) q = q.where('company_id', '=', scope);
+    if (query.parentId) q = q.where('parent_id', '=', query.parentId);
+    if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now));
+    return q;
+  };
+  let page = filtered().selectAll();
+  for (const s of sorts) page = page.orderBy(s.key, s.desc ? 'desc' : 'asc');
+  if (sorts.length === 0) page = page.orderBy('create_time', 'desc');
+  page = page.orderBy('id', 'desc').limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+
+  const capped = anyDb(db)
+    .selectFrom(filtered().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('c'))
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+  const [rows, countRow] = await Promise.all([page.execute(), capped.executeTakeFirstOrThrow()]);
+  let totalCount = Number(countRow.n);
+  let totalCountKind: 'exact' | 'capped' | 'estimate' = 'exact';
+  if (totalCount > COUNT_CAP) {
+    if (!cond && !scope && !query.parentId) {
+      // Unfiltered: the planner's row estimate is close and costs nothing.
+      const est = await sql<{ n: string }>`select reltuples::bigint as n from pg_class where oid = to_regclass(${table.table})`.execute(db);
+      totalCount = Math.max(COUNT_CAP, Number(est.rows[0]?.n ?? COUNT_CAP));
+      totalCountKind = 'estimate';
+    } else {
+      totalCount = COUNT_CAP;
+      totalCountKind = 'capped';
+    }
+  }
+  return { rows, totalCount, totalCountKind };
+}
+
+/** A stored row as the client reads it: ids as numbers, times as yyyy-MM-dd HH:mm:ss text. */
+export function presentRow(row: Row, table: TableModel): Row {
+  const out: Row = {};
+  const numeric = new Set(table.dataColumns.filter((c) => c.sqlType === 'numeric').map((c) => c.name));
+  for (const [k, v] of Object.entries(row)) {
+    if (v instanceof Date) out[k] = formatDateTime(v);
+    else if (k === 'id' || k === 'parent_id' || k === 'create_by' || k === 'update_by' || k === 'company_id' || k === 'org_id' || k === 'version') {
+      out[k] = v === null ? null : Number(v);
+    } else if (numeric.has(k) && typeof v === 'string') {
+      const n = Number(v);
+      out[k] = Number.isSafeInteger(n) || (Number.isFinite(n) && v.replace(/^-|\.|^0+/g, '').length <= 15) ? n : v;
+    } else out[k] = v;
+  }
+  return out;
+}

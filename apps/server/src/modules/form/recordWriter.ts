@@ -1,0 +1,69 @@
+import { checkSubmission, labelColumnOf, type FileMeta, type FormContext, type StoredRow } from '@park/core';
+import type { AuthContext } from '../auth/sessions.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { TableModel } from './formModel.ts';
+
+export interface WriteContext {
+  auth: AuthContext;
+  /** yyyy-MM-dd HH:mm:ss from the server clock. */
+  currentDate: string;
+  fileInfo?: (fileId: string) => FileMeta | undefined;
+}
+
+/** Keeps only this table's data columns: system fields and anything outside the design are ignored. */
+export function pickDataColumns(model: TableModel, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const col of model.dataColumns) if (col.name in input) out[col.name] = input[col.name];
+  return out;
+}
+
+function formContext(ctx: WriteContext, mode: 'add' | 'edit'): FormContext {
+  const { user } = ctx.auth;
+  return {
+    mode,
+    currentDate: ctx.currentDate,
+    currentUser: { id: user.id, realName: user.realName, userType: user.userType },
+    ...(user.companyId !== null ? { currentCompany: { id: user.companyId } } : {}),
+    ...(ctx.fileInfo ? { fileInfo: ctx.fileInfo } : {}),
+  };
+}
+
+/** A company administrator's company picker always names their own company (spec 000 §6). */
+function forceOwnCompany(model: TableModel, row: Record<string, unknown>, ctx: WriteContext): void {
+  const { user } = ctx.auth;
+  if (user.userType !== 1 || user.companyId === null) return;
+  for (const control of model.controls) {
+    if (control.type !== 'company_select' || !control.model) continue;
+    if (String(row[control.model] ?? '') !== String(user.companyId)) {
+      row[control.model] = String(user.companyId);
+      row[labelColumnOf(control)] = null;
+    }
+  }
+}
+
+/**
+ * Turns flat submitted fields into the row to store, through core's checkSubmission — the same
+ * definitions, formulas and conditional display the browser uses. On update, `existing` is the
+ * stored row: submitted fields overlay it and the whole record is checked again, so a partial
+ * update cannot leave a required field empty; hidden fields are left as they were.
+ */
+export function prepareRow(
+  model: TableModel,
+  input: Record<string, unknown>,
+  ctx: WriteContext,
+  existing?: Record<string, unknown>,
+): StoredRow {
+  const merged: Record<string, unknown> = { ...(existing ?? {}), ...pickDataColumns(model, input) };
+  for (const [k, v] of Object.entries(merged)) if (typeof v === 'number') merged[k] = String(v);
+  forceOwnCompany(model, merged, ctx);
+  const result = checkSubmission(model.source, merged, formContext(ctx, existing ? 'edit' : 'add'));
+  if (!result.ok) {
+    const errors = result.errors.map((e) => ({ model: e.model, name: e.name, message: e.message, ...(e.row ? { row: e.row } : {}) }));
+    throw new AppError(400, errors.slice(0, 3).map((e) => e.message).join('；') || result.message, 400, errors);
+  }
+  // Only the design's own columns are written, whatever a codec produced.
+  const allowed = new Set(model.dataColumns.map((c) => c.name));
+  const row: StoredRow = {};
+  for (const [key, value] of Object.entries(result.stored)) if (allowed.has(key)) row[key] = value;
+  return row;
+}

@@ -1,0 +1,107 @@
+import {
+  completeParts,
+  formatDateParts,
+  millisToParts,
+  parseDateText,
+  parseLooseDate,
+  partsToMillis,
+  STORED_FORMAT,
+  valueFormatFor,
+  type DateKind,
+  type DateParts,
+} from '../lib/dateText.ts';
+import { designNumber, flag, isBlank, nameOf, optionsOf } from '../lib/values.ts';
+import { badShape, invalidDate, invalidTime } from '../messages.ts';
+import type { FormContext, FormControl, FormValue } from '../types.ts';
+import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+
+/** The format the control's values use while editing (its options.format when usable). */
+export function valueFormatOf(control: FormControl, kind: DateKind): string {
+  return valueFormatFor(kind, optionsOf(control).format);
+}
+
+/** options.timestamp: the editor holds epoch milliseconds (time pickers have no such option). */
+function usesTimestamp(control: FormControl, kind: DateKind): boolean {
+  return kind !== 'time' && flag(optionsOf(control).timestamp);
+}
+
+function isTimeRange(control: FormControl, kind: DateKind): boolean {
+  return kind === 'time' && flag(optionsOf(control).isRange);
+}
+
+/** Reads an editor value (text in the value format, or milliseconds) into its date parts. */
+export function readDateValue(value: unknown, control: FormControl, kind: DateKind): DateParts | null {
+  if (typeof value === 'number') return usesTimestamp(control, kind) ? completeParts(millisToParts(value) ?? {}, kind) : null;
+  if (typeof value !== 'string') return null;
+  const strict = parseDateText(value.trim(), valueFormatOf(control, kind));
+  return strict ? completeParts(strict, kind) : null;
+}
+
+function toEditor(parts: DateParts, control: FormControl, kind: DateKind): FormValue {
+  return usesTimestamp(control, kind) ? partsToMillis(parts) : formatDateParts(parts, valueFormatOf(control, kind));
+}
+
+function storeOne(value: unknown, control: FormControl, kind: DateKind): string | null {
+  if (isBlank(value)) return null;
+  // A server may receive the stored shape itself, so the loose reading is the fallback.
+  const parts = readDateValue(value, control, kind) ?? parseLooseDate(value, kind);
+  return parts ? formatDateParts(parts, STORED_FORMAT[kind]) : null;
+}
+
+function readOne(raw: string | null, control: FormControl, kind: DateKind): FormValue {
+  if (raw === null || raw.trim() === '') return usesTimestamp(control, kind) ? null : '';
+  const parts = parseLooseDate(raw, kind);
+  return parts ? toEditor(parts, control, kind) : raw;
+}
+
+function checkOne(value: unknown, control: FormControl, kind: DateKind): string | null {
+  if (readDateValue(value, control, kind)) return null;
+  return kind === 'time' ? invalidTime(nameOf(control)) : invalidDate(nameOf(control));
+}
+
+function currentParts(ctx: FormContext, kind: DateKind): DateParts | null {
+  return ctx.currentDate ? parseLooseDate(ctx.currentDate, kind) : null;
+}
+
+function defaultOf(control: FormControl, kind: DateKind, ctx: FormContext): FormValue {
+  const options = optionsOf(control);
+  const empty = usesTimestamp(control, kind) ? null : '';
+  if (isTimeRange(control, kind)) return [];
+  if (designNumber(options.defaultType) === 1) {
+    const now = currentParts(ctx, kind);
+    return now ? toEditor(now, control, kind) : empty;
+  }
+  const preset = options.defaultValue;
+  if (isBlank(preset)) return empty;
+  const parts = readDateValue(preset, control, kind) ?? parseLooseDate(preset, kind);
+  return parts ? toEditor(parts, control, kind) : empty;
+}
+
+/** year, month, year_month, date, datetime and time; stored as text in STORED_FORMAT. */
+export function dateControl(kind: DateKind): ControlDefinition {
+  return defineControl({
+    family: 'date',
+    requiredVerb: 'choice',
+    columns: (control) => modelColumn(control, 'text'),
+    codec: {
+      toStored(value, control) {
+        if (!isTimeRange(control, kind)) return single(control, storeOne(value, control, kind));
+        const ends = Array.isArray(value) ? value.map((v) => storeOne(v, control, kind)) : [];
+        return single(control, ends.length === 2 && ends.every((e) => e !== null) ? ends.join(',') : null);
+      },
+      fromStored(row, control) {
+        const raw = cell(row, control.model ?? '');
+        if (!isTimeRange(control, kind)) return readOne(raw, control, kind);
+        if (raw === null || raw === '') return [];
+        const ends = raw.split(',').map((part) => readOne(part, control, kind));
+        return ends.every((e) => typeof e === 'string') ? (ends as string[]) : raw;
+      },
+    },
+    check(value, control) {
+      if (!isTimeRange(control, kind)) return checkOne(value, control, kind);
+      if (!Array.isArray(value) || value.length !== 2) return badShape(nameOf(control));
+      return checkOne(value[0], control, kind) ?? checkOne(value[1], control, kind);
+    },
+    defaultValue: (control, ctx) => defaultOf(control, kind, ctx),
+  });
+}

@@ -1,0 +1,134 @@
+import { compilePattern } from '../lib/patterns.ts';
+import { flag, isBlank, modelOf, nameOf, optionsOf, rulesOf } from '../lib/values.ts';
+import { patternMismatch, requiredChoice, requiredInput, requiredUpload } from '../messages.ts';
+import type { Column, FormContext, FormControl, FormValue, SqlType, StoredRow } from '../types.ts';
+
+export type ControlFamily =
+  | 'text'
+  | 'number'
+  | 'choice'
+  | 'switch'
+  | 'date'
+  | 'upload'
+  | 'picker'
+  | 'multiPicker'
+  | 'region'
+  | 'gis'
+  | 'formula'
+  | 'subTable'
+  | 'layout';
+
+/** A database row as it arrives: text, numbers from a driver, nulls. */
+export type RowInput = Readonly<Record<string, unknown>>;
+
+export interface ControlCodec {
+  /** The control's columns with their stored values (spec 000 "Stored value shapes"). */
+  toStored(value: unknown, control: FormControl): StoredRow;
+  /** The editor's value; text that cannot be read is passed through for validate to refuse. */
+  fromStored(row: RowInput, control: FormControl): FormValue;
+}
+
+/** One control type's isomorphic half (DESIGN §3: a registry, not a switch). */
+export interface ControlDefinition {
+  readonly family: ControlFamily;
+  columns(control: FormControl): Column[];
+  readonly codec: ControlCodec;
+  isEmpty(value: unknown, control: FormControl): boolean;
+  /** Palette default patterns this type's own check replaces. */
+  readonly supersededPatterns: readonly string[];
+  /** A Chinese message, or null when the value is acceptable. Same code in browser and server. */
+  validate(value: unknown, control: FormControl, ctx?: FormContext): string | null;
+  defaultValue(control: FormControl, ctx?: FormContext): FormValue;
+}
+
+export type RequiredVerb = 'input' | 'choice' | 'upload';
+
+export interface DefinitionParts {
+  family: ControlFamily;
+  requiredVerb: RequiredVerb;
+  columns(control: FormControl): Column[];
+  codec: ControlCodec;
+  isEmpty?: (value: unknown, control: FormControl) => boolean;
+  /** Type checks of a non-empty value. */
+  check?: (value: unknown, control: FormControl, ctx: FormContext) => string | null;
+  defaultValue(control: FormControl, ctx: FormContext): FormValue;
+  /** Palette default patterns this type's own check replaces (they were looser or unsafe). */
+  supersededPatterns?: readonly string[];
+}
+
+export function defineControl(parts: DefinitionParts): ControlDefinition {
+  const isEmpty = parts.isEmpty ?? isBlank;
+  const supersededPatterns = parts.supersededPatterns ?? [];
+  const superseded = new Set(supersededPatterns);
+  return {
+    family: parts.family,
+    columns: parts.columns,
+    codec: parts.codec,
+    isEmpty,
+    supersededPatterns,
+    defaultValue: (control, ctx) => parts.defaultValue(control, ctx ?? {}),
+    validate(value, control, ctx) {
+      if (isEmpty(value, control)) return isRequired(control) ? requiredMessage(control, parts.requiredVerb) : null;
+      return parts.check?.(value, control, ctx ?? {}) ?? checkPatterns(value, control, superseded);
+    },
+  };
+}
+
+export function isRequired(control: FormControl): boolean {
+  return flag(optionsOf(control).required) || rulesOf(control).some((r) => flag(r.required));
+}
+
+/** The design's own message wins: older designs carry "{name}为必填项" in their rules. */
+export function requiredMessage(control: FormControl, verb: RequiredVerb): string {
+  const own = rulesOf(control).find((r) => flag(r.required) && typeof r.message === 'string' && r.message.trim() !== '');
+  if (own?.message) return own.message;
+  const name = nameOf(control);
+  return verb === 'input' ? requiredInput(name) : verb === 'upload' ? requiredUpload(name) : requiredChoice(name);
+}
+
+/**
+ * Pattern rules from the design, tested against text and numbers only. A pattern that does not
+ * compile is skipped here; validateFormMeta refuses it when the design is saved.
+ */
+function checkPatterns(value: unknown, control: FormControl, superseded: ReadonlySet<string>): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value);
+  const seen = new Set<string>();
+  const tests: Array<{ pattern: string; message?: string }> = [];
+  for (const rule of rulesOf(control)) {
+    if (typeof rule.pattern !== 'string' || rule.pattern.trim() === '') continue;
+    seen.add(rule.pattern);
+    tests.push({ pattern: rule.pattern, message: typeof rule.message === 'string' ? rule.message : undefined });
+  }
+  const own = optionsOf(control).pattern;
+  if (typeof own === 'string' && own.trim() !== '' && !seen.has(own)) tests.push({ pattern: own });
+  for (const test of tests) {
+    if (superseded.has(test.pattern)) continue;
+    const re = compilePattern(test.pattern);
+    if (re && !re.test(text)) return test.message?.trim() ? test.message : patternMismatch(nameOf(control));
+  }
+  return null;
+}
+
+/** The control's own column, when it has a model. */
+export function modelColumn(control: FormControl, sqlType: SqlType): Column[] {
+  const model = modelOf(control);
+  return model ? [{ name: model, sqlType }] : [];
+}
+
+export const noColumns = (): Column[] => [];
+
+/** A scalar read from a row; numbers from a driver become text. */
+export function cell(row: RowInput, column: string): string | null {
+  const value = row[column];
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** One stored column under the control's model. */
+export function single(control: FormControl, value: string | null): StoredRow {
+  const model = modelOf(control);
+  return model ? { [model]: value } : {};
+}

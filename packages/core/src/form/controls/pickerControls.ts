@@ -1,0 +1,152 @@
+import { flag, isRecord, modelOf, nameOf, optionsOf, scalarText } from '../lib/values.ts';
+import { badShape, notCurrentUser, notOwnCompany, PICKER_SINGLE_ONLY } from '../messages.ts';
+import type { Column, FormContext, FormControl, FormValue, MultiPickerItem, PickerValue } from '../types.ts';
+import { cell, defineControl, type ControlDefinition } from './define.ts';
+
+/** The label column; a design that left label_model empty gets "{model}_label". */
+export function labelColumnOf(control: FormControl): string {
+  const label = typeof control.label_model === 'string' ? control.label_model.trim() : '';
+  if (label) return label;
+  const model = modelOf(control);
+  return model ? `${model}_label` : '';
+}
+
+type PickerReading =
+  | { kind: 'empty' }
+  | { kind: 'one'; value: PickerValue }
+  | { kind: 'many' }
+  | { kind: 'bad' };
+
+/**
+ * Accepts {id, label}, the original's {[model]: id, [label_model]: label}, a bare id, or a list
+ * (which is "many" when it holds more than one record).
+ */
+export function readPicker(value: unknown, control: FormControl): PickerReading {
+  if (value === null || value === undefined) return { kind: 'empty' };
+  if (typeof value === 'string' || typeof value === 'number') {
+    const id = String(value).trim();
+    if (id === '') return { kind: 'empty' };
+    return id.includes(',') ? { kind: 'many' } : { kind: 'one', value: { id, label: '' } };
+  }
+  if (Array.isArray(value)) {
+    const items = value.filter((v) => v !== null && v !== undefined && v !== '');
+    if (items.length === 0) return { kind: 'empty' };
+    return items.length > 1 ? { kind: 'many' } : readPicker(items[0], control);
+  }
+  if (!isRecord(value)) return { kind: 'bad' };
+  const rawId = value.id ?? value[modelOf(control)];
+  const rawLabel = value.label ?? value[labelColumnOf(control)];
+  if (Array.isArray(rawId)) return rawId.length > 1 ? { kind: 'many' } : readPicker({ id: rawId[0], label: rawLabel }, control);
+  const id = scalarText(rawId).trim();
+  const label = scalarText(rawLabel);
+  if (id === '' && label === '') return { kind: 'empty' };
+  if (id === '') return { kind: 'bad' };
+  return id.includes(',') ? { kind: 'many' } : { kind: 'one', value: { id, label } };
+}
+
+function pickerColumns(control: FormControl): Column[] {
+  const model = modelOf(control);
+  return model ? [{ name: model, sqlType: 'text' }, { name: labelColumnOf(control), sqlType: 'text' }] : [];
+}
+
+function userValue(ctx: FormContext): PickerValue | null {
+  return ctx.currentUser ? { id: String(ctx.currentUser.id), label: ctx.currentUser.realName ?? '' } : null;
+}
+
+/** An enterprise user (userType 1) may only pick their own company (spec 000 §6). */
+function lockedCompany(control: FormControl, ctx: FormContext): PickerValue | null {
+  if (control.type !== 'company_select' || String(ctx.currentUser?.userType) !== '1' || !ctx.currentCompany) return null;
+  return { id: String(ctx.currentCompany.id), label: ctx.currentCompany.companyName ?? '' };
+}
+
+function checkPicker(value: unknown, control: FormControl, ctx: FormContext): string | null {
+  const reading = readPicker(value, control);
+  if (reading.kind === 'many') return PICKER_SINGLE_ONLY;
+  if (reading.kind !== 'one') return badShape(nameOf(control));
+  const company = lockedCompany(control, ctx);
+  if (company && reading.value.id !== company.id) return notOwnCompany(nameOf(control));
+  const user = userValue(ctx);
+  if (control.type === 'current_user' && ctx.mode === 'add' && user && reading.value.id !== user.id) {
+    return notCurrentUser(nameOf(control));
+  }
+  return null;
+}
+
+function defaultPicker(control: FormControl, ctx: FormContext): FormValue {
+  if (control.type === 'current_user') return userValue(ctx);
+  if (control.type === 'user_select' && flag(optionsOf(control).defaultCurrentUser)) return userValue(ctx);
+  return lockedCompany(control, ctx);
+}
+
+/** data/org/user/company/role/dic pickers and current_user: id under model, label under label_model. */
+export function singlePicker(): ControlDefinition {
+  return defineControl({
+    family: 'picker',
+    requiredVerb: 'choice',
+    columns: pickerColumns,
+    isEmpty: (value, control) => readPicker(value, control).kind === 'empty',
+    codec: {
+      toStored(value, control) {
+        const columns = pickerColumns(control);
+        if (columns.length === 0) return {};
+        const reading = readPicker(value, control);
+        const one = reading.kind === 'one' ? reading.value : null;
+        return { [columns[0]!.name]: one?.id ?? null, [columns[1]!.name]: one?.label || null };
+      },
+      fromStored(row, control) {
+        const id = cell(row, modelOf(control));
+        const label = cell(row, labelColumnOf(control));
+        if ((id ?? '') === '' && (label ?? '') === '') return null;
+        return { id: id ?? '', label: label ?? '' };
+      },
+    },
+    check: checkPicker,
+    defaultValue: defaultPicker,
+  });
+}
+
+/** The m_ pickers' list of {k, v}, from JSON text or an array; null when it is neither. */
+export function readMultiPicker(value: unknown): MultiPickerItem[] | null {
+  if (value === null || value === undefined || value === '') return [];
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(list)) return null;
+  const items: MultiPickerItem[] = [];
+  for (const entry of list) {
+    if (!isRecord(entry)) return null;
+    const k = scalarText(entry.k ?? entry.id).trim();
+    if (k === '') return null;
+    items.push({ k, v: scalarText(entry.v ?? entry.label) });
+  }
+  return items;
+}
+
+/** m_ pickers and m_data_ref: JSON text of [{k, v}] in one text column. */
+export function multiPicker(): ControlDefinition {
+  return defineControl({
+    family: 'multiPicker',
+    requiredVerb: 'choice',
+    columns: (control) => (modelOf(control) ? [{ name: modelOf(control), sqlType: 'text' }] : []),
+    isEmpty: (value) => readMultiPicker(value)?.length === 0,
+    codec: {
+      toStored(value, control) {
+        const model = modelOf(control);
+        if (!model) return {};
+        const items = readMultiPicker(value) ?? [];
+        return { [model]: items.length > 0 ? JSON.stringify(items) : null };
+      },
+      fromStored(row, control) {
+        const raw = cell(row, modelOf(control));
+        return readMultiPicker(raw) ?? raw ?? [];
+      },
+    },
+    check: (value, control) => (readMultiPicker(value) === null ? badShape(nameOf(control)) : null),
+    defaultValue: () => [],
+  });
+}

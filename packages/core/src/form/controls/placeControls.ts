@@ -1,0 +1,187 @@
+import { numberToText, toNumber } from '../lib/decimal.ts';
+import { flag, isBlank, isRecord, nameOf, optionsOf, scalarText } from '../lib/values.ts';
+import { badShape, invalidLocation, invalidRegion, numberRange } from '../messages.ts';
+import type { Column, FormControl, GisValue, RegionValue } from '../types.ts';
+import { cell, defineControl, type ControlDefinition } from './define.ts';
+
+type RegionPart = keyof RegionValue;
+type GisPart = keyof GisValue;
+
+/** Parts of a region and the column each gets when modelExt does not name one. */
+const REGION_DEFAULTS: ReadonlyArray<readonly [RegionPart, string]> = [
+  ['province', 'province'],
+  ['provinceCode', 'province_code'],
+  ['city', 'city'],
+  ['cityCode', 'city_code'],
+  ['area', 'area'],
+  ['areaCode', 'area_code'],
+];
+
+/** modelExt.lnt names the longitude column (the palette maps it to "lng"). */
+const GIS_DEFAULTS: ReadonlyArray<readonly [GisPart, string, readonly string[]]> = [
+  ['lat', 'lat', ['lat']],
+  ['lng', 'lng', ['lnt', 'lng']],
+  ['address', 'address', ['address']],
+  ['positionScope', 'position_scope', ['positionScope', 'position_scope']],
+];
+
+export const POSITION_SCOPE_MIN = 1;
+export const POSITION_SCOPE_MAX = 100000;
+
+function extColumn(control: FormControl, keys: readonly string[], fallback: string): string {
+  const ext = isRecord(control.modelExt) ? control.modelExt : {};
+  for (const key of keys) {
+    const named = ext[key];
+    if (typeof named === 'string' && named.trim() !== '') return named.trim();
+  }
+  return fallback;
+}
+
+function snake(part: string): string {
+  return part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function regionColumnsOf(control: FormControl): Record<RegionPart, string> {
+  const out = {} as Record<RegionPart, string>;
+  for (const [part, fallback] of REGION_DEFAULTS) out[part] = extColumn(control, [part, snake(part)], fallback);
+  return out;
+}
+
+/** The map's columns; positionScope only when the design records a radius. */
+export function gisColumnsOf(control: FormControl): Partial<Record<GisPart, string>> {
+  const out: Partial<Record<GisPart, string>> = {};
+  const ext = isRecord(control.modelExt) ? control.modelExt : {};
+  const withScope = flag(optionsOf(control).positionScope) || !isBlank(ext.positionScope);
+  for (const [part, fallback, keys] of GIS_DEFAULTS) {
+    if (part === 'positionScope' && !withScope) continue;
+    out[part] = extColumn(control, keys, fallback);
+  }
+  return out;
+}
+
+function partText(value: Record<string, unknown>, part: string, column: string | undefined, alias?: string): string {
+  const raw = value[part] ?? (alias ? value[alias] : undefined) ?? (column ? value[column] : undefined);
+  return typeof raw === 'number' ? numberToText(raw) : scalarText(raw).trim();
+}
+
+function readRegion(value: unknown, control: FormControl): RegionValue | null {
+  if (!isRecord(value)) return null;
+  const columns = regionColumnsOf(control);
+  const out = {} as RegionValue;
+  for (const [part] of REGION_DEFAULTS) out[part] = partText(value, part, columns[part]);
+  return out;
+}
+
+function readGis(value: unknown, control: FormControl): GisValue | null {
+  if (!isRecord(value)) return null;
+  const columns = gisColumnsOf(control);
+  const out: GisValue = {
+    lat: partText(value, 'lat', columns.lat),
+    lng: partText(value, 'lng', columns.lng, 'lnt'),
+    address: partText(value, 'address', columns.address),
+  };
+  const scope = partText(value, 'positionScope', columns.positionScope);
+  if (scope !== '') out.positionScope = scope;
+  return out;
+}
+
+const REGION_CODE = /^\d{6}$/;
+
+/** Codes are six digits, and a city or area code continues its parent's prefix (GB/T 2260). */
+function checkRegion(value: unknown, control: FormControl): string | null {
+  const region = readRegion(value, control);
+  if (!region) return badShape(nameOf(control));
+  const codes = [region.provinceCode, region.cityCode, region.areaCode];
+  if (codes.some((code) => code !== '' && !REGION_CODE.test(code))) return invalidRegion(nameOf(control));
+  const inside = (child: string, parent: string, digits: number) =>
+    child === '' || parent === '' || child.slice(0, digits) === parent.slice(0, digits);
+  if (!inside(region.cityCode, region.provinceCode, 2) || !inside(region.areaCode, region.cityCode, 4)) {
+    return invalidRegion(nameOf(control));
+  }
+  return null;
+}
+
+function checkGis(value: unknown, control: FormControl): string | null {
+  const gis = readGis(value, control);
+  if (!gis) return badShape(nameOf(control));
+  const lat = toNumber(gis.lat);
+  const lng = toNumber(gis.lng);
+  if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    return invalidLocation(nameOf(control));
+  }
+  if (gis.positionScope !== undefined) {
+    const scope = toNumber(gis.positionScope);
+    if (scope === undefined || scope < POSITION_SCOPE_MIN || scope > POSITION_SCOPE_MAX) {
+      return numberRange(POSITION_SCOPE_MIN, POSITION_SCOPE_MAX);
+    }
+  }
+  return null;
+}
+
+function columnsFrom(map: Partial<Record<string, string>>): Column[] {
+  return Object.values(map)
+    .filter((name): name is string => typeof name === 'string')
+    .map((name) => ({ name, sqlType: 'text' as const }));
+}
+
+/** Province, city and area names and codes, each in its modelExt column. */
+export function regionControl(): ControlDefinition {
+  return defineControl({
+    family: 'region',
+    requiredVerb: 'choice',
+    columns: (control) => columnsFrom(regionColumnsOf(control)),
+    isEmpty: (value, control) => {
+      const region = readRegion(value, control);
+      return value === null || value === undefined || (region !== null && Object.values(region).every((v) => v === ''));
+    },
+    codec: {
+      toStored(value, control) {
+        const region = readRegion(value, control);
+        const columns = regionColumnsOf(control);
+        const row: Record<string, string | null> = {};
+        for (const [part] of REGION_DEFAULTS) row[columns[part]] = region?.[part] || null;
+        return row;
+      },
+      fromStored(row, control) {
+        const columns = regionColumnsOf(control);
+        const region = {} as RegionValue;
+        for (const [part] of REGION_DEFAULTS) region[part] = cell(row, columns[part]) ?? '';
+        return Object.values(region).every((v) => v === '') ? null : region;
+      },
+    },
+    check: checkRegion,
+    defaultValue: () => null,
+  });
+}
+
+/** lat, lng and address (and a radius when recorded), each in its modelExt column. */
+export function gisControl(): ControlDefinition {
+  return defineControl({
+    family: 'gis',
+    requiredVerb: 'choice',
+    columns: (control) => columnsFrom(gisColumnsOf(control)),
+    isEmpty: (value, control) => {
+      const gis = readGis(value, control);
+      return value === null || value === undefined || (gis !== null && !gis.lat && !gis.lng && !gis.address);
+    },
+    codec: {
+      toStored(value, control) {
+        const gis = readGis(value, control);
+        const columns = gisColumnsOf(control);
+        const row: Record<string, string | null> = {};
+        for (const [part, column] of Object.entries(columns) as Array<[GisPart, string]>) row[column] = gis?.[part] || null;
+        return row;
+      },
+      fromStored(row, control) {
+        const columns = gisColumnsOf(control);
+        const read = (part: GisPart) => (columns[part] ? (cell(row, columns[part]) ?? '') : '');
+        const gis: GisValue = { lat: read('lat'), lng: read('lng'), address: read('address') };
+        const scope = read('positionScope');
+        if (scope !== '') gis.positionScope = scope;
+        return gis.lat === '' && gis.lng === '' && gis.address === '' ? null : gis;
+      },
+    },
+    check: checkGis,
+    defaultValue: () => null,
+  });
+}

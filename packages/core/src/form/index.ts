@@ -1,0 +1,17 @@
+export * from './types.ts';
+export * from './messages.ts';
+export type { ControlCodec, ControlDefinition, ControlFamily, RowInput } from './controls/define.ts';
+export { isRequired, requiredMessage } from './controls/define.ts';
+export { allowedValues, holdsList } from './controls/choiceControls.ts';
+export { valueFormatOf } from './controls/dateControls.ts';
+export { SWITCH_OFF, SWITCH_ON } from './controls/switchControl.ts';
+export { fileIdOf, uploadItems } from './controls/uploadControls.ts';
+export { labelColumnOf, readMultiPicker, readPicker } from './controls/pickerControls.ts';
+export { gisColumnsOf, POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, regionColumnsOf } from './controls/placeControls.ts';
+export { PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind } from './lib/dateText.ts';
+export { CONTROL_DEFINITIONS, definitionOf, isControlType, isSubTable } from './registry.ts';
+export * from './walk.ts';
+export * from './conditions.ts';
+export * from './formula.ts';
+export * from './record.ts';
+export * from './designValidation.ts';
