@@ -11,7 +11,7 @@ import { machine } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS || 1_000_000);
 const REQUESTS = 200;
-const CONCURRENCY = 8;
+const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
 const INSERTS = Number(process.env.INSERTS || 2000);
 
 function pct(xs: number[], p: number): number {
@@ -20,7 +20,7 @@ function pct(xs: number[], p: number): number {
 }
 
 /* A plain keep-alive agent: fetch's own overhead on this 2-core machine would be measured as ours. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, noDelay: true } as http.AgentOptions);
 function call(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {

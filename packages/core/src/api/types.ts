@@ -67,6 +67,8 @@ export interface OrgNode {
   id: number;
   parentId: number | null;
   orgName: string;
+  /** Optional code for other systems (organisation admin). */
+  orgCode?: string | null;
   orderIndex: number;
   children: OrgNode[];
 }
