@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 
 /** 1-based paging as the spec's client sends it; strings are coerced by Fastify's validator. */
@@ -11,3 +12,13 @@ export function offsetOf(q: PageQuery): number {
   return (q.pageNum - 1) * q.pageSize;
 }
 
+
+
+/** The row count of a filtered query, for `totalCount`. */
+export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number((row as { n: string }).n);
+}

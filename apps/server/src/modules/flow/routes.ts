@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { offsetOf, PageQuery } from '../../plugins/paging.ts';
+import { offsetOf, PageQuery, countOf } from '../../plugins/paging.ts';
 
 const WAITING = 0;
 
@@ -42,11 +42,11 @@ export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
         .limit(q.pageSize)
         .offset(offsetOf(q))
         .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countOf(base),
     ]);
     return {
       errCode: 0,
-      totalCount: Number(total.n),
+      totalCount: total,
       datas: rows.map((r) => ({
         id: Number(r.id),
         title: r.title,

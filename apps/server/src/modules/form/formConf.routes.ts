@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { offsetOf } from '../../plugins/paging.ts';
+import { offsetOf, countOf } from '../../plugins/paging.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { parseFormId } from './tableNames.ts';
 import { announceFormChange } from './formModel.ts';
@@ -91,11 +91,11 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
         .limit(query.pageSize)
         .offset(offsetOf(query))
         .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countOf(base),
     ]);
     return {
       errCode: 0,
-      totalCount: Number(total.n),
+      totalCount: total,
       datas: rows.map((r) => ({
         formId: Number(r.id),
         formName: r.form_name,

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { offsetOf, PageQuery } from '../../plugins/paging.ts';
+import { offsetOf, PageQuery, countOf } from '../../plugins/paging.ts';
 
 const UNREAD = '0';
 const READ = '1';
@@ -51,11 +51,11 @@ export function msgRoutes(app: FastifyInstance, ctx: AppContext): void {
         .limit(q.pageSize)
         .offset(offsetOf(q))
         .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countOf(base),
     ]);
     return {
       errCode: 0,
-      totalCount: Number(total.n),
+      totalCount: total,
       datas: rows.map((r) => ({
         id: Number(r.id),
         title: r.title,
