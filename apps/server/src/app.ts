@@ -6,15 +6,19 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { companyRoutes } from './modules/company/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { flowRoutes } from './modules/flow/routes.ts';
-import { formRoutes } from './modules/form/routes.ts';
+import { cspSourceOf, formRoutes } from './modules/form/routes.ts';
 import { formConfRoutes } from './modules/form/formConf.routes.ts';
 import { designRoutes } from './modules/form/design.routes.ts';
+import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
+import { importExportRoutes } from './modules/importExport/routes.ts';
+import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { registerAudit } from './plugins/audit.ts';
@@ -53,11 +57,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // wasm-unsafe-eval lets pdf.js compile its bundled image decoders (JPX, JBIG2: scanned PDFs);
+        // it allows WebAssembly only, never eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles and geocoding come from the deployment's own services when configured (TILE_URL, GEOCODE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', ...[ctx.config.gis.tileUrl].map(cspSourceOf).filter((s): s is string => s !== null)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...[ctx.config.gis.reverseGeocodeUrl, ctx.config.gis.searchUrl].map(cspSourceOf).filter((s): s is string => s !== null),
+        ],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'", ...(process.env.FRAME_ANCESTORS?.split(/\s+/).filter(Boolean) ?? [])],
         upgradeInsecureRequests: null,
@@ -72,7 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   adminRoutes(app, ctx);
-  formRoutes(app);
+  formRoutes(app, ctx);
   formConfRoutes(app, ctx);
   designRoutes(app, ctx);
   recordRoutes(app, ctx);
@@ -81,6 +91,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   msgRoutes(app, ctx);
   formTaskRoutes(app, ctx);
   fileRoutes(app, ctx);
+  importExportRoutes(app, ctx);
+  lookupRoutes(app, ctx);
+  companyRoutes(app, ctx);
+  datasourceRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

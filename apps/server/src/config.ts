@@ -20,6 +20,24 @@ export interface Config {
   secureCookies: boolean;
   /** The largest upload accepted, in MB, whatever a form field allows. */
   maxUploadMb: number;
+  /**
+   * LibreOffice for office previews: a path to `soffice`, `none` to turn conversion off, or null to
+   * look for soffice/libreoffice on PATH.
+   */
+  soffice: string | null;
+  /** The map control's outside services (issue 7); all empty by default, so nothing leaves the intranet. */
+  gis: GisSettings;
+}
+
+export interface GisSettings {
+  /** Leaflet tile URL template (TILE_URL), e.g. an intranet tile server or Tianditu with its key. */
+  tileUrl: string;
+  tileSubdomains: string;
+  tileAttribution: string;
+  /** Reverse geocoding GET template with {lat} and {lng} (GEOCODE_URL). */
+  reverseGeocodeUrl: string;
+  /** Place search GET template with {keyword} (GEOSEARCH_URL). */
+  searchUrl: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -47,5 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: env.SECURE_COOKIES === '1',
     maxUploadMb: intFrom(env.MAX_UPLOAD_MB, 100, 'MAX_UPLOAD_MB'),
+    soffice: env.SOFFICE_PATH || null,
+    gis: {
+      tileUrl: env.TILE_URL || '',
+      tileSubdomains: env.TILE_SUBDOMAINS || '',
+      tileAttribution: env.TILE_ATTRIBUTION || '',
+      reverseGeocodeUrl: env.GEOCODE_URL || '',
+      searchUrl: env.GEOSEARCH_URL || '',
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { LoginLimiter } from './modules/auth/loginLimiter.ts';
 import type { SessionStore } from './modules/auth/sessions.ts';
 import type { SettingsStore } from './modules/admin/settings/store.ts';
 import type { FormModelCache } from './modules/form/formModel.ts';
+import type { JobSender } from './modules/importExport/jobs.ts';
 
 /** Everything a route module needs, built once by main.ts (or a test) and passed to buildApp. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   settings: SettingsStore;
   /** Parsed form designs, dropped when a change is announced. */
   forms: FormModelCache;
+  /** The pg-boss queue, set by startJobs; absent where no jobs run (most tests). */
+  jobs?: JobSender;
 }

@@ -1,5 +1,6 @@
 export * from './api/types.ts';
 export * from './api/files.ts';
+export * from './api/lookup.ts';
 export * from './auth/envelope.ts';
 export * from './auth/passwordRule.ts';
 export * from './shell/menuRoutes.ts';
@@ -9,3 +10,4 @@ export * from './shell/messages.ts';
 export * from './query/index.ts';
 export * from './admin/index.ts';
 export * from './form/index.ts';
+export * from './preview/index.ts';

@@ -180,6 +180,23 @@ export interface SysFileTable {
   uploader_id: string | null;
   company_id: string | null;
   create_time: Generated<Date>;
+  /** 1 for the upload; raised each time a new version is saved online (sys_file_version). */
+  version: Generated<number>;
+  update_by: string | null;
+  update_time: Date | null;
+}
+
+/** An earlier version of a file edited online; sys_file holds the newest. */
+export interface SysFileVersionTable {
+  file_id: string;
+  version: number;
+  file_key: string;
+  size: ColumnType<string, number | string, number | string>;
+  mime: string;
+  sha256: string;
+  create_by: string | null;
+  create_time: Timestamp;
+  archive_time: Generated<Date>;
 }
 
 /** A record (main table when sub_key is '', else a sub-table row) that references a file. */
@@ -251,6 +268,76 @@ export interface SysDicCatalogTable {
   create_time: Generated<Date>;
 }
 
+export interface SysCompanyTable {
+  id: Id;
+  company_name: string;
+  /** The organisation code; also the company administrator's login name. */
+  company_code: string;
+  administrative_area_code: string | null;
+  administrative_area_name: string | null;
+  address: string | null;
+  lat: string | null;
+  lnt: string | null;
+  industry_code: string | null;
+  industry_name: string | null;
+  /** Industry category, in the spec's spelling. */
+  industy_type: string | null;
+  economic_type_code: string | null;
+  economic_type_name: string | null;
+  /** '0' 未审核, '1' 审核通过, '2' 审核不通过, '3' 已作废. */
+  status: Generated<string>;
+  check_reason: string | null;
+  checked_by: string | null;
+  checked_time: Date | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+/** National administrative divisions: 1 province, 2 city, 3 county. */
+export interface SysRegionTable {
+  code: string;
+  name: string;
+  parent_code: string | null;
+  level: number;
+}
+
+/** An Excel import or export job (issue 8); see the import_export migration. */
+export interface FormImportExportTable {
+  id: Id;
+  code: string;
+  form_id: string;
+  /** 1 export, 2 import. */
+  kind: number;
+  /** pending | running | success | part_success | failed */
+  state: Generated<string>;
+  total: Generated<number>;
+  done: Generated<number>;
+  ok_rows: Generated<number>;
+  bad_rows: Generated<number>;
+  reason: string | null;
+  source_file_id: string | null;
+  result_file_id: string | null;
+  error_file_id: string | null;
+  /** The last source row an import committed. */
+  cursor: Generated<number>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  params: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+  finish_time: Date | null;
+}
+
+/** A row an import rejected, written with its chunk; the error workbook is built from these. */
+export interface FormImportErrorTable {
+  job_id: string;
+  row_no: number;
+  values: ColumnType<unknown, string, string>;
+  reason: string;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -274,7 +361,12 @@ export interface Database {
   form_task: FormTaskTable;
   sys_file: SysFileTable;
   sys_file_ref: SysFileRefTable;
+  sys_file_version: SysFileVersionTable;
   sys_setting: SysSettingTable;
   sys_dic_type: SysDicTypeTable;
   sys_dic_catalog: SysDicCatalogTable;
+  sys_company: SysCompanyTable;
+  sys_region: SysRegionTable;
+  form_import_export: FormImportExportTable;
+  form_import_error: FormImportErrorTable;
 }

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts';
 import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
+import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup.ts';
+import { seedDemoForms } from './seeds/demoForms.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -79,6 +81,10 @@ const STEPS: Array<[string, Step]> = [
   ['menus-foundation', (trx) => seedMenus(trx, FOUNDATION_MENUS, null, 1)],
   ['welcome-message', seedWelcomeMessage],
   ['menus-system', async (trx) => seedMenus(trx, SYSTEM_MENUS, null, 1, await nextTopOrder(trx))],
+  ['dictionaries-v1', seedDictionaries],
+  ['regions-v1', seedRegions],
+  ['demo-companies-v1', seedDemoCompanies],
+  ['demo-forms-v1', seedDemoFormsWithMenus],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -204,4 +210,28 @@ async function seedWelcomeMessage(trx: Transaction<Database>) {
       msg_type: 'system',
     })
     .execute();
+}
+
+/** The demo park's forms (issue 7) under a 业务表单 menu; each opens as its list page (FormCustom). */
+async function seedDemoFormsWithMenus(trx: Transaction<Database>) {
+  const { catalogId, vehicleId } = await seedDemoForms(trx);
+  const roles = ['park_admin', 'company_user'];
+  await seedMenus(
+    trx,
+    [
+      {
+        name: '业务表单',
+        path: '/business',
+        iconName: 'biaodanzujian-biaoge',
+        roles,
+        children: [
+          { name: '危化品车辆入园登记', path: `/form/list/${vehicleId}`, component: 'FormCustom', iconName: 'cheliangguanli', roles },
+          { name: '危化品目录', path: `/form/list/${catalogId}`, component: 'FormCustom', iconName: 'biaodanzujian-biaoge', roles },
+        ],
+      },
+    ],
+    null,
+    1,
+    await nextTopOrder(trx),
+  );
 }

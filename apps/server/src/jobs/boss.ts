@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { purgeNonces } from '../modules/auth/sealedPassword.ts';
 import { registerFileGc } from '../modules/file/gc.ts';
+import { registerFilePreviewJobs } from '../modules/file/preview.ts';
 import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
+import { registerImportExport } from '../modules/importExport/jobs.ts';
 
 const AUTH_CLEANUP = 'auth-cleanup';
 const OPTLOG_RETENTION = 'optlog-retention';
@@ -19,6 +21,8 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     logger.error({ message: err.message, code: (err as { code?: string }).code }, 'pg-boss error'),
   );
   await boss.start();
+  // Routes enqueue through the context (import/export jobs are sent inside their request's transaction).
+  ctx.jobs = boss;
   await boss.createQueue(AUTH_CLEANUP);
   await boss.schedule(AUTH_CLEANUP, '*/10 * * * *');
   await boss.work(AUTH_CLEANUP, async () => {
@@ -28,6 +32,8 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     logger.info({ sessions }, '已清理过期会话');
   });
   await registerFileGc(boss, ctx, logger);
+  await registerImportExport(boss, ctx, logger);
+  await registerFilePreviewJobs(boss, ctx, logger);
   // The operation log's only deletion: rows older than the retention setting (安全设置), nightly.
   await boss.createQueue(OPTLOG_RETENTION);
   await boss.schedule(OPTLOG_RETENTION, '17 3 * * *');

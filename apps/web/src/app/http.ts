@@ -34,14 +34,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errCode: number | string;
   readonly errMsg: string;
+  /** The reply body, when there was one (e.g. a 400's `errors` list of field problems). */
+  readonly body: unknown;
 
-  constructor(kind: ApiErrorKind, errMsg: string, status = 0, errCode: number | string = -1) {
+  constructor(kind: ApiErrorKind, errMsg: string, status = 0, errCode: number | string = -1, body?: unknown) {
     super(errMsg);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.errCode = errCode;
     this.errMsg = errMsg;
+    this.body = body;
   }
 }
 
@@ -164,17 +167,10 @@ function checkStatus(reply: RawReply, body: unknown, opts: CallOptions): Promise
   const errMsg = typeof obj?.errMsg === 'string' && obj.errMsg ? obj.errMsg : MSG_BACKEND_ERROR;
   const errCode =
     typeof obj?.errCode === 'number' || typeof obj?.errCode === 'string' ? obj.errCode : reply.status;
-  throw reported(new ApiError('http', errMsg, reply.status, errCode), opts);
+  throw reported(new ApiError('http', errMsg, reply.status, errCode, obj), opts);
 }
 
-async function requestJson<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  body: BodyInit | undefined,
-  contentType: string | undefined,
-  opts: CallOptions,
-): Promise<T> {
-  const reply = await exchange(method, url, body, contentType, opts);
+function readReply<T>(reply: RawReply, opts: CallOptions): T | Promise<never> {
   const parsed = parseJson(reply.text);
   const leaving = checkStatus(reply, parsed, opts);
   if (leaving) return leaving;
@@ -185,9 +181,20 @@ async function requestJson<T>(
     const errMsg = typeof parsed.errMsg === 'string' && parsed.errMsg ? parsed.errMsg : MSG_BACKEND_ERROR;
     const errCode =
       typeof parsed.errCode === 'number' || typeof parsed.errCode === 'string' ? parsed.errCode : -1;
-    throw reported(new ApiError('api', errMsg, reply.status, errCode), opts);
+    throw reported(new ApiError('api', errMsg, reply.status, errCode, parsed), opts);
   }
   return parsed as T;
+}
+
+async function requestJson<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body: BodyInit | undefined,
+  contentType: string | undefined,
+  opts: CallOptions,
+): Promise<T> {
+  const reply = await exchange(method, url, body, contentType, opts);
+  return readReply<T>(reply, opts);
 }
 
 export function get<T>(url: string, query?: Query, opts: CallOptions = {}): Promise<T> {
@@ -219,4 +226,52 @@ export async function getText(url: string, query?: Query, opts: CallOptions = {}
   const leaving = checkStatus(reply, parseJson(reply.text), opts);
   if (leaving) return leaving;
   return reply.text;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Percent of the request body sent so far, 0 to 100. */
+  onProgress?: (percent: number) => void;
+}
+
+/**
+ * A multipart upload. XMLHttpRequest rather than fetch, because only it reports upload progress;
+ * replies are read exactly as the JSON calls' (errCode, 401 no login, notifications). Uploads get
+ * the long timeout.
+ */
+export function upload<T>(url: string, body: FormData, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<RawReply>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.timeout = LONG_TIMEOUT_MS;
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) opts.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    const onAbort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => opts.signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      resolve({ status: xhr.status, text: xhr.responseText });
+    };
+    xhr.onerror = () => {
+      done();
+      reject(reported(new ApiError('network', MSG_NETWORK_ERROR), opts));
+    };
+    xhr.ontimeout = () => {
+      done();
+      reject(reported(new ApiError('timeout', MSG_TIMEOUT), opts));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new ApiError('aborted', '请求已取消'));
+    };
+    if (opts.signal?.aborted) {
+      xhr.abort();
+      return;
+    }
+    xhr.send(body);
+  }).then((reply) => readReply<T>(reply, opts));
 }

@@ -24,6 +24,23 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormCustom: lazy(() =>
     import('../features/form/FormListPage.tsx').then((m) => ({ default: m.FormListPage })),
   ),
+  // 系统管理 (issue 5)
+  UserManage: lazy(() => import('../features/system/user/UserManagePage.tsx').then((m) => ({ default: m.UserManagePage }))),
+  OrgManage: lazy(() => import('../features/system/org/OrgManagePage.tsx').then((m) => ({ default: m.OrgManagePage }))),
+  RoleManage: lazy(() => import('../features/system/role/RoleManagePage.tsx').then((m) => ({ default: m.RoleManagePage }))),
+  MenuManage: lazy(() => import('../features/system/menu/MenuManagePage.tsx').then((m) => ({ default: m.MenuManagePage }))),
+  DictManage: lazy(() => import('../features/system/dict/DictManagePage.tsx').then((m) => ({ default: m.DictManagePage }))),
+  SysManage: lazy(() => import('../features/system/sys/SysManagePage.tsx').then((m) => ({ default: m.SysManagePage }))),
+  OptLog: lazy(() => import('../features/system/log/OptLogPage.tsx').then((m) => ({ default: m.OptLogPage }))),
+  SecuritySettings: lazy(() =>
+    import('../features/system/settings/SecuritySettingsPage.tsx').then((m) => ({ default: m.SecuritySettingsPage })),
+  ),
+  ChangePassword: lazy(() =>
+    import('../features/system/password/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+  ),
+  // The form runtime's fixed pages (issue 7): full-page add and the read-only detail view.
+  FullCustom: lazy(() => import('../features/form/FullCustomPage.tsx').then((m) => ({ default: m.FullCustomPage }))),
+  FormDetail: lazy(() => import('../features/form/FormDetailPage.tsx').then((m) => ({ default: m.FormDetailPage }))),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

@@ -15,6 +15,9 @@ const CompanyRegisterPage = lazy(() =>
     default: m.CompanyRegisterPage,
   })),
 );
+const PreviewPage = lazy(() => import('../features/preview/PreviewPage.tsx').then((m) => ({ default: m.PreviewPage })));
+const WpsRedirect = lazy(() => import('../features/preview/PreviewPage.tsx').then((m) => ({ default: m.WpsRedirect })));
+const DocumentPage = lazy(() => import('../features/preview/DocumentPage.tsx').then((m) => ({ default: m.DocumentPage })));
 
 /**
  * Public routes render without the current user; everything else boots through BootLayout.
@@ -29,6 +32,11 @@ export const routes: RouteObject[] = [
       { path: '/companyRegister', element: <StandalonePage page={<CompanyRegisterPage />} /> },
       { path: '/404', element: <StandalonePage page={<RegisteredPage component="NotFound" />} /> },
       { path: '/403', element: <StandalonePage page={<RegisteredPage component="Forbidden" />} /> },
+      // Full-window file pages (issue 10): the preview of record (DESIGN.md §6.1) and the online
+      // document page, also reached by the original client's static/wps.html address.
+      { path: '/preview/:fileId', element: <StandalonePage page={<PreviewPage />} /> },
+      { path: '/document/:fileId/:mode', element: <StandalonePage page={<DocumentPage />} /> },
+      { path: '/static/wps.html', element: <StandalonePage page={<WpsRedirect />} /> },
       {
         path: '/',
         element: <BootLayout />,
@@ -39,8 +47,14 @@ export const routes: RouteObject[] = [
           { path: 'formTask/ExecutingFormTask', element: <RegisteredPage component="ExecutingFormTask" /> },
           { path: 'formTaskList', element: <RegisteredPage component="FormTaskList" /> },
           { path: 'formTaskInfo', element: <RegisteredPage component="FormTaskInfo" /> },
+          // Every signed-in user may change their own password, with or without the menu.
+          { path: 'system/password', element: <RegisteredPage component="ChangePassword" /> },
           // DESIGN.md §6.1: the list page of form N lives at /form/list/N whatever the menus say.
           { path: 'form/list/*', element: <RegisteredPage component="FormCustom" /> },
+          // DESIGN.md §6.1: full-page add of form N, and the read-only detail of its record R.
+          { path: 'full/custom/:formId', element: <RegisteredPage component="FullCustom" /> },
+          { path: 'form/detail/:formId/:recordId', element: <RegisteredPage component="FormDetail" /> },
+          { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
           { path: '*', element: <MenuRouteView /> },
         ],
       },

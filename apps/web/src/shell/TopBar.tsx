@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { UserOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Dropdown } from 'antd';
+import { UserOutlined, LogoutOutlined, KeyOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { TOP_BAR_TITLE, topBarMenus } from '@park/core';
 import { useSession } from '../app/session.tsx';
 import { CounterButtons } from './CounterButtons.tsx';
@@ -13,6 +15,7 @@ export function TopBar() {
   const { user, menus } = useSession();
   const topMenus = useMemo(() => topBarMenus(menus), [menus]);
   const logout = useLogout();
+  const navigate = useNavigate();
 
   return (
     <header className="top-bar" data-testid="top-bar">
@@ -27,10 +30,19 @@ export function TopBar() {
       <div className="top-bar-actions">
         <CounterButtons />
         <ModuleDropdown />
-        <span className="top-bar-user" title={user.username}>
-          <UserOutlined aria-hidden="true" />
-          <span className="top-bar-user-name">{user.realName || user.username}</span>
-        </span>
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{
+            items: [{ key: 'password', icon: <KeyOutlined aria-hidden="true" />, label: '修改密码' }],
+            onClick: () => void navigate('/system/password'),
+          }}
+        >
+          <button type="button" className="top-bar-text-btn top-bar-user" title={user.username}>
+            <UserOutlined aria-hidden="true" />
+            <span className="top-bar-user-name">{user.realName || user.username}</span>
+          </button>
+        </Dropdown>
         <button type="button" className="top-bar-text-btn" aria-label="退出" onClick={logout}>
           <LogoutOutlined aria-hidden="true" />
           <span>退出</span>

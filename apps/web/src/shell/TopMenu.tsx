@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { MenuIcon } from './MenuIcon.tsx';
 import {
   activeTopMenu,
   flattenRoutes,
@@ -28,9 +29,10 @@ function toDropdownItems(routes: readonly MenuRoute[]): MenuItems {
   return routes.map((r) => {
     const children = visibleChildren(r);
     const key = String(r.menuId);
+    const icon = <MenuIcon name={r.iconName} />;
     return children.length > 0
-      ? { key, label: r.name, children: toDropdownItems(children) }
-      : { key, label: r.name };
+      ? { key, icon, label: r.name, children: toDropdownItems(children) }
+      : { key, icon, label: r.name };
   });
 }
 

@@ -15,3 +15,4 @@ export * from './conditions.ts';
 export * from './formula.ts';
 export * from './record.ts';
 export * from './designValidation.ts';
+export * from './demoForms.ts';

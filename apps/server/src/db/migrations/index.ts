@@ -3,6 +3,9 @@ import * as identity from './2026_11_21_0001_identity.ts';
 import * as files from './2026_11_21_0010_files.ts';
 import * as admin from './2026_11_21_0020_admin.ts';
 import * as forms from './2026_11_21_0030_forms.ts';
+import * as lookup from './2026_11_21_0040_lookup.ts';
+import * as importExport from './2026_11_21_0050_import_export.ts';
+import * as fileVersions from './2026_11_22_0010_file_versions.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0010_files': files,
   '2026_11_21_0020_admin': admin,
   '2026_11_21_0030_forms': forms,
+  '2026_11_21_0040_lookup': lookup,
+  '2026_11_21_0050_import_export': importExport,
+  '2026_11_22_0010_file_versions': fileVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

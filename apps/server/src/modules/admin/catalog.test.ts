@@ -99,7 +99,7 @@ describe('dictionaries', () => {
   it('warns with how many records use an entry before deleting it, then deletes when confirmed', async () => {
     const stop = registerDicUsageCounter(async (_db, typeCode, codes) => (typeCode === 'hazard_class' && codes.includes('2.1') ? 7 : 0));
     try {
-      const flammable = (await t.sql.query(`select id from sys_dic_catalog where code = '2'`)).rows[0].id;
+      const flammable = (await t.sql.query(`select id from sys_dic_catalog where code = '2' and type_id = $1`, [typeId])).rows[0].id;
       const warned = await t.call(admin, 'POST', '/api/user/deleteDicCatalog', { id: Number(flammable) });
       expect(warned.statusCode).toBe(409);
       expect(warned.json()).toEqual({ errCode: 409, usedCount: 7, errMsg: '该字典项已被 7 条记录使用，删除后这些记录将无法显示对应名称，确认删除吗？' });
@@ -116,7 +116,7 @@ describe('dictionaries', () => {
 
   it('deletes a type with its entries', async () => {
     expect((await t.call(admin, 'POST', '/api/user/deleteDicType', { id: typeId })).statusCode).toBe(200);
-    expect((await t.sql.query(`select count(*)::int as n from sys_dic_catalog`)).rows[0].n).toBe(0);
+    expect((await t.sql.query(`select count(*)::int as n from sys_dic_catalog where type_id = $1`, [typeId])).rows[0].n).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { ensureCompany } from '../../../test/companies.ts';
 import { multipart, type FormPart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';
 import { unreadableFileIds } from './access.ts';
@@ -49,6 +50,7 @@ const rowCount = async () => Number((await t.sql.query('select count(*) n from s
 
 /** A user with the admin's password; companyId null for a platform user. */
 async function addUser(username: string, userType: 0 | 1 | 2, companyId: number | null): Promise<string> {
+  if (companyId !== null) await ensureCompany(t.sql, companyId);
   await t.sql.query(
     `insert into sys_user (username, password_hash, real_name, user_type, company_id)
      select $1, password_hash, $1, $2, $3 from sys_user where username = 'admin'`,

@@ -101,7 +101,8 @@ export async function detachFileRefs(
 }
 
 /**
- * Deletes up to `limit` unreferenced files older than the cutoff and returns their keys.
+ * Deletes up to `limit` unreferenced files older than the cutoff and returns their keys (with the
+ * keys of their earlier versions).
  * FOR UPDATE SKIP LOCKED pairs with the FK's KEY SHARE lock: a file that a saving record is
  * referencing right now is skipped, and one locked here makes that save fail on the FK instead of
  * leaving a reference to deleted bytes.
@@ -125,14 +126,10 @@ export async function deleteUnreferenced(
       .skipLocked()
       .execute();
     if (rows.length === 0) return [];
-    await trx
-      .deleteFrom('sys_file')
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
-    return rows.map((r) => r.file_key);
+    const ids = rows.map((r) => r.id);
+    // Earlier versions of an edited file go with it (their rows by ON DELETE CASCADE).
+    const versions = await trx.selectFrom('sys_file_version').select('file_key').where('file_id', 'in', ids).execute();
+    await trx.deleteFrom('sys_file').where('id', 'in', ids).execute();
+    return [...rows.map((r) => r.file_key), ...versions.map((v) => v.file_key)];
   });
 }

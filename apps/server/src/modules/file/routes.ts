@@ -5,8 +5,11 @@ import { formatDateTime, type FileInfoReply, type UploadReply } from '@park/core
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
+import { filePreviewRoutes } from './preview.routes.ts';
 import { sendStoredFile, type ServeMode } from './serve.ts';
 import { FileService, type Pending, type SizeLimit } from './service.ts';
+import { fileAtVersion } from './versions.ts';
+import { jobDownloadFile } from '../importExport/download.ts';
 
 const UploadQuery = Type.Object({
   /** The form field's own limit in MB (spec 000 §3 maxFileSize). */
@@ -15,7 +18,11 @@ const UploadQuery = Type.Object({
   accept: Type.Optional(Type.String({ maxLength: 20 })),
 });
 const FileParams = Type.Object({ fileId: Type.String({ maxLength: 40 }) });
-const DownloadQuery = Type.Object({ inline: Type.Optional(Type.String({ maxLength: 5 })) });
+const DownloadQuery = Type.Object({
+  inline: Type.Optional(Type.String({ maxLength: 5 })),
+  /** An earlier version of a file edited online (see preview.routes.ts). */
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
+});
 
 type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 
@@ -98,8 +105,12 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   const serve = (mode: 'download' | 'image') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const row = await files.readable(authOf(request), (request.params as Static<typeof FileParams>).fileId);
-    const { inline } = request.query as Static<typeof DownloadQuery>;
+    const idText = (request.params as Static<typeof FileParams>).fileId;
+    // Excel import/export results are downloaded by job code, `{code}` and `{code}_error` (issue 8).
+    const jobFile = mode === 'download' ? await jobDownloadFile(ctx, authOf(request), idText) : null;
+    let row = jobFile ?? (await files.readable(authOf(request), idText));
+    const { inline, version } = request.query as Static<typeof DownloadQuery>;
+    if (version !== undefined) row = await fileAtVersion(ctx.db, row, version);
     const wanted: ServeMode = mode === 'download' && (inline === '1' || inline === 'true') ? 'preview' : mode;
     return sendStoredFile(request, reply, files.storage, row, wanted);
   };
@@ -109,4 +120,6 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/file/fileDownload/:fileId', opts, serve('download'));
   app.get('/api/file/image/:fileId', opts, serve('image'));
   app.get('/api/file/imageDownload/:fileId', opts, serve('image'));
+
+  filePreviewRoutes(app, ctx, files);
 }

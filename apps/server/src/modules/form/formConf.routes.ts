@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { offsetOf, countOf } from '../../plugins/paging.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { parseFormId } from './tableNames.ts';
+import { likeContains } from '../../plugins/scope.ts';
 import { announceFormChange } from './formModel.ts';
 
 const SaveConf = Type.Object({
@@ -70,7 +71,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const listHandler = async (query: Static<typeof ListConf>, onlyEnabled: boolean) => {
     let base = db.selectFrom('form_conf').leftJoin('form_group', 'form_group.id', 'form_conf.group_id');
-    if (query.formName) base = base.where('form_conf.form_name', 'ilike', `%${query.formName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (query.formName) base = base.where('form_conf.form_name', 'ilike', likeContains(query.formName));
     if (query.groupId) base = base.where('form_conf.group_id', '=', query.groupId);
     if (onlyEnabled) base = base.where('form_conf.status', '=', 0);
     else if (query.status) base = base.where('form_conf.status', '=', Number(query.status));

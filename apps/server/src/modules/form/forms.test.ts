@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { ensureCompany } from '../../../test/companies.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { jpeg, pdf, png } from '../../../test/sampleFiles.ts';
 import { everyControlMeta, everyControlRecord } from '../../../test/sampleForm.ts';
@@ -235,6 +236,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   });
 
   it('refuses a record id of another company', async () => {
+    await ensureCompany(t.sql, 101);
     await t.sql.query(
       `insert into sys_user (username, password_hash, real_name, user_type, company_id)
        select 'corp_a', password_hash, '企业甲', 1, 101 from sys_user where username = 'admin'`,

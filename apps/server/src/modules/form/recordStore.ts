@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
+import { companyScopeOf } from '../../plugins/scope.ts';
 import { fileIdsOf, syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
@@ -14,7 +15,7 @@ const anyDb = (db: Kysely<unknown> | Kysely<Database>) => db as unknown as AnyDb
 export type Row = Record<string, unknown>;
 
 /** Company users (userType 1 and 2) read and write only their own company's records. */
-function companyScope(auth: AuthContext): string | null {
+export function companyScope(auth: AuthContext): string | null {
   if (auth.user.userType === 0) return null;
   // A company user without a company sees nothing rather than everything.
   return auth.user.companyId === null ? '-1' : String(auth.user.companyId);
@@ -118,7 +119,7 @@ export async function readRecord(
   forUpdate = false,
 ): Promise<Row> {
   let q = anyDb(db).selectFrom(table.table).selectAll().where('id', '=', id);
-  const scope = companyScope(auth);
+  const scope = companyScopeOf(auth);
   if (scope) q = q.where('company_id', '=', scope);
   const row = await (forUpdate ? q.forUpdate() : q).executeTakeFirst();
   if (!row) throw notFound();
@@ -156,7 +157,7 @@ export async function deleteRecords(
   auth: AuthContext,
 ): Promise<Row[]> {
   let q = anyDb(trx).deleteFrom(table.table).where('id', 'in', ids);
-  const scope = companyScope(auth);
+  const scope = companyScopeOf(auth);
   if (scope) q = q.where('company_id', '=', scope);
   const deleted = await q.returningAll().execute();
   for (const row of deleted) {
@@ -219,7 +220,7 @@ export async function listRecords(
   const cond = parseConds(query.queryConditions, table);
   const sorts = parseSort(query.sort, table);
   const now = new Date();
-  const scope = companyScope(auth);
+  const scope = companyScopeOf(auth);
   const filtered = () => {
     let q = anyDb(db).selectFrom(table.table);
     if (scope) q = q.where('company_id', '=', scope);

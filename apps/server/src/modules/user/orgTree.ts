@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 export async function orgTree(db: Kysely<Database>): Promise<OrgNode[]> {
   const rows = await db
     .selectFrom('sys_org')
-    .select(['id', 'parent_id', 'org_name', 'order_index'])
+    .select(['id', 'parent_id', 'org_name', 'org_code', 'order_index'])
     .orderBy('order_index')
     .orderBy('id')
     .execute();
@@ -15,6 +15,7 @@ export async function orgTree(db: Kysely<Database>): Promise<OrgNode[]> {
       id: Number(r.id),
       parentId: r.parent_id === null ? null : Number(r.parent_id),
       orgName: r.org_name,
+      orgCode: r.org_code,
       orderIndex: r.order_index,
       children: [],
     });

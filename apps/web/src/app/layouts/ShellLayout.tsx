@@ -4,6 +4,7 @@ import { useEmbeddedMode } from '../../shell/embedded.ts';
 import { NoMenuBlock } from '../../shell/NoMenuBlock.tsx';
 import { PageSpin } from '../../shell/PageSpin.tsx';
 import { TopBar } from '../../shell/TopBar.tsx';
+import { FilePreviewDialog } from '../../features/preview/FilePreviewDialog.tsx';
 
 /** Top bar (unless embedded) over the routed page; `blocked` replaces the page for a user without menus. */
 export function ShellLayout({ blocked }: { blocked: boolean }) {
@@ -20,6 +21,8 @@ export function ShellLayout({ blocked }: { blocked: boolean }) {
           </Suspense>
         )}
       </main>
+      {/* Spec 002 §2: the shell holds the preview dialog, opened by the open-file-preview event. */}
+      <FilePreviewDialog />
     </div>
   );
 }

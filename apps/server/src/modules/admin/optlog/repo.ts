@@ -28,7 +28,16 @@ function filtered(db: Kysely<Database>, f: OptLogFilter) {
   return q;
 }
 
-export async function listOptLog(db: Kysely<Database>, f: OptLogFilter): Promise<{ rows: OptLogRow[]; total: number }> {
+/* Counting is the slow half of a page over millions of rows: it stops here, and an unfiltered
+   log takes the planner's row estimate instead (the form lists do the same). */
+export const OPTLOG_COUNT_CAP = 100_000;
+
+export type CountKind = 'exact' | 'capped' | 'estimate';
+
+export async function listOptLog(
+  db: Kysely<Database>,
+  f: OptLogFilter,
+): Promise<{ rows: OptLogRow[]; total: number; totalCountKind: CountKind }> {
   const [rows, count] = await Promise.all([
     filtered(db, f)
       .select(['id', 'user_id', 'username', 'module', 'action', 'target_type', 'target_id', 'detail', 'ip', 'result', 'err_msg', 'create_time'])
@@ -37,10 +46,27 @@ export async function listOptLog(db: Kysely<Database>, f: OptLogFilter): Promise
       .limit(f.limit)
       .offset(f.offset)
       .execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(filtered(db, f).select(sql<number>`1`.as('one')).limit(OPTLOG_COUNT_CAP + 1).as('c'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
+  let total = Number(count.n);
+  let totalCountKind: CountKind = 'exact';
+  if (total > OPTLOG_COUNT_CAP) {
+    const unfiltered = !f.username && !f.module && f.result === undefined && !f.begin && !f.end;
+    if (unfiltered) {
+      const est = await sql<{ n: string }>`select reltuples::bigint as n from pg_class where oid = 'sys_operation_log'::regclass`.execute(db);
+      total = Math.max(OPTLOG_COUNT_CAP + 1, Number(est.rows[0]?.n ?? 0));
+      totalCountKind = 'estimate';
+    } else {
+      total = OPTLOG_COUNT_CAP;
+      totalCountKind = 'capped';
+    }
+  }
   return {
-    total: Number(count.n),
+    total,
+    totalCountKind,
     rows: rows.map((r) => ({
       id: num(r.id),
       userId: r.user_id === null ? null : num(r.user_id),

@@ -35,7 +35,7 @@ export function adminOptLogRoutes(app: FastifyInstance, ctx: AppContext): void {
     const begin = parseLocal(q.beginTime, false);
     const end = parseLocal(q.endTime, true);
     if (begin && end && begin > end) throw badRequest('开始时间不得大于结束时间');
-    const { rows, total } = await repo.listOptLog(ctx.db, {
+    const { rows, total, totalCountKind } = await repo.listOptLog(ctx.db, {
       username: q.username?.trim() || undefined,
       module: q.module?.trim() || undefined,
       result: q.result,
@@ -44,6 +44,6 @@ export function adminOptLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       limit: q.pageSize,
       offset: (q.pageNum - 1) * q.pageSize,
     });
-    return { errCode: 0, datas: rows, totalCount: total };
+    return { errCode: 0, datas: rows, totalCount: total, totalCountKind };
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
-import { adminCall, Id, IdBody, IdList, num, OptText, OptionalPage, str, Text } from '../common.ts';
+import { adminCall, Id, IdBody, IdList, num, OptText, str, Text } from '../common.ts';
 import * as repo from './repo.ts';
 import { UserService } from './service.ts';
 
@@ -25,32 +25,13 @@ const UpdateUserBody = Type.Object({
   roleIds: Type.Optional(IdList),
 });
 const StatusBody = Type.Object({ id: Id, status: Type.Union([Type.Literal(0), Type.Literal(1)]) });
-const ListUserQuery = Type.Object({
-  ...OptionalPage,
-  /** Keyword: user name, real name or phone. */
-  wd: Type.Optional(Type.String({ maxLength: 64 })),
-  orgId: Type.Optional(Id),
-  status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
-});
 const UserIdQuery = Type.Object({ userId: Id });
 
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const users = new UserService(ctx);
 
-  /* Also the user picker's source (issue 4), so any signed-in user may list; changes need system:user. */
-  app.get('/api/user/listUser', { schema: { querystring: ListUserQuery } }, async (request) => {
-    const q = request.query as Static<typeof ListUserQuery>;
-    const paged = q.pageNum !== undefined || q.pageSize !== undefined;
-    const pageSize = q.pageSize ?? 10;
-    const { rows, total } = await repo.listUsers(ctx.db, {
-      wd: q.wd?.trim() || undefined,
-      orgId: q.orgId,
-      status: q.status,
-      limit: paged ? pageSize : 5000,
-      offset: paged ? ((q.pageNum ?? 1) - 1) * pageSize : 0,
-    });
-    return { errCode: 0, datas: rows, totalCount: total };
-  });
+  /* listUser (this screen's list and the user picker's source) is served by modules/lookup/users.routes.ts:
+     one streamed handler for both, since the picker asks for pageSize=10000000. */
 
   app.post(
     '/api/user/addUser',

@@ -1,0 +1,52 @@
+/*
+ * The demo park's forms (issue 7): 危化品目录 with a few goods, and 危化品车辆入园登记, which uses
+ * every control type and two sub-tables and picks its goods from the catalogue. Both are reachable
+ * from the 业务表单 menu. The designs live in @park/core, so the browser tests fill in exactly
+ * what is seeded.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  HAZMAT_CATALOG_FORM_NAME,
+  HAZMAT_CATALOG_ROWS,
+  HAZMAT_VEHICLE_FORM_NAME,
+  hazmatCatalogMeta,
+  hazmatVehicleMeta,
+  storageColumns,
+  validateFormMeta,
+  type FormMeta,
+} from '@park/core';
+import type { Database } from '../schema.ts';
+import { syncFormTables } from '../../modules/form/tableSync.ts';
+import { formTable } from '../../modules/form/tableNames.ts';
+
+async function createForm(trx: Transaction<Database>, name: string, meta: (id: string) => FormMeta, adminId: string | null): Promise<string> {
+  const row = await trx
+    .insertInto('form_conf')
+    .values({ form_name: name, form_type: '0', create_by: adminId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = String(row.id);
+  const design = meta(id);
+  const check = validateFormMeta(design);
+  if (!check.ok) throw new Error(`演示表单 ${name} 的设计有误：${check.errors[0]?.message}`);
+  await syncFormTables(trx as unknown as Kysely<unknown>, id, storageColumns(design));
+  await trx
+    .updateTable('form_conf')
+    .set({ form_meta: JSON.stringify(design), design_version: sql`design_version + 1` })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+/** Returns the two form ids, so the caller can hang menus on them. */
+export async function seedDemoForms(trx: Transaction<Database>): Promise<{ catalogId: string; vehicleId: string }> {
+  const admin = await trx.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
+  const adminId = admin ? String(admin.id) : null;
+  const catalogId = await createForm(trx, HAZMAT_CATALOG_FORM_NAME, () => hazmatCatalogMeta(), adminId);
+  const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  for (const row of HAZMAT_CATALOG_ROWS) {
+    await db.insertInto(formTable(catalogId)).values({ ...row, create_by: adminId, update_by: adminId }).execute();
+  }
+  const vehicleId = await createForm(trx, HAZMAT_VEHICLE_FORM_NAME, () => hazmatVehicleMeta(catalogId), adminId);
+  return { catalogId, vehicleId };
+}

@@ -1,0 +1,410 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { sql, type Kysely } from 'kysely';
+import { defaultValues, definitionOf, encodeRecord, formatDateTime, type FormContext, type StoredRow } from '@park/core';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { findFile } from '../file/repo.ts';
+import type { FormModel, TableModel } from '../form/formModel.ts';
+import { prepareRow, type WriteContext } from '../form/recordWriter.ts';
+import { cellText, importCell, ImportLookups, plainCell, type CellValue } from './cellCodec.ts';
+import { importColumns, importColumnsByHeader, type ColumnSpec } from './columns.ts';
+import type { JobDeps } from './exportJob.ts';
+import { escapeFormula } from './formulaEscape.ts';
+import { JobFailure, yieldToLoop } from './jobCommon.ts';
+import { jobAuth } from './jobAuth.ts';
+import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
+import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
+import { finishJob, paramsOf } from './repo.ts';
+import { importSettingsOf, type ImportSettings } from './settings.ts';
+import { EXCEL_MAX_ROW, inspectXlsx } from './xlsxGuard.ts';
+
+type Json = string | number | boolean | null;
+
+/** A rejected row as the error workbook will show it. */
+interface BadRow {
+  rowNo: number;
+  values: Json[];
+  reason: string;
+}
+
+/** The running totals of a job, as its last committed chunk left them. */
+interface Progress {
+  cursor: number;
+  done: number;
+  okRows: number;
+  badRows: number;
+}
+
+const SYSTEM_INSERT_COLUMNS = ['create_by', 'update_by', 'company_id', 'org_id'] as const;
+
+/**
+ * Writes one chunk in one transaction: the job row's cursor and counts first, fenced on the lease
+ * and on the cursor the chunk started from (so two workers can never both commit it), then the
+ * records with their form events in one statement, then the chunk's rejected rows. A crash before
+ * COMMIT leaves none of it; after COMMIT, all of it — the resume starts past the cursor.
+ */
+export async function commitChunk(
+  db: Kysely<Database>,
+  lease: JobLease,
+  model: FormModel,
+  auth: AuthContext,
+  from: Progress,
+  chunk: { cursor: number; rows: number; ok: StoredRow[]; bad: BadRow[] },
+): Promise<Progress> {
+  const table = model.main;
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('form_import_export')
+      .set({
+        cursor: chunk.cursor,
+        done: sql`done + ${chunk.rows}`,
+        ok_rows: sql`ok_rows + ${chunk.ok.length}`,
+        bad_rows: sql`bad_rows + ${chunk.bad.length}`,
+        lease_until: lease.renewal(),
+        update_time: sql`now()`,
+      })
+      .where('id', '=', lease.jobId)
+      .where('lease_owner', '=', lease.owner)
+      .where('state', '=', 'running')
+      .where('cursor', '=', from.cursor)
+      .returning(['cursor', 'done', 'ok_rows', 'bad_rows'])
+      .executeTakeFirst();
+    if (!moved) {
+      lease.lost = true;
+      throw new LeaseLostError();
+    }
+    if (chunk.ok.length > 0) await insertRows(trx, model, table, auth, chunk.ok);
+    if (chunk.bad.length > 0) {
+      await sql`
+        insert into form_import_error (job_id, row_no, "values", reason)
+        select ${lease.jobId}::bigint, x.row_no, x.vals, x.reason
+        from jsonb_to_recordset(${JSON.stringify(chunk.bad.map((b) => ({ row_no: b.rowNo, vals: b.values, reason: b.reason })))}::jsonb)
+          as x(row_no integer, vals jsonb, reason text)`.execute(trx);
+    }
+    return { cursor: moved.cursor, done: moved.done, okRows: moved.ok_rows, badRows: moved.bad_rows };
+  });
+}
+
+/**
+ * The chunk's records and their form events in one statement. The rows travel as one JSON
+ * parameter (no bind-parameter limit, one round trip) and take the table's own column types.
+ */
+async function insertRows(trx: Kysely<Database>, model: FormModel, table: TableModel, auth: AuthContext, rows: StoredRow[]): Promise<void> {
+  const columns = [...table.dataColumns.map((c) => c.name), ...SYSTEM_INSERT_COLUMNS];
+  const system = {
+    create_by: auth.userId,
+    update_by: auth.userId,
+    company_id: auth.user.companyId === null ? null : String(auth.user.companyId),
+    org_id: auth.user.orgList[0]?.id === undefined ? null : String(auth.user.orgList[0].id),
+  };
+  const payload = JSON.stringify(rows.map((r) => ({ ...r, ...system })));
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const rel = sql.table(table.table);
+  await sql`
+    with ins as (
+      insert into ${rel} (${cols})
+      select ${cols} from jsonb_populate_recordset(null::${rel}, ${payload}::jsonb)
+      returning *
+    )
+    insert into form_event (form_id, sub_key, record_id, op, after, actor_id)
+    select ${model.formId}::bigint, null, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins`.execute(trx);
+}
+
+/** The stored defaults of the controls a sheet does not fill (current user, default values). */
+function defaultsFor(table: TableModel, specs: ReadonlyArray<ColumnSpec | null>, auth: AuthContext, currentDate: string): StoredRow {
+  const fctx: FormContext = {
+    mode: 'add',
+    currentDate,
+    currentUser: { id: auth.user.id, realName: auth.user.realName, userType: auth.user.userType },
+    ...(auth.user.companyId !== null ? { currentCompany: { id: auth.user.companyId } } : {}),
+  };
+  const mapped = new Set<string>();
+  for (const s of specs) if (s?.control) for (const c of definitionOf(s.control)?.columns(s.control) ?? []) mapped.add(c.name);
+  const all = encodeRecord(table.source, defaultValues(table.source, fctx));
+  const out: StoredRow = {};
+  for (const [k, v] of Object.entries(all)) if (!mapped.has(k)) out[k] = v;
+  return out;
+}
+
+/** A cell kept for the error workbook: as read, dates as the text they would be imported as. */
+function keptValue(spec: ColumnSpec | null, value: CellValue): Json {
+  if (value === null) return null;
+  if (value instanceof Date || (spec?.family === 'date' && typeof value === 'number')) {
+    const converted = spec ? importCell(spec, value, new ImportLookups()) : null;
+    if (converted?.ok) {
+      const text = Object.values(converted.columns)[0];
+      if (typeof text === 'string') return text;
+    }
+    return cellText(value);
+  }
+  return value;
+}
+
+interface SheetLayout {
+  settings: ImportSettings;
+  specs: Array<ColumnSpec | null>;
+  /** Header texts of the sheet's columns (the row above startRow), or the specs' headers. */
+  headers: string[];
+}
+
+function resolveLayout(table: TableModel, settings: ImportSettings, headerCells: CellValue[] | null): SheetLayout {
+  if (settings.columns) {
+    const specs = importColumns(table, settings.columns);
+    const headers = specs.map((s, i) => s?.header ?? settings.columns![i]?.name ?? '');
+    return { settings, specs, headers };
+  }
+  if (headerCells && headerCells.some((c) => c !== null && cellText(c).trim() !== '')) {
+    const texts = headerCells.map((c) => (c === null ? '' : cellText(c).trim()));
+    const specs = importColumnsByHeader(table, texts);
+    if (!specs.some((s) => s !== null)) throw new JobFailure('未找到与表单字段对应的表头，请使用导入模板填写');
+    return { settings, specs, headers: texts };
+  }
+  const specs = importColumns(table, null);
+  return { settings, specs, headers: specs.map((s) => s?.header ?? '') };
+}
+
+/** The cells of columns startColumn … startColumn + width - 1 of a row. */
+function cellsOf(row: ExcelJS.Row, startColumn: number, width: number): CellValue[] {
+  const values = row.values as unknown[];
+  const out: CellValue[] = [];
+  for (let i = 0; i < width; i++) out.push(plainCell(values[startColumn + i]));
+  return out;
+}
+
+/** Header cells: the row's non-empty span from startColumn. */
+function headerCellsOf(row: ExcelJS.Row, startColumn: number): CellValue[] {
+  const values = row.values as unknown[];
+  let end = values.length - 1;
+  while (end >= startColumn && plainCell(values[end]) === null) end--;
+  return cellsOf(row, startColumn, Math.max(0, end - startColumn + 1));
+}
+
+/**
+ * Imports a workbook: checked and counted by the guard, then read with exceljs's streaming reader,
+ * each row converted by the control codecs and validated with the form's rules (prepareRow), and
+ * written in chunks under the persisted cursor. A resumed import skips the rows up to the cursor.
+ */
+export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Promise<void> {
+  const { ctx } = deps;
+  const params = paramsOf(job);
+  const auth = await jobAuth(ctx.db, params.requester.id);
+  if (!auth) throw new JobFailure('导入用户不存在或已停用');
+  const model = await ctx.forms.load(ctx.db, job.form_id);
+  if (model.status !== 0) throw new JobFailure('表单已停用');
+  const settings = importSettingsOf(model.meta, params.widgetId);
+  const file = job.source_file_id ? await findFile(ctx.db, job.source_file_id) : undefined;
+  if (!file) throw new JobFailure('导入文件不存在或已被删除');
+
+  const temp = await copyToTemp(deps.storage, file.file_key, deps.tempDir);
+  try {
+    const inspection = await inspectXlsx(temp, deps.config.caps, settings.startRow);
+    if (inspection.dataRows === 0) throw new JobFailure('导入文件中没有数据');
+    await ctx.db
+      .updateTable('form_import_export')
+      .set({ total: inspection.dataRows, lease_until: lease.renewal() })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', lease.owner)
+      .execute();
+
+    let progress: Progress = { cursor: job.cursor, done: job.done, okRows: job.ok_rows, badRows: job.bad_rows };
+    const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, progress, (p) => (progress = p));
+    await finishImport(deps, job, lease, layout, progress);
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+async function readSheet(
+  deps: JobDeps,
+  lease: JobLease,
+  model: FormModel,
+  auth: AuthContext,
+  settings: ImportSettings,
+  temp: string,
+  sheetName: string | null,
+  start: Progress,
+  onCommit: (p: Progress) => void,
+): Promise<SheetLayout> {
+  const { ctx, config } = deps;
+  const table = model.main;
+  const input = createReadStream(temp);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let progress = start;
+  let layout: SheetLayout | null = null;
+  let lookups: ImportLookups | null = null;
+  let defaults: StoredRow = {};
+  let wctx: WriteContext | null = null;
+  let headerCells: CellValue[] | null = null;
+  let chunk = { rows: 0, cursor: progress.cursor, ok: [] as StoredRow[], bad: [] as BadRow[] };
+
+  const commit = async () => {
+    if (chunk.rows === 0) return;
+    progress = await commitChunk(ctx.db, lease, model, auth, progress, chunk);
+    onCommit(progress);
+    chunk = { rows: 0, cursor: progress.cursor, ok: [], bad: [] };
+    if (wctx) wctx.currentDate = formatDateTime(new Date());
+    await yieldToLoop();
+  };
+
+  try {
+    let found = false;
+    for await (const sheet of reader) {
+      const name = (sheet as unknown as { name?: string }).name;
+      if (sheetName !== null && name !== sheetName) {
+        // Another tab: read past it (the reader cannot skip a part it has started).
+        for await (const _row of sheet) void _row;
+        continue;
+      }
+      found = true;
+      const date1904 = Boolean((reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties?.model?.date1904);
+      for await (const row of sheet) {
+        const r = row.number;
+        if (!(r >= 1 && r <= EXCEL_MAX_ROW)) throw new JobFailure('单元格位置超出工作表范围');
+        if (r < settings.startRow) {
+          if (r === settings.startRow - 1) headerCells = headerCellsOf(row, settings.startColumn);
+          continue;
+        }
+        if (!layout) {
+          layout = resolveLayout(table, settings, headerCells);
+          lookups = await ImportLookups.load(ctx.db, layout.specs);
+          lookups.date1904 = date1904;
+          const currentDate = formatDateTime(new Date());
+          defaults = defaultsFor(table, layout.specs, auth, currentDate);
+          wctx = { auth, currentDate };
+        }
+        if (r <= progress.cursor) continue; // committed by an earlier run
+        chunk.rows++;
+        chunk.cursor = r;
+        const cells = cellsOf(row, settings.startColumn, layout.specs.length);
+        if (cells.every((c, i) => !layout!.specs[i] || c === null || (typeof c === 'string' && c.trim() === ''))) {
+          if (chunk.rows >= config.chunkRows * 5) await commit();
+          continue;
+        }
+        const result = convertRow(table, layout.specs, cells, lookups!, defaults, wctx!);
+        if (typeof result === 'string') {
+          chunk.bad.push({ rowNo: r, values: cells.map((c, i) => keptValue(layout!.specs[i] ?? null, c)), reason: result });
+        } else chunk.ok.push(result);
+        if (chunk.ok.length + chunk.bad.length >= config.chunkRows) await commit();
+      }
+      // Only the first tab is imported; the rest of the file is not read.
+      break;
+    }
+    if (!found) throw new JobFailure('Excel文件中没有工作表');
+    await commit();
+    return layout ?? resolveLayout(table, settings, headerCells);
+  } finally {
+    input.destroy();
+  }
+}
+
+/** One row converted and validated: the stored row, or the reason it is rejected. */
+function convertRow(
+  table: TableModel,
+  specs: ReadonlyArray<ColumnSpec | null>,
+  cells: CellValue[],
+  lookups: ImportLookups,
+  defaults: StoredRow,
+  wctx: WriteContext,
+): StoredRow | string {
+  const input: Record<string, unknown> = { ...defaults };
+  const problems: string[] = [];
+  for (let i = 0; i < specs.length; i++) {
+    const spec = specs[i];
+    if (!spec) continue;
+    const converted = importCell(spec, cells[i] ?? null, lookups);
+    if (converted.ok) Object.assign(input, converted.columns);
+    else problems.push(converted.error);
+  }
+  if (problems.length > 0) return problems.slice(0, 3).join('；');
+  try {
+    return prepareRow(table, input, wctx);
+  } catch (err) {
+    if (err instanceof AppError) return err.message;
+    throw err;
+  }
+}
+
+/** The error workbook (rejected rows in the sheet's own layout, plus a reason column) and the outcome. */
+async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout: SheetLayout, progress: Progress) {
+  const { ctx } = deps;
+  const requester = paramsOf(job).requester;
+  if (progress.okRows + progress.badRows === 0) throw new JobFailure('导入文件中没有数据');
+  if (progress.badRows === 0) {
+    const ok = await finishJob(ctx.db, job, lease, { state: 'success', reason: null });
+    if (!ok) throw new LeaseLostError();
+    return;
+  }
+  const temp = await tempPath(deps.tempDir, '.xlsx.part');
+  let storedKey: string | null = null;
+  try {
+    await writeErrorWorkbook(ctx.db, job.id, layout, temp);
+    const stored = await storeTemp(deps.storage, temp);
+    storedKey = stored.key;
+    const reason = `共 ${progress.okRows + progress.badRows} 行，成功导入 ${progress.okRows} 行，${progress.badRows} 行未导入`;
+    const ok = await finishJob(ctx.db, job, lease, { state: 'part_success', reason }, async (trx) => {
+      const row = await insertJobFile(trx, stored, `${job.code}_error.xlsx`, requester);
+      return { errorFileId: row.id };
+    });
+    if (!ok) throw new LeaseLostError();
+    storedKey = null;
+  } finally {
+    await fs.rm(temp, { force: true });
+    if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
+  }
+}
+
+export const REASON_HEADER = '错误原因';
+
+async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: SheetLayout, temp: string): Promise<void> {
+  const { settings, headers } = layout;
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: false, useSharedStrings: false });
+  const ws = book.addWorksheet('未导入的数据');
+  const width = headers.length;
+  if (settings.startRow >= 2) {
+    const values: Array<string | undefined> = [];
+    headers.forEach((h, i) => (values[settings.startColumn + i] = escapeFormula(h)));
+    values[settings.startColumn + width] = REASON_HEADER;
+    values[settings.startColumn + width + 1] = '原行号';
+    ws.getRow(settings.startRow - 1).values = values;
+    ws.getRow(settings.startRow - 1).commit();
+  }
+  let rowNo = settings.startRow;
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('form_import_error')
+      .select(['row_no', 'values', 'reason'])
+      .where('job_id', '=', jobId)
+      .where('row_no', '>', after)
+      .orderBy('row_no')
+      .limit(5000)
+      .execute();
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const kept = Array.isArray(r.values) ? (r.values as Json[]) : [];
+      const values: Array<Json | undefined> = [];
+      for (let i = 0; i < width; i++) {
+        const v = kept[i] ?? null;
+        values[settings.startColumn + i] = typeof v === 'string' ? escapeFormula(v) : v;
+      }
+      values[settings.startColumn + width] = escapeFormula(r.reason);
+      values[settings.startColumn + width + 1] = r.row_no;
+      const row = ws.getRow(rowNo++);
+      row.values = values;
+      row.commit();
+    }
+    after = rows[rows.length - 1]!.row_no;
+    await yieldToLoop();
+  }
+  ws.commit();
+  await book.commit();
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { importExportConfig } from './ieConfig.ts';
+import { ImportExportWorker } from './jobs.ts';
+import { createForm, download, sampleMeta, sheetXml, uploadImport, xlsxParts, zipOf, type ZipPart } from './testSupport.ts';
+import { inspectXlsx, XlsxRefusedError, type XlsxCaps } from './xlsxGuard.ts';
+
+let t: TestApp;
+let admin: string;
+let dir: string;
+const caps: XlsxCaps = { maxEntries: 100, maxUnzippedBytes: 64 * 1024 * 1024, maxRatio: 200, maxRows: 1000 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'park-ie-'));
+  // No pg-boss here: the tests drive the worker themselves; sends are recorded and dropped.
+  t.booted.ctx.jobs = { send: async () => null };
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function inspect(parts: ZipPart[] | Buffer, c: XlsxCaps = caps, startRow = 2) {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.xlsx`);
+  await fs.writeFile(file, Buffer.isBuffer(parts) ? parts : zipOf(parts));
+  return inspectXlsx(file, c, startRow);
+}
+
+describe('the workbook guard, before any parser', () => {
+  it('counts the data rows of the first sheet', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [[`A${i + 1}`, `v${i}`]] as Array<[string, string]>);
+    const got = await inspect(xlsxParts(sheetXml(rows)));
+    expect(got).toMatchObject({ sheetName: '数据', sheetPath: 'xl/worksheets/sheet1.xml', dataRows: 29, lastRow: 30 });
+  });
+
+  it('refuses an entry that inflates past its declared size (a lying zip)', async () => {
+    const big = sheetXml(Array.from({ length: 2000 }, (_, i) => [[`A${i + 1}`, 'x'.repeat(100)]] as Array<[string, string]>));
+    await expect(inspect(xlsxParts(big, 1000))).rejects.toThrow(/声明不符/);
+  });
+
+  it('refuses more rows than the cap, and references beyond the sheet', async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => [[`A${i + 1}`, 'x']] as Array<[string, string]>);
+    await expect(inspect(xlsxParts(sheetXml(rows)), { ...caps, maxRows: 10 })).rejects.toThrow(/最大行数限制（10 行）/);
+    await expect(inspect(xlsxParts(sheetXml([[['A1', 'x']]], ['1048577'])))).rejects.toThrow(/超出工作表范围/);
+    await expect(inspect(xlsxParts(sheetXml([[['AAAA1', 'x']]])))).rejects.toThrow(/超出工作表范围/);
+  });
+
+  it('refuses data hidden between entries, and too many entries', async () => {
+    const zip = zipOf(xlsxParts(sheetXml([[['A1', 'x']]])));
+    // Shift the central directory and end record by inserting bytes before them.
+    const eocd = zip.length - 22;
+    const dirOffset = zip.readUInt32LE(eocd + 16);
+    const hidden = Buffer.concat([zip.subarray(0, dirOffset), Buffer.alloc(64, 0x41), zip.subarray(dirOffset)]);
+    hidden.writeUInt32LE(dirOffset + 64, hidden.length - 22 + 16);
+    await expect(inspect(hidden)).rejects.toThrow(/结构异常/);
+    const many = [...xlsxParts(sheetXml([[['A1', 'x']]])), ...Array.from({ length: 100 }, (_, i) => ({ name: `x${i}`, data: 'x' }))];
+    await expect(inspect(many)).rejects.toBeInstanceOf(XlsxRefusedError);
+  });
+});
+
+describe('resuming an import', () => {
+  it('stops mid-way (lease lost, as a crash would leave it) and resumes from the cursor with no duplicates', async () => {
+    const formId = await createForm(t, admin, '断点续传', sampleMeta());
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('数据');
+    ws.addRow(['名称', '级别', '数量']);
+    const N = 2000;
+    let valid = 0;
+    for (let i = 1; i <= N; i++) {
+      const bad = i % 50 === 0;
+      if (!bad) valid++;
+      ws.addRow([`续传${i}`, bad ? '不存在的级别' : '一级', i % 1000]);
+    }
+    const res = await uploadImport(t, admin, formId, 'resume.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    const code = res.json().importExportCode as string;
+    const { rows: jobs } = await t.sql.query(`select id from form_import_export where code = $1`, [code]);
+    const jobId = String(jobs[0].id);
+
+    const worker = new ImportExportWorker(t.booted.ctx, pino({ level: 'silent' }), { ...importExportConfig(), chunkRows: 25 });
+    const first = worker.run(jobId);
+    // "Crash" once some chunks are in: the lease passes to nobody, as when a worker dies.
+    for (;;) {
+      const { rows } = await t.sql.query(`select cursor from form_import_export where id = $1`, [jobId]);
+      if (rows[0].cursor >= 500) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await t.sql.query(`update form_import_export set lease_owner = 'dead', lease_until = now() - interval '1 second' where id = $1`, [jobId]);
+    await first;
+
+    const table = `"form_${formId}"`;
+    const mid = (await t.sql.query(`select state, cursor, ok_rows, bad_rows from form_import_export where id = $1`, [jobId])).rows[0];
+    expect(mid.state).toBe('running');
+    expect(mid.cursor).toBeGreaterThanOrEqual(500);
+    expect(mid.cursor).toBeLessThan(N + 1);
+    // Exactly what the committed chunks hold: no half chunk, events only for committed rows.
+    const count = async () => (await t.sql.query(`select count(*)::int n, count(distinct f_name)::int d from ${table}`)).rows[0];
+    const events = async () => (await t.sql.query(`select count(*)::int n from form_event where form_id = $1`, [formId])).rows[0].n;
+    expect((await count()).n).toBe(mid.ok_rows);
+    expect(await events()).toBe(mid.ok_rows);
+    const errs = (await t.sql.query(`select count(*)::int n from form_import_error where job_id = $1`, [jobId])).rows[0].n;
+    expect(errs).toBe(mid.bad_rows);
+    expect(mid.ok_rows + mid.bad_rows).toBe(mid.cursor - 1);
+
+    expect(await worker.run(jobId)).toBe('ran');
+    const end = (await t.sql.query(`select state, ok_rows, bad_rows, done, total, attempts from form_import_export where id = $1`, [jobId])).rows[0];
+    expect(end).toMatchObject({ state: 'part_success', ok_rows: valid, bad_rows: N - valid, done: N, total: N, attempts: 2 });
+    expect(await count()).toEqual({ n: valid, d: valid });
+    expect(await events()).toBe(valid);
+    const errors = await download(t, admin, `${code}_error`);
+    const ebook = new ExcelJS.Workbook();
+    await ebook.xlsx.load(errors.rawPayload as unknown as ArrayBuffer);
+    expect(ebook.worksheets[0]!.actualRowCount).toBe(1 + N - valid);
+    // A third run has nothing to do.
+    expect(await worker.run(jobId)).toBe('finished');
+  });
+
+  it('fails a job that keeps being interrupted, with a reason', async () => {
+    const formId = await createForm(t, admin, '多次中断', sampleMeta());
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('数据').addRows([['名称'], ['甲']]);
+    const res = await uploadImport(t, admin, formId, 'a.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    const code = res.json().importExportCode as string;
+    await t.sql.query(`update form_import_export set state = 'running', attempts = 5, lease_until = now() - interval '1 second' where code = $1`, [code]);
+    const { rows } = await t.sql.query(`select id from form_import_export where code = $1`, [code]);
+    const worker = new ImportExportWorker(t.booted.ctx, pino({ level: 'silent' }));
+    await worker.run(String(rows[0].id));
+    const state = (await t.call(admin, 'GET', `/api/form/getImportExportState/${code}/2`)).json().formImportExportState;
+    expect(state.state).toBe('failed');
+    expect(state.reason).toContain('多次中断');
+  });
+});

@@ -1,0 +1,109 @@
+import ExcelJS from 'exceljs';
+import { isRequired, STORED_FORMAT, type DateKind } from '@park/core';
+import type { FormModel } from '../form/formModel.ts';
+import { LIST_JOIN, pickerKindOf } from './cellCodec.ts';
+import { importColumns, type ColumnSpec } from './columns.ts';
+import { sheetNameOf } from './jobCommon.ts';
+import { importSettingsOf } from './settings.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const PICKER_HINT: Record<string, string> = {
+  user: '填写用户姓名或登录名',
+  org: '填写组织名称',
+  role: '填写角色名称',
+  company: '填写企业名称',
+  dic: '填写字典项名称',
+  data: '填写数据编号',
+};
+
+function optionLabels(control: ColumnSpec['control']): string[] {
+  const options = control && isObject(control.options) ? control.options : {};
+  const list = Array.isArray(options.options) ? options.options : [];
+  return list.filter(isObject).map((o) => String(o.label ?? o.value ?? '')).filter(Boolean).slice(0, 50);
+}
+
+/** What a person must know to fill one column, shown as the header's note and on the 填写说明 sheet. */
+export function columnHint(spec: ColumnSpec): string {
+  const c = spec.control;
+  if (!c) return '';
+  const parts: string[] = [];
+  if (isRequired(c)) parts.push('必填');
+  const options = isObject(c.options) ? c.options : {};
+  switch (spec.family) {
+    case 'number':
+      parts.push('填写数字');
+      break;
+    case 'date':
+      parts.push(`格式：${STORED_FORMAT[(c.type as DateKind) in STORED_FORMAT ? (c.type as DateKind) : 'date']}`);
+      break;
+    case 'switch':
+      parts.push(`填写：${String(options.openMsg || '开')}/${String(options.closeMsg || '关')}`);
+      break;
+    case 'choice': {
+      const labels = optionLabels(c);
+      if (labels.length > 0) parts.push(`可选值：${labels.join(LIST_JOIN)}`);
+      if (c.type === 'checkbox' || c.type === 'multiple_select' || options.multiple === true) parts.push(`可多选，用“${LIST_JOIN}”分隔`);
+      break;
+    }
+    case 'picker':
+      parts.push(PICKER_HINT[pickerKindOf(c.type)]!);
+      break;
+    case 'multiPicker':
+      parts.push(`${PICKER_HINT[pickerKindOf(c.type)]!}，多个用“${LIST_JOIN}”分隔`);
+      break;
+    case 'region':
+      parts.push('格式：省/市/区，如 湖北省/宜昌市/西陵区');
+      break;
+    case 'gis':
+      parts.push('格式：地址(纬度,经度)，如 发展大道(30.7,111.29)');
+      break;
+    default:
+      break;
+  }
+  return parts.join('；');
+}
+
+/**
+ * The import template (GET exportFormTemplate/{formId}): the import layout's headers in the row
+ * above startRow, each with a note saying how to fill it (required, options, formats), and a
+ * second sheet with the same instructions. No sample row: the template imports as it is.
+ */
+export async function buildTemplate(model: FormModel): Promise<Buffer> {
+  const settings = importSettingsOf(model.meta);
+  const specs = importColumns(model.main, settings.columns);
+  const book = new ExcelJS.Workbook();
+  book.creator = '封闭园区低代码平台';
+  const ws = book.addWorksheet(sheetNameOf(model.formName));
+  const headerRow = settings.startRow - 1;
+  specs.forEach((spec, i) => {
+    const col = settings.startColumn + i;
+    ws.getColumn(col).width = Math.min(40, Math.max(12, (spec?.header.length ?? 4) * 2 + 6));
+    if (!spec || headerRow < 1) return;
+    const cell = ws.getCell(headerRow, col);
+    cell.value = spec.header;
+    cell.font = { bold: true, color: spec.control && isRequired(spec.control) ? { argb: 'FFC0392B' } : undefined };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
+    const hint = columnHint(spec);
+    if (hint) cell.note = hint;
+  });
+  if (headerRow >= 1) ws.views = [{ state: 'frozen', ySplit: headerRow }];
+
+  const guide = book.addWorksheet('填写说明');
+  guide.getColumn(1).width = 24;
+  guide.getColumn(2).width = 80;
+  const lines: Array<[string, string]> = [
+    ['说明', `请在第一个工作表中从第 ${settings.startRow} 行起逐行填写数据，不要修改表头；只导入第一个工作表。`],
+    ['选项与名称', '下拉选项、字典、组织、用户等请填写显示名称，系统会自动转换；多个值用“、”分隔。'],
+    ['日期', '日期可填写为 Excel 日期或文本（如 2026-11-21）。'],
+    ['错误处理', '不符合规则的行不会导入，系统会生成“错误数据”文件，修改后可再次导入。'],
+    ['', ''],
+    ['字段', '填写要求'],
+    ...specs.flatMap((s): Array<[string, string]> => (s ? [[s.header, columnHint(s) || '文本']] : [])),
+  ];
+  for (const [a, b] of lines) guide.addRow([a, b]);
+  guide.getRow(1).font = { bold: true };
+  guide.getRow(6).font = { bold: true };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

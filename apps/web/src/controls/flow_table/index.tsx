@@ -1,0 +1,6 @@
+import type { ControlWidget } from '../types.ts';
+import { subTableWidget } from '../../form/subtable/subTableWidget.tsx';
+
+/** flow_table: 审批填报项：与子表单相同的子表面板. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
+export const flowTableControl: ControlWidget = subTableWidget();
+export const { Editor, Display } = flowTableControl;

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Cascader } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { RegionValue } from '@park/core';
+import { get } from '../../app/http.ts';
+import type { ControlWidget, EditorProps } from '../types.ts';
+import { regionText } from './text.ts';
+import { makeTextDisplay } from './TextDisplay.tsx';
+import { isObject, placeholderOf, textOf, widthStyle } from './values.ts';
+
+interface RegionNode {
+  value: string;
+  label: string;
+  isLeaf: boolean;
+  children?: RegionNode[];
+}
+
+const REGION_URL = '/apc/company/getAdministrativeDic';
+
+async function regionChildren(parentCode: string, signal?: AbortSignal): Promise<RegionNode[]> {
+  const reply = await get<{ children?: unknown }>(REGION_URL, { parentCode }, { signal });
+  const list = Array.isArray(reply.children) ? reply.children.filter(isObject) : [];
+  return list.map((c) => ({ value: textOf(c.code), label: textOf(c.name), isLeaf: c.isLeaf === true || Number(c.level) >= 3 }));
+}
+
+function withChildren(nodes: RegionNode[], code: string, children: RegionNode[]): RegionNode[] {
+  return nodes.map((n) =>
+    n.value === code ? { ...n, children, isLeaf: children.length === 0 } : n.children ? { ...n, children: withChildren(n.children, code, children) } : n,
+  );
+}
+
+function regionOf(value: unknown): RegionValue | null {
+  return isObject(value) ? (value as unknown as RegionValue) : null;
+}
+
+/**
+ * region_select: the national region tree from the server, loaded level by level; the names
+ * and codes of province, city and area go into the control's modelExt columns.
+ */
+function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact }: EditorProps) {
+  const roots = useQuery({
+    queryKey: ['region-roots'],
+    queryFn: ({ signal }) => regionChildren('', signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const [loaded, setLoaded] = useState<RegionNode[] | null>(null);
+  const options = loaded ?? roots.data ?? [];
+  const region = regionOf(value);
+  const codes = region ? [region.provinceCode, region.cityCode, region.areaCode].filter((c) => typeof c === 'string' && c !== '') : [];
+  const names = region ? [region.province, region.city, region.area].filter((c) => typeof c === 'string' && c !== '') : [];
+
+  return (
+    <Cascader
+      id={id}
+      options={options}
+      value={codes}
+      disabled={disabled}
+      changeOnSelect
+      placeholder={placeholderOf(control, '请选择省/市/区县')}
+      style={widthStyle(control, compact)}
+      notFoundContent={roots.isError ? '行政区划加载失败' : '暂无数据'}
+      displayRender={(labels) => (labels.length > 0 && labels.every((l, i) => l !== codes[i]) ? labels.join(' / ') : names.join(' / '))}
+      loadData={(selected) => {
+        const target = selected[selected.length - 1];
+        if (!target) return;
+        const code = String(target.value);
+        void regionChildren(code)
+          .then((children) => setLoaded((prev) => withChildren(prev ?? options, code, children)))
+          .catch(() => undefined);
+      }}
+      onChange={(_codes, selected) => {
+        const path = (selected ?? []) as Array<{ value: string; label: string }>;
+        const part = (i: number) => ({ name: path[i]?.label ?? '', code: path[i]?.value ?? '' });
+        const [p, c, a] = [part(0), part(1), part(2)];
+        onChange(
+          path.length === 0
+            ? null
+            : { province: p.name, provinceCode: p.code, city: c.name, cityCode: c.code, area: a.name, areaCode: a.code },
+        );
+        onBlur?.();
+      }}
+    />
+  );
+}
+
+export function regionWidget(): ControlWidget {
+  return { frame: 'field', Editor: RegionEditor, Display: makeTextDisplay(regionText), text: regionText };
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_TEXT, type OrgNode } from '@park/core';
+import { ApiError } from '../../app/http.ts';
+import { listOrgTree, ORG_TREE_QUERY_KEY } from '../../shell/api.ts';
+import { keys, listRole } from './api.ts';
+
+export const USER_TYPE_TEXT: Record<number, string> = { 0: '平台用户', 1: '企业管理员', 2: '企业用户' };
+export const SEX_TEXT: Record<string, string> = { '0': '男', '1': '女' };
+
+/**
+ * Runs a call from a confirmation's onOk. A failed call has already been shown (the http client's
+ * 错误 notification), so it resolves false instead of rejecting, which would keep the dialog open.
+ */
+export async function settled(run: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return false;
+  }
+}
+
+/** Asks with the spec's text, runs the delete, then says 删除成功 (spec 002 §5, §8). */
+export function useConfirmDelete() {
+  const { modal, message } = App.useApp();
+  return (run: () => Promise<unknown>, content?: ReactNode) => {
+    modal.confirm({
+      title: ADMIN_TEXT.deleteConfirm,
+      content,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        // A refusal is already shown by the http client; the question closes either way.
+        if (await settled(run)) void message.success(ADMIN_TEXT.deleted);
+      },
+    });
+  };
+}
+
+/** A password shown once (new user, reset): copyable, and gone when the dialog closes. */
+export function useShowPasswordOnce() {
+  const { modal } = App.useApp();
+  return (username: string, password: string, title: string) => {
+    modal.success({
+      title,
+      width: 460,
+      okText: '我已记下',
+      content: (
+        <div className="one-time-password">
+          <p>
+            用户 <b>{username}</b> 的密码如下，<b>仅显示这一次</b>，请立即转交本人并提醒其登录后修改：
+          </p>
+          <Typography.Paragraph copyable={{ text: password, tooltips: ['复制', '已复制'] }} className="one-time-password-value">
+            <code data-testid="one-time-password">{password}</code>
+          </Typography.Paragraph>
+        </div>
+      ),
+    });
+  };
+}
+
+export interface TreeOption {
+  value: number;
+  title: string;
+  key: number;
+  children: TreeOption[];
+}
+
+export function orgOptions(orgs: readonly OrgNode[]): TreeOption[] {
+  return orgs.map((o) => ({ value: o.id, key: o.id, title: o.orgName, children: orgOptions(o.children) }));
+}
+
+/** The organisation tree (the shell's listOrgTree); admin pages invalidate it after a change. */
+export function useOrgTree() {
+  return useQuery({ queryKey: ORG_TREE_QUERY_KEY, queryFn: ({ signal }) => listOrgTree(signal), staleTime: 60_000 });
+}
+
+export function useAllRoles() {
+  return useQuery({
+    queryKey: [...keys.roles, 'all'],
+    queryFn: async ({ signal }) => (await listRole({}, signal)).rows,
+    staleTime: 60_000,
+  });
+}
+
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * An antd async validator that asks the server whether a name is taken, after the user pauses
+ * typing (each keystroke restarts the wait; only the last answer counts).
+ */
+export function uniqueNameValidator(check: (name: string) => Promise<boolean>, message: string, delayMs = 350) {
+  let seq = 0;
+  return async (_rule: unknown, value: unknown) => {
+    const name = typeof value === 'string' ? value.trim() : '';
+    if (!name) return;
+    const mine = ++seq;
+    await new Promise((r) => setTimeout(r, delayMs));
+    if (mine !== seq) return; // a newer keystroke is being checked instead
+    if (await check(name).catch(() => false)) throw new Error(message);
+  };
+}
+
+export function StatusTag({ status }: { status: number }) {
+  return status === 0 ? <Tag color="success">启用</Tag> : <Tag color="default">停用</Tag>;
+}
+
+export function findOrgName(orgs: readonly OrgNode[], id: number): string | undefined {
+  for (const o of orgs) {
+    if (o.id === id) return o.orgName;
+    const below = findOrgName(o.children, id);
+    if (below) return below;
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import { pageRegistry } from '../../../app/pageRegistry.ts';
+
+/** Chinese names for the screens a menu may open (its `component`). */
+const LABELS: Record<string, string> = {
+  Home: '首页',
+  WaitDoneTask: '待办事项',
+  MsgList: '消息中心',
+  ExecutingFormTask: '表单任务',
+  FormTaskList: '全部任务',
+  FormTaskInfo: '任务详情',
+  FormCustom: '表单列表页',
+  FormManage: '表单管理',
+  FormDesign: '表单设计',
+  ReportCustom: '报表页',
+  CompanyRegister: '企业注册',
+  CompanyManage: '企业管理',
+  UserManage: '用户管理',
+  OrgManage: '组织机构',
+  RoleManage: '角色管理',
+  MenuManage: '菜单管理',
+  DictManage: '数据字典',
+  SysManage: '系统模块',
+  OptLog: '操作日志',
+  SecuritySettings: '安全设置',
+  ChangePassword: '修改密码',
+};
+
+/* Screens the catalogue names that later features bring; a menu may point at them already
+   (it shows 页面建设中 until they exist). */
+const PLANNED = ['ReportCustom', 'CompanyRegister', 'CompanyManage'];
+const NOT_FOR_MENUS = new Set(['NotFound', 'Forbidden']);
+
+export function pageOptions(current?: string | null): Array<{ value: string; label: string }> {
+  const names = [...new Set([...Object.keys(pageRegistry).filter((n) => !NOT_FOR_MENUS.has(n)), ...PLANNED])];
+  if (current && !names.includes(current)) names.push(current);
+  return names.map((n) => ({ value: n, label: LABELS[n] ? `${LABELS[n]}（${n}）` : n }));
+}
+
+export function pageLabel(name: string | null): string {
+  if (!name) return '-';
+  return LABELS[name] ?? name;
+}

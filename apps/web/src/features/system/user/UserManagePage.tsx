@@ -1,0 +1,376 @@
+import { useMemo, useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tree,
+  TreeSelect,
+  type TableColumnsType,
+} from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_TEXT,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  isPhone,
+  PHONE_MESSAGE,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+  type AdminUser,
+  type UserInput,
+  type UserType,
+} from '@park/core';
+import { formatDateTime } from '../../../app/format.ts';
+import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
+import { tablePagination, usePaging } from '../../../app/paging.ts';
+import { useSession } from '../../../app/session.tsx';
+import { addUser, deleteUser, keys, listUser, resetPwd, updateStatus, updateUser } from '../api.ts';
+import {
+  orgOptions,
+  settled,
+  SEX_TEXT,
+  StatusTag,
+  useAllRoles,
+  useConfirmDelete,
+  useOrgTree,
+  useShowPasswordOnce,
+  USER_TYPE_TEXT,
+} from '../common.tsx';
+import '../system.css';
+
+interface UserForm {
+  username: string;
+  realName: string;
+  sex: string | null;
+  phone: string;
+  email: string;
+  userType: UserType;
+  orgIds: number[];
+  roleIds: number[];
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; user: AdminUser } | null;
+
+function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onClose: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const showPassword = useShowPasswordOnce();
+  const [form] = Form.useForm<UserForm>();
+  const { data: orgs = [] } = useOrgTree();
+  const { data: roles = [] } = useAllRoles();
+  const isEdit = editing.mode === 'edit';
+
+  const initialValues: Partial<UserForm> =
+    editing.mode === 'edit'
+      ? {
+          username: editing.user.username,
+          realName: editing.user.realName,
+          sex: editing.user.sex,
+          phone: editing.user.phone ?? '',
+          email: editing.user.email ?? '',
+          userType: editing.user.userType,
+          orgIds: editing.user.orgList.map((o) => o.id),
+          roleIds: editing.user.roleList.map((r) => r.id),
+        }
+      : { userType: 0, sex: '0', orgIds: [], roleIds: [] };
+
+  const save = useMutation({
+    mutationFn: async (v: UserForm) => {
+      const body: UserInput = {
+        username: v.username.trim(),
+        realName: v.realName.trim(),
+        sex: v.sex,
+        phone: v.phone?.trim() || null,
+        email: v.email?.trim() || null,
+        userType: v.userType,
+        orgIds: v.orgIds ?? [],
+        roleIds: v.roleIds ?? [],
+      };
+      if (editing.mode === 'edit') {
+        await updateUser({ ...body, id: editing.user.id });
+        return null;
+      }
+      return addUser(body);
+    },
+    onSuccess: async (created, v) => {
+      void message.success(ADMIN_TEXT.saved);
+      onClose();
+      if (created) showPassword(v.username.trim(), created.password, '用户已创建');
+      await queryClient.invalidateQueries({ queryKey: keys.users });
+    },
+  });
+
+  return (
+    <Modal
+      open
+      title={isEdit ? '编辑用户' : '新增用户'}
+      width={640}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<UserForm>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        initialValues={initialValues}
+        onFinish={(v) => save.mutate(v)}
+        name="user"
+      >
+        <Form.Item
+          label="用户名"
+          name="username"
+          rules={[
+            { required: true, whitespace: true, message: '请输入用户名' },
+            { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
+          ]}
+          extra={isEdit ? '用户名用于登录，创建后不能修改' : undefined}
+        >
+          <Input disabled={isEdit} placeholder="登录用的用户名" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="姓名" name="realName" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item label="性别" name="sex">
+          <Radio.Group
+            options={[
+              { label: '男', value: '0' },
+              { label: '女', value: '1' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          label="手机号"
+          name="phone"
+          rules={[{ validator: async (_r, v: string) => (!v || isPhone(v.trim()) ? undefined : Promise.reject(new Error(PHONE_MESSAGE))) }]}
+        >
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item label="电子邮箱" name="email" rules={[{ pattern: EMAIL_PATTERN, message: EMAIL_MESSAGE }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item label="用户类型" name="userType" rules={[{ required: true, message: '请选择用户类型' }]}>
+          <Select options={[0, 1, 2].map((v) => ({ value: v, label: USER_TYPE_TEXT[v] }))} />
+        </Form.Item>
+        <Form.Item label="所属组织" name="orgIds">
+          <TreeSelect
+            treeData={orgOptions(orgs)}
+            multiple
+            treeDefaultExpandAll
+            allowClear
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            placeholder="请选择组织"
+          />
+        </Form.Item>
+        <Form.Item label="角色" name="roleIds">
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="请选择角色"
+            optionFilterProp="label"
+            options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export function UserManagePage() {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const { user: me } = useSession();
+  const confirmDelete = useConfirmDelete();
+  const showPassword = useShowPasswordOnce();
+  const paging = usePaging();
+  const { pageNum, pageSize } = paging;
+  const [wd, setWd] = useState('');
+  const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
+  const [orgId, setOrgId] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState<Editing>(null);
+  const { data: orgs = [] } = useOrgTree();
+  const treeData = useMemo(() => orgOptions(orgs), [orgs]);
+
+  const { data, isFetching } = useQuery({
+    queryKey: [...keys.users, { pageNum, pageSize, wd, status, orgId }],
+    queryFn: ({ signal }) => listUser({ pageNum, pageSize, wd: wd || undefined, status, orgId }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.users });
+
+  const toggleStatus = (u: AdminUser) => {
+    const disabling = u.status === 0;
+    modal.confirm({
+      title: disabling ? `确认停用用户「${u.realName}」吗？` : `确认启用用户「${u.realName}」吗？`,
+      content: disabling ? '停用后该用户的所有登录会话将立即失效，且不能再登录。' : undefined,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        if (await settled(() => updateStatus(u.id, disabling ? 1 : 0))) void message.success(disabling ? '已停用' : '已启用');
+        await refresh();
+      },
+    });
+  };
+
+  const reset = (u: AdminUser) => {
+    modal.confirm({
+      title: `确认重置用户「${u.realName}」的密码吗？`,
+      content: '将生成新的随机密码，该用户当前的登录会话将全部失效。',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await settled(async () => showPassword(u.username, (await resetPwd(u.id)).password, '密码已重置'));
+      },
+    });
+  };
+
+  const columns: TableColumnsType<AdminUser> = [
+    { title: '用户名', dataIndex: 'username', width: 130, ellipsis: true },
+    { title: '姓名', dataIndex: 'realName', width: 120, ellipsis: true },
+    { title: '性别', dataIndex: 'sex', width: 64, render: (v: string | null) => (v ? (SEX_TEXT[v] ?? '-') : '-') },
+    { title: '手机号', dataIndex: 'phone', width: 130, render: (v: string | null) => v || '-' },
+    {
+      title: '所属组织',
+      dataIndex: 'orgList',
+      render: (list: AdminUser['orgList']) =>
+        list.length ? <span className="admin-tags">{list.map((o) => <Tag key={o.id}>{o.orgName}</Tag>)}</span> : '-',
+    },
+    {
+      title: '角色',
+      dataIndex: 'roleList',
+      render: (list: AdminUser['roleList']) =>
+        list.length ? (
+          <span className="admin-tags">
+            {list.map((r) => (
+              <Tag key={r.id} color="blue">
+                {r.roleName}
+              </Tag>
+            ))}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
+    { title: '用户类型', dataIndex: 'userType', width: 100, render: (v: number) => USER_TYPE_TEXT[v] ?? v },
+    { title: '状态', dataIndex: 'status', width: 76, render: (v: number) => <StatusTag status={v} /> },
+    { title: '创建时间', dataIndex: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: '操作',
+      key: 'action',
+      width: 250,
+      fixed: 'right',
+      render: (_v, u) => {
+        const self = u.id === me.id;
+        return (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', user: u })}>
+              编辑
+            </Button>
+            <Button type="link" size="small" disabled={self} onClick={() => toggleStatus(u)}>
+              {u.status === 0 ? '停用' : '启用'}
+            </Button>
+            <Button type="link" size="small" disabled={self} onClick={() => reset(u)}>
+              重置密码
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              danger
+              disabled={self}
+              onClick={() =>
+                confirmDelete(async () => {
+                  await deleteUser(u.id);
+                  await refresh();
+                }, `将删除用户「${u.realName}（${u.username}）」。`)
+              }
+            >
+              删除
+            </Button>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="admin-split">
+      <Card title="组织机构" variant="borderless" className="admin-split-side admin-side-card">
+        <div className="admin-tree-wrap">
+          <Tree
+            blockNode
+            defaultExpandAll
+            selectedKeys={orgId === undefined ? ['all'] : [orgId]}
+            treeData={[{ key: 'all', title: '全部用户', children: [] }, ...treeData]}
+            onSelect={(selected) => {
+              const key = selected[0];
+              setOrgId(key === undefined || key === 'all' ? undefined : Number(key));
+              paging.reset();
+            }}
+          />
+        </div>
+      </Card>
+      <div className="admin-split-main">
+        <ListPage
+          title="用户管理"
+          extra={
+            <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'add' })}>
+              新增用户
+            </Button>
+          }
+        >
+          <div className="list-toolbar">
+            <div className="admin-filter">
+              <Input.Search
+                allowClear
+                placeholder="用户名、姓名或手机号"
+                enterButton={<SearchOutlined aria-label="搜索" />}
+                style={{ width: 280 }}
+                onSearch={(value) => {
+                  setWd(value.trim());
+                  paging.reset();
+                }}
+              />
+              <Select<0 | 1 | 'all'>
+                value={status ?? 'all'}
+                style={{ width: 120 }}
+                aria-label="状态"
+                options={[
+                  { value: 'all', label: '全部状态' },
+                  { value: 0, label: '启用' },
+                  { value: 1, label: '停用' },
+                ]}
+                onChange={(v) => {
+                  setStatus(v === 'all' ? undefined : v);
+                  paging.reset();
+                }}
+              />
+            </div>
+          </div>
+          <Table<AdminUser>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={data?.rows ?? []}
+            loading={isFetching}
+            locale={tableLocale}
+            scroll={{ x: 1300 }}
+            pagination={tablePagination(paging, data?.total ?? 0)}
+          />
+        </ListPage>
+      </div>
+      {editing && <UserDialog editing={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Space } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import {
+  decodeRecord,
+  defaultValues,
+  FORM_VALIDATION_FAILED,
+  subTablesOf,
+  type FieldError,
+  type FormContext,
+  type FormValues,
+} from '@park/core';
+import { ApiError } from '../app/http.ts';
+import { isObject, textOf } from '../controls/shared/values.ts';
+import { addRecord, encode, updateRecord, type FormDefinition, type StoredRecord } from './api.ts';
+import { FormFields } from './FormFields.tsx';
+import { CONFIRM_SAVE, PARENT_LOCKED, SAVED } from './messages.ts';
+import { FormStore, FormValidationError } from './store.ts';
+import { SubTableSection } from './SubTableSection.tsx';
+
+export interface SaveResult {
+  businessId: string;
+  /** Whether the caller should close: an add with sub-tables stays open for them. */
+  close: boolean;
+}
+
+export interface FormEditorProps {
+  definition: FormDefinition;
+  mode: 'add' | 'edit';
+  record?: StoredRecord;
+  context: FormContext;
+  onSaved?(result: SaveResult): void;
+  /** Extra buttons beside 保存 (关闭, 新增下一条). */
+  actions?: ReactNode;
+}
+
+/** The first problem's field, scrolled into view. */
+function reveal(errors: FieldError[]): void {
+  const first = errors[0];
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const el = document.querySelector(`[data-model="${CSS.escape(first.model)}"]`);
+    el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  });
+}
+
+/**
+ * A form being added or edited: its fields, its sub-tables and 保存. Values start from core's
+ * defaults (add) or the stored record decoded by core's codecs (edit); saving validates with
+ * core's rules, asks 确认保存吗？ and posts the encoded columns form-encoded.
+ */
+export function FormEditor({ definition, mode, record, context, onSaved, actions }: FormEditorProps) {
+  const { message, modal } = App.useApp();
+  const { meta, formId } = definition;
+  const ctx: FormContext = { ...context, mode };
+  const [store] = useState(() => new FormStore(meta, mode === 'add' ? defaultValues(meta, ctx) : decodeRecord(meta, record ?? {}), ctx));
+  const [recordId, setRecordId] = useState<string | null>(mode === 'edit' ? textOf(record?.id) || null : null);
+  const [version, setVersion] = useState<unknown>(record?.version);
+  const [saving, setSaving] = useState(false);
+  const hasSubTables = subTablesOf(meta).length > 0;
+  // An add with sub-tables keeps the dialog open after the first save, with the parent locked.
+  const locked = mode === 'add' && recordId !== null;
+
+  const submit = async (values: FormValues) => {
+    setSaving(true);
+    try {
+      const stored = encode(meta, values);
+      let businessId: string;
+      if (mode === 'add') {
+        businessId = await addRecord(formId, stored);
+      } else {
+        const reply = await updateRecord(formId, recordId!, version, stored);
+        businessId = recordId!;
+        if (reply.version !== undefined) setVersion(reply.version);
+      }
+      void message.success(SAVED);
+      const keepOpen = mode === 'add' && hasSubTables;
+      if (keepOpen) setRecordId(businessId);
+      onSaved?.({ businessId, close: !keepOpen });
+    } catch (err) {
+      // The server checks with the same rules; its field problems are shown where they belong.
+      if (err instanceof ApiError && isObject(err.body) && Array.isArray(err.body.errors)) {
+        store.showErrors(err.body.errors.filter(isObject));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = () => {
+    let values: FormValues;
+    try {
+      values = store.validate();
+    } catch (err) {
+      if (err instanceof FormValidationError) {
+        void message.error(FORM_VALIDATION_FAILED);
+        reveal(err.errors);
+      }
+      return;
+    }
+    modal.confirm({
+      title: '提示',
+      content: CONFIRM_SAVE,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => submit(values),
+    });
+  };
+
+  return (
+    <div className="form-editor">
+      <div className="form-editor-actions">
+        <Space>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={locked} onClick={save}>
+            保存
+          </Button>
+          {actions}
+        </Space>
+      </div>
+      {locked && <Alert type="success" showIcon title={PARENT_LOCKED} className="form-locked-tip" />}
+      <FormFields store={store} controls={meta.list} mode={mode} formId={formId} recordId={recordId} config={meta.config} locked={locked} />
+      {hasSubTables && <SubTableSection meta={meta} formId={formId} recordId={recordId} mode={mode} context={ctx} />}
+    </div>
+  );
+}

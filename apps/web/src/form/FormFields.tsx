@@ -1,0 +1,172 @@
+import { createContext, useContext, useId, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Form } from 'antd';
+import { isRequired, listOf, type FormConfig, type FormControl } from '@park/core';
+import { widgetOf } from '../controls/registry.ts';
+import type { RenderMode, RuntimeContext } from '../controls/types.ts';
+import { isDisabled, modelOf, nameOf, num, flag, textOf } from '../controls/shared/values.ts';
+import type { FormStore } from './store.ts';
+import './form.css';
+
+interface Scope {
+  store: FormStore;
+  rt: RuntimeContext;
+  idPrefix: string;
+  labelSuffix: string;
+}
+
+const ScopeContext = createContext<Scope | null>(null);
+
+function useScope(): Scope {
+  const scope = useContext(ScopeContext);
+  if (!scope) throw new Error('form controls must be drawn inside FormFields');
+  return scope;
+}
+
+function useHidden(store: FormStore, control: FormControl): boolean {
+  return useSyncExternalStore(store.subscribe, () => store.isHidden(control));
+}
+
+function FieldItem({ control }: { control: FormControl }) {
+  const { store, rt, idPrefix, labelSuffix } = useScope();
+  const model = modelOf(control);
+  const value = useSyncExternalStore(store.subscribe, () => store.get(model));
+  const error = useSyncExternalStore(store.subscribe, () => store.errorOf(model));
+  const hidden = useHidden(store, control);
+  const widget = widgetOf(control.type);
+  if (hidden || !widget) return null;
+  const id = `${idPrefix}${model || textOf(control.key)}`;
+  const label = nameOf(control);
+  const detail = rt.mode === 'detail';
+  return (
+    <Form.Item
+      label={label ? `${label}${labelSuffix}` : undefined}
+      htmlFor={id}
+      required={!detail && isRequired(control)}
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+      className={`form-field form-field-${control.type}`}
+      data-model={model || undefined}
+    >
+      {detail ? (
+        <widget.Display control={control} value={value} ctx={rt} />
+      ) : (
+        <widget.Editor
+          control={control}
+          value={value}
+          id={id}
+          ctx={rt}
+          disabled={isDisabled(control, rt.mode)}
+          onChange={(next) => store.set(model, next)}
+          onBlur={() => store.blur(model)}
+        />
+      )}
+    </Form.Item>
+  );
+}
+
+function ContainerNode({ control }: { control: FormControl }) {
+  const { store, rt } = useScope();
+  const hidden = useHidden(store, control);
+  const widget = widgetOf(control.type);
+  if (hidden || !widget) return null;
+  return rt.mode === 'detail' ? (
+    <widget.Display control={control} value={null} ctx={rt} />
+  ) : (
+    <widget.Editor control={control} value={null} ctx={rt} disabled={false} onChange={() => undefined} />
+  );
+}
+
+function ControlNode({ control }: { control: FormControl }) {
+  const widget = widgetOf(control.type);
+  if (!widget) return <Alert type="warning" showIcon title={`不支持的控件类型：${String(control.type)}`} className="form-unknown" />;
+  // Sub-tables are drawn as tabs of their own below the form.
+  if (widget.frame === 'subTable') return null;
+  if (widget.frame === 'field') return <FieldItem control={control} />;
+  return <ContainerNode control={control} />;
+}
+
+function renderList(list: FormControl[]): ReactNode {
+  return listOf(list).map((control, i) => <ControlNode key={textOf(control.key) || `${control.type}-${i}`} control={control} />);
+}
+
+export interface FormFieldsProps {
+  store: FormStore;
+  controls: FormControl[];
+  mode: RenderMode;
+  formId: number | null;
+  subKey?: string | null;
+  recordId?: string | null;
+  config?: FormConfig;
+  /** Locks every editor (a saved parent whose sub-tables are being filled). */
+  locked?: boolean;
+}
+
+const SIZES: Record<string, 'small' | 'middle' | 'large'> = { mini: 'small', small: 'small', medium: 'middle', default: 'middle', middle: 'middle', large: 'large' };
+
+/** The form's look from its config: label width and position, size, suffix and border. */
+export function formLayout(config: FormConfig | undefined) {
+  const c = config ?? {};
+  const labelWidth = num(c.labelWidth) ?? 100;
+  const position = textOf(c.labelPosition) || 'right';
+  const bordered = flag(c.isBorder);
+  const style = bordered
+    ? ({
+        '--form-border-color': textOf(c.borderColor) || '#dcdfe6',
+        '--form-border-width': `${num(c.borderWidth) ?? 1}px`,
+        '--form-border-style': textOf(c.borderStyle) || 'solid',
+      } as CSSProperties)
+    : undefined;
+  return {
+    layout: position === 'top' ? ('vertical' as const) : ('horizontal' as const),
+    labelAlign: position === 'left' ? ('left' as const) : ('right' as const),
+    labelCol: position === 'top' ? undefined : { flex: `0 0 ${labelWidth}px` },
+    wrapperCol: position === 'top' ? undefined : { flex: '1 1 0', style: { minWidth: 0 } },
+    size: SIZES[textOf(c.size)] ?? 'middle',
+    labelSuffix: textOf(c.labelSuffix),
+    className: bordered ? 'form-view form-bordered' : 'form-view',
+    style,
+  };
+}
+
+/** Draws a list of controls (a form, or a sub-table row) in add, edit or detail mode. */
+export function FormFields({ store, controls, mode, formId, subKey = null, recordId = null, config, locked = false }: FormFieldsProps) {
+  const idPrefix = useId().replace(/[^A-Za-z0-9_-]/g, '');
+  const layout = formLayout(config);
+  const effectiveMode: RenderMode = locked ? 'detail' : mode;
+  const scope = useMemo<Scope>(
+    () => ({
+      store,
+      idPrefix: `f${idPrefix}_`,
+      labelSuffix: layout.labelSuffix,
+      rt: {
+        mode: effectiveMode,
+        formId,
+        subKey,
+        recordId,
+        form: store.ctx,
+        getValue: (model) => store.get(model),
+        setStored: (row) => store.setStored(row),
+        renderControls: renderList,
+      },
+    }),
+    [store, idPrefix, layout.labelSuffix, effectiveMode, formId, subKey, recordId],
+  );
+  return (
+    <ScopeContext.Provider value={scope}>
+      <Form
+        component="div"
+        layout={layout.layout}
+        labelAlign={layout.labelAlign}
+        labelCol={layout.labelCol}
+        wrapperCol={layout.wrapperCol}
+        labelWrap
+        size={layout.size}
+        colon={false}
+        className={mode === 'detail' || locked ? `${layout.className} form-view-detail` : layout.className}
+        style={layout.style}
+      >
+        {renderList(controls)}
+      </Form>
+    </ScopeContext.Provider>
+  );
+}

@@ -1,0 +1,62 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** Creates a form through the API and saves its design; returns the form id. */
+export async function createForm(request: APIRequestContext, formName: string, formMeta: unknown): Promise<number> {
+  const saved = await request.post('/api/form/formconf/save', { data: { formName }, headers: HEADERS });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const formId = (await saved.json()).formId as number;
+  const design = await request.post('/api/form/saveformdesign', { data: { formId, formMeta }, headers: HEADERS });
+  expect(design.ok(), await design.text()).toBe(true);
+  return formId;
+}
+
+/** The id of a form found by its exact name. */
+export async function formIdByName(request: APIRequestContext, formName: string): Promise<number> {
+  const res = await request.get(`/api/form/formconf/query?pageNum=1&pageSize=50&formName=${encodeURIComponent(formName)}`);
+  const datas = (await res.json()).datas as Array<{ formId: number; formName: string }>;
+  const hit = datas.find((d) => d.formName === formName);
+  expect(hit, `form ${formName}`).toBeTruthy();
+  return hit!.formId;
+}
+
+/** A field of the rendered form, by its model. */
+export const field = (scope: Page | Locator, model: string) => scope.locator(`.form-field[data-model="${model}"]`).first();
+
+/** Chooses an option in the open antd select dropdown. */
+export async function chooseOption(page: Page, title: string) {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: title }).first().click();
+}
+
+/** Types a date into an antd picker and commits it. */
+export async function typeDate(page: Page, input: Locator, text: string) {
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue(text);
+}
+
+/** Confirms the antd confirmation dialog showing this text. */
+export async function confirm(page: Page, text: string) {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A visible antd dialog by its title. */
+export const dialog = (page: Page, title: string | RegExp) =>
+  page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
+
+/** Draws a stroke across a canvas, as a person signing. */
+export async function drawOn(page: Page, canvas: Locator) {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('canvas not visible');
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * (0.6 - Math.sin(i / 2) * 0.25), { steps: 2 });
+  }
+  await page.mouse.up();
+}
