@@ -16,6 +16,7 @@ const RUNS = Number(process.env.RUNS || 40);
 const WARMUP = 5;
 const MODULES = ['登录', '用户管理', '组织机构', '角色管理', '菜单管理', '数据字典', '系统模块', '表单', '文件', '消息'];
 const USERS = 200;
+const CAP = 100_000; // OPTLOG_COUNT_CAP in apps/server/src/modules/admin/optlog/repo.ts
 
 const server = await startServer({ WEB_DIST: 'none' });
 const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
@@ -47,7 +48,6 @@ try {
   const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
   const now = new Date();
   const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
 
   interface Case {
     name: string;
@@ -66,11 +66,12 @@ try {
       params: ['用户管理', monthAgo, now],
     },
     { name: 'user + failures', query: { username: 'user40', result: '1' }, where: 'username = $1 and result = $2', params: ['user40', 1] },
+    { name: 'successes (95 % of rows)', query: { result: '0' }, where: 'result = $1', params: [0] },
     {
-      name: 'user + module + result + last 7 days',
-      query: { username: 'user11', module: '菜单管理', result: '0', beginTime: fmt(weekAgo), endTime: fmt(now) },
+      name: 'user + module + result + last 30 days',
+      query: { username: 'user11', module: '用户管理', result: '0', beginTime: fmt(monthAgo), endTime: fmt(now) },
       where: 'username = $1 and module = $2 and result = $3 and create_time >= $4 and create_time <= $5',
-      params: ['user11', '菜单管理', 0, weekAgo, now],
+      params: ['user11', '用户管理', 0, monthAgo, now],
     },
   ];
 
@@ -84,6 +85,8 @@ try {
       if (res.status !== 200 || body.errCode !== 0) throw new Error(`${c.name}: ${res.status} ${JSON.stringify(body)}`);
       return { ms: performance.now() - t, total: body.totalCount };
     };
+    // The handler's statements: the page, and the count up to its cap (then the planner's estimate
+    // when nothing is filtered).
     const viaSql = async () => {
       const t = performance.now();
       const [, count] = await Promise.all([
@@ -92,9 +95,16 @@ try {
            from sys_operation_log where ${c.where} order by create_time desc, id desc limit 10 offset 0`,
           c.params,
         ),
-        pool.query(`select count(*) as n from sys_operation_log where ${c.where}`, c.params),
+        pool.query(`select count(*) as n from (select 1 from sys_operation_log where ${c.where} limit ${CAP + 1}) c`, c.params),
       ]);
-      return { ms: performance.now() - t, total: Number(count.rows[0].n) };
+      let total = Number(count.rows[0].n);
+      if (total > CAP) {
+        total =
+          c.params.length === 0
+            ? Math.max(CAP + 1, Number((await pool.query(`select reltuples::bigint as n from pg_class where oid = 'sys_operation_log'::regclass`)).rows[0].n))
+            : CAP;
+      }
+      return { ms: performance.now() - t, total };
     };
     const httpMs: number[] = [];
     const sqlMs: number[] = [];

@@ -33,6 +33,10 @@ function openPreview(page: Page, detail: Detail) {
 
 const dialog = (page: Page) => page.locator('.file-preview-modal');
 
+/** Waits for antd's open and close animations, so screenshots show the settled screen. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-leave'));
+
 /** Everything the page loads must come from our own server: nothing from a CDN or the internet. */
 let foreign: string[] = [];
 test.beforeEach(async ({ page }) => {
@@ -65,10 +69,11 @@ test.describe('文件预览', () => {
     await expect(second).toHaveAttribute('data-rendered', 'true');
     await expect(second.locator('.textLayer')).toContainText('Page 2');
     await expect(second).toBeInViewport();
+    await page.screenshot({ path: `${SCREENS}/preview-pdf.png` });
     const width = (await second.boundingBox())!.width;
     await page.getByRole('button', { name: '放大' }).click();
     await expect.poll(async () => (await second.boundingBox())!.width).toBeGreaterThan(width);
-    await page.screenshot({ path: `${SCREENS}/preview-pdf.png` });
+    await expect(second).toHaveAttribute('data-rendered', 'true');
   });
 
   test('Word 文档在对话框中显示标题和正文', async ({ page }) => {
@@ -124,7 +129,7 @@ test.describe('文件预览', () => {
     await page.screenshot({ path: `${SCREENS}/preview-xlsx.png` });
     await sheet.getByRole('tab', { name: '设备' }).click();
     await expect(sheet.getByText('二号储罐')).toBeVisible();
-    await expect(sheet.locator('.ant-tabs-tabpane-active [data-cell="C3"]')).toHaveText('1000');
+    await expect(sheet.locator('[data-sheet="设备"] [data-cell="C3"]')).toHaveText('1000');
   });
 
   test('图片查看器：缩放、旋转、上一张下一张，标题随之变化', async ({ page }) => {
@@ -251,6 +256,7 @@ test.describe('文件预览', () => {
     await expect(refusal).toContainText('支持在线预览的格式');
     await expect(refusal).toContainText('文本与代码：txt、json、js、css、java、py、html、jsx、ts、tsx、xml、md、log');
     await expect(refusal.getByRole('link', { name: /下载文件/ })).toHaveAttribute('href', `/api/file/download/${id}`);
+    await settled(page);
     await page.screenshot({ path: `${SCREENS}/preview-unsupported.png` });
   });
 
@@ -277,10 +283,11 @@ test.describe('在线文档页', () => {
     await page.keyboard.press('End');
     await page.keyboard.type('。已交接给白班。');
     await page.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('确认保存吗？')).toBeVisible();
+    await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确认保存吗？');
     await page.getByRole('button', { name: '确定' }).click();
     await expect(page.getByText('保存成功')).toBeVisible();
     await expect(page.getByTestId('file-version')).toHaveText('V2');
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENS}/document-write.png` });
 
     // Same id, new content; the first version is still there.

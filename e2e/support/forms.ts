@@ -60,3 +60,11 @@ export async function drawOn(page: Page, canvas: Locator) {
   }
   await page.mouse.up();
 }
+
+/** A message or notification showing this text. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text }).last();
+
+/** A button by its exact text (antd buttons also carry their icon's name). */
+export const button = (scope: Page | Locator, text: string) =>
+  scope.getByRole('button').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) });

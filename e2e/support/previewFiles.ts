@@ -121,27 +121,30 @@ function colName(i: number): string {
   return s;
 }
 
-function sheetXml(rows: Cell[][], boldHeader: boolean): string {
+function sheetXml(rows: Cell[][], strings: Map<string, number>): string {
   const out: string[] = [];
   rows.forEach((row, r) => {
     const cells = row
       .map((v, c) => {
         const ref = `${colName(c)}${r + 1}`;
-        const s = boldHeader && r === 0 ? ' s="1"' : '';
-        return typeof v === 'number'
-          ? `<c r="${ref}"${s}><v>${v}</v></c>`
-          : `<c r="${ref}" t="inlineStr"${s}><is><t>${esc(v)}</t></is></c>`;
+        const s = r === 0 ? ' s="1"' : '';
+        if (typeof v === 'number') return `<c r="${ref}"${s}><v>${v}</v></c>`;
+        let i = strings.get(v);
+        if (i === undefined) strings.set(v, (i = strings.size));
+        return `<c r="${ref}" t="s"${s}><v>${i}</v></c>`;
       })
       .join('');
     out.push(`<row r="${r + 1}">${cells}</row>`);
   });
-  return `${XML}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${out.join('')}</sheetData></worksheet>`;
+  return `${XML}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetData>${out.join('')}</sheetData></worksheet>`;
 }
 
-/** A workbook with the given sheets (first row bold), strings inline. */
+/** A workbook with the given sheets (first row bold), strings in a shared table as Excel writes them. */
 export function xlsxWorkbook(sheets: Array<{ name: string; rows: Cell[][] }>): Buffer {
+  const strings = new Map<string, number>();
+  const sheetParts = sheets.map((s) => sheetXml(s.rows, strings));
   const entries: Record<string, string> = {
-    '[Content_Types].xml': `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${sheets
+    '[Content_Types].xml': `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>${sheets
       .map(
         (_, i) =>
           `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
@@ -154,11 +157,15 @@ export function xlsxWorkbook(sheets: Array<{ name: string; rows: Cell[][] }>): B
     'xl/_rels/workbook.xml.rels': rels([
       ...sheets.map((_, i): [string, string, string] => [`rId${i + 1}`, 'worksheet', `worksheets/sheet${i + 1}.xml`]),
       [`rId${sheets.length + 1}`, 'styles', 'styles.xml'],
+      [`rId${sheets.length + 2}`, 'sharedStrings', 'sharedStrings.xml'],
     ]),
     'xl/styles.xml': `${XML}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`,
+    'xl/sharedStrings.xml': `${XML}<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings.size}" uniqueCount="${strings.size}">${[...strings.keys()]
+      .map((t) => `<si><t>${esc(t)}</t></si>`)
+      .join('')}</sst>`,
   };
-  sheets.forEach((s, i) => {
-    entries[`xl/worksheets/sheet${i + 1}.xml`] = sheetXml(s.rows, true);
+  sheetParts.forEach((xml, i) => {
+    entries[`xl/worksheets/sheet${i + 1}.xml`] = xml;
   });
   return zipDeflated(entries);
 }

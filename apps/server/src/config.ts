@@ -27,6 +27,17 @@ export interface Config {
   soffice: string | null;
   /** The map control's outside services (issue 7); all empty by default, so nothing leaves the intranet. */
   gis: GisSettings;
+  /** Enterprise registrations accepted per client address per minute (issue 6) before 429. */
+  registrationsPerMinute: number;
+  /** How SMS leave the platform (modules/company/sms.ts). */
+  sms: SmsSettings;
+}
+
+export interface SmsSettings {
+  /** SMS_HTTP_URL: when set, each SMS is POSTed there as JSON; otherwise the built-in sender only logs it. */
+  httpUrl: string;
+  /** SMS_HTTP_TOKEN: sent as `Authorization: Bearer …` to SMS_HTTP_URL. */
+  httpToken: string;
 }
 
 export interface GisSettings {
@@ -73,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reverseGeocodeUrl: env.GEOCODE_URL || '',
       searchUrl: env.GEOSEARCH_URL || '',
     },
+    registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
+    sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
   };
 }

@@ -9,5 +9,6 @@ export * from './shell/counters.ts';
 export * from './shell/messages.ts';
 export * from './query/index.ts';
 export * from './admin/index.ts';
+export * from './company/index.ts';
 export * from './form/index.ts';
 export * from './preview/index.ts';

@@ -23,6 +23,8 @@ export interface SysUserTable {
   phone: string | null;
   email: string | null;
   job_title: string | null;
+  /** Office phone, from enterprise registration (issue 6). */
+  office_phone: Generated<string | null>;
   /** 0 platform user, 1 company administrator, 2 company user. */
   user_type: Generated<number>;
   /** 0 enabled, 1 disabled. */
@@ -293,6 +295,21 @@ export interface SysCompanyTable {
   update_time: Generated<Date>;
 }
 
+/** Every SMS the platform sends, with its outcome (modules/company/sms.ts). */
+export interface SysSmsLogTable {
+  id: Id;
+  phone: string;
+  content: string;
+  template: string;
+  receiver_id: string | null;
+  company_id: string | null;
+  provider: string;
+  /** sent, logged (built-in sender), failed */
+  status: string;
+  error: string | null;
+  create_time: Generated<Date>;
+}
+
 /** National administrative divisions: 1 province, 2 city, 3 county. */
 export interface SysRegionTable {
   code: string;
@@ -367,6 +384,7 @@ export interface Database {
   sys_dic_catalog: SysDicCatalogTable;
   sys_company: SysCompanyTable;
   sys_region: SysRegionTable;
+  sys_sms_log: SysSmsLogTable;
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
 }

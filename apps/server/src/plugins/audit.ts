@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** How the operation log names this call; used for failures and calls that log nothing themselves. */
     audit?: { module: string; action: string };
+    /** A POST that only reads (a query with a JSON body): not an operation to log. */
+    readOnly?: boolean;
   }
 }
 
@@ -90,8 +92,13 @@ function moduleOf(request: FastifyRequest, explicit?: string): string {
   return MODULE_BY_PREFIX.find(([prefix]) => request.url.startsWith(prefix))?.[1] ?? '其他';
 }
 
-/** The operation-log row for an entry, for callers that write it as part of a larger statement. */
+/**
+ * The operation-log row for an entry, for callers that write it as part of a larger statement.
+ * The request counts as logged from here on, so the onSend safety net adds no second row (if the
+ * statement fails, the reply is an error and the failure is logged instead).
+ */
 export function auditRow(request: FastifyRequest, entry: AuditEntry) {
+  request.audited = true;
   const actor = entry.actor ?? {
     userId: request.auth?.userId ?? null,
     username: request.auth?.user.username ?? null,
@@ -114,6 +121,16 @@ export function auditRow(request: FastifyRequest, entry: AuditEntry) {
 export async function writeAudit(db: Kysely<Database>, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   await db.insertInto('sys_operation_log').values(auditRow(request, entry)).execute();
   request.audited = true;
+}
+
+/* POSTs named as reads in the catalogue (queryFormDataByConditions, previewreportdata…) carry a
+   JSON query, not a change. */
+const READ_NAME = /^(query|list|preview|get|check|count)/i;
+
+function isReadOnly(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.readOnly) return true;
+  const segments = (request.routeOptions.url ?? '').split('/').filter((s) => s && !s.startsWith(':'));
+  return READ_NAME.test(segments[segments.length - 1] ?? '');
 }
 
 function errMsgOf(payload: unknown): string | null {
@@ -144,7 +161,8 @@ export function registerAudit(app: FastifyInstance, db: Kysely<Database>): void 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.auth || !request.url.startsWith('/api/')) return payload;
     const config = request.routeOptions.config;
-    const mutating = (request.method !== 'GET' && request.method !== 'HEAD') || config?.mutates === true;
+    const mutating =
+      ((request.method !== 'GET' && request.method !== 'HEAD') || config?.mutates === true) && !isReadOnly(request);
     const status = reply.statusCode;
     const failed = status >= 400 && (mutating || status === 403);
     const unlogged = status < 400 && mutating && !request.audited;

@@ -1,4 +1,12 @@
-import { createContext, useContext, useId, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  useMemo,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { Alert, Form } from 'antd';
 import { isRequired, listOf, type FormConfig, type FormControl } from '@park/core';
 import { widgetOf } from '../controls/registry.ts';
@@ -38,29 +46,29 @@ function FieldItem({ control }: { control: FormControl }) {
   const label = nameOf(control);
   const detail = rt.mode === 'detail';
   return (
-    <Form.Item
-      label={label ? `${label}${labelSuffix}` : undefined}
-      htmlFor={id}
-      required={!detail && isRequired(control)}
-      validateStatus={error ? 'error' : undefined}
-      help={error}
-      className={`form-field form-field-${control.type}`}
-      data-model={model || undefined}
-    >
-      {detail ? (
-        <widget.Display control={control} value={value} ctx={rt} />
-      ) : (
-        <widget.Editor
-          control={control}
-          value={value}
-          id={id}
-          ctx={rt}
-          disabled={isDisabled(control, rt.mode)}
-          onChange={(next) => store.set(model, next)}
-          onBlur={() => store.blur(model)}
-        />
-      )}
-    </Form.Item>
+    <div className={`form-field form-field-${control.type}`} data-model={model || undefined}>
+      <Form.Item
+        label={label ? `${label}${labelSuffix}` : undefined}
+        htmlFor={id}
+        required={!detail && isRequired(control)}
+        validateStatus={error ? 'error' : undefined}
+        help={error}
+      >
+        {detail ? (
+          <widget.Display control={control} value={value} ctx={rt} />
+        ) : (
+          <widget.Editor
+            control={control}
+            value={value}
+            id={id}
+            ctx={rt}
+            disabled={isDisabled(control, rt.mode)}
+            onChange={(next) => store.set(model, next)}
+            onBlur={() => store.blur(model)}
+          />
+        )}
+      </Form.Item>
+    </div>
   );
 }
 
@@ -78,7 +86,15 @@ function ContainerNode({ control }: { control: FormControl }) {
 
 function ControlNode({ control }: { control: FormControl }) {
   const widget = widgetOf(control.type);
-  if (!widget) return <Alert type="warning" showIcon title={`不支持的控件类型：${String(control.type)}`} className="form-unknown" />;
+  if (!widget)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={`不支持的控件类型：${String(control.type)}`}
+        className="form-unknown"
+      />
+    );
   // Sub-tables are drawn as tabs of their own below the form.
   if (widget.frame === 'subTable') return null;
   if (widget.frame === 'field') return <FieldItem control={control} />;
@@ -86,7 +102,9 @@ function ControlNode({ control }: { control: FormControl }) {
 }
 
 function renderList(list: FormControl[]): ReactNode {
-  return listOf(list).map((control, i) => <ControlNode key={textOf(control.key) || `${control.type}-${i}`} control={control} />);
+  return listOf(list).map((control, i) => (
+    <ControlNode key={textOf(control.key) || `${control.type}-${i}`} control={control} />
+  ));
 }
 
 export interface FormFieldsProps {
@@ -101,7 +119,14 @@ export interface FormFieldsProps {
   locked?: boolean;
 }
 
-const SIZES: Record<string, 'small' | 'middle' | 'large'> = { mini: 'small', small: 'small', medium: 'middle', default: 'middle', middle: 'middle', large: 'large' };
+const SIZES: Record<string, 'small' | 'middle' | 'large'> = {
+  mini: 'small',
+  small: 'small',
+  medium: 'middle',
+  default: 'middle',
+  middle: 'middle',
+  large: 'large',
+};
 
 /** The form's look from its config: label width and position, size, suffix and border. */
 export function formLayout(config: FormConfig | undefined) {
@@ -129,7 +154,16 @@ export function formLayout(config: FormConfig | undefined) {
 }
 
 /** Draws a list of controls (a form, or a sub-table row) in add, edit or detail mode. */
-export function FormFields({ store, controls, mode, formId, subKey = null, recordId = null, config, locked = false }: FormFieldsProps) {
+export function FormFields({
+  store,
+  controls,
+  mode,
+  formId,
+  subKey = null,
+  recordId = null,
+  config,
+  locked = false,
+}: FormFieldsProps) {
   const idPrefix = useId().replace(/[^A-Za-z0-9_-]/g, '');
   const layout = formLayout(config);
   const effectiveMode: RenderMode = locked ? 'detail' : mode;

@@ -161,6 +161,16 @@ export interface OptLogRow {
   createTime: string;
 }
 
+/**
+ * listOptLog's count stops at a cap over millions of rows: 'capped' means "at least totalCount";
+ * 'estimate' (no filter at all) is the planner's estimate of the whole log.
+ */
+export type TotalCountKind = 'exact' | 'capped' | 'estimate';
+
+export interface OptLogReply extends AdminPageReply<OptLogRow> {
+  totalCountKind: TotalCountKind;
+}
+
 export interface OptLogQuery {
   pageNum: number;
   pageSize: number;

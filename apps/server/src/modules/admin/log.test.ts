@@ -11,6 +11,9 @@ let publicKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // A change whose handler logs nothing, and a read sent as a POST (as queryFormDataByConditions is).
+  t.app.post('/api/test/doThing', async () => ({ errCode: 0 }));
+  t.app.post('/api/test/queryThings', async () => ({ errCode: 0, datas: [] }));
   admin = await t.login();
   publicKey = (await t.app.inject({ url: '/apc/publicKey' })).json().publicKey;
 });
@@ -47,6 +50,13 @@ describe('what the log keeps', () => {
     expect(rows[0]).toMatchObject({ user_id: '1', username: 'admin', module: '角色管理', target_type: 'sys_role', result: 0 });
     expect(rows[0].ip).toBeTruthy();
     expect(Date.now() - rows[0].create_time.getTime()).toBeLessThan(60_000);
+  });
+
+  it('logs a change its handler did not log, but not a read sent as a POST', async () => {
+    expect((await t.call(admin, 'POST', '/api/test/doThing', { id: 7 })).statusCode).toBe(200);
+    expect(await lastLog(t, 'POST /api/test/doThing')).toMatchObject({ module: '其他', result: 0, target_id: '7', username: 'admin' });
+    expect((await t.call(admin, 'POST', '/api/test/queryThings', {})).statusCode).toBe(200);
+    expect(await lastLog(t, 'POST /api/test/queryThings')).toBeUndefined();
   });
 
   it('is append-only: the database refuses updates, and no call edits or deletes it', async () => {
@@ -105,6 +115,22 @@ describe('listOptLog', () => {
     const page2 = (await t.call(admin, 'GET', '/api/user/listOptLog?pageNum=2&pageSize=7&username=alice')).json();
     expect(page2.totalCount).toBe(30);
     expect(page2.datas.map((r: { action: string }) => r.action)).toEqual([46, 44, 42, 40, 38, 36, 34].map((n) => `测试操作${n}`));
+  });
+
+  it('stops counting at the cap over a large log, and estimates an unfiltered one', async () => {
+    await t.sql.query(
+      `insert into sys_operation_log (username, module, action, create_time)
+       select 'bulk', '其他', '批量', now() - interval '1 day' from generate_series(1, 100001)`,
+    );
+    await t.sql.query('analyze sys_operation_log');
+    const capped = (await t.call(admin, 'GET', '/api/user/listOptLog?pageSize=1&username=bulk')).json();
+    expect(capped).toMatchObject({ totalCount: 100000, totalCountKind: 'capped' });
+    const all = (await t.call(admin, 'GET', '/api/user/listOptLog?pageSize=1')).json();
+    expect(all.totalCountKind).toBe('estimate');
+    expect(all.totalCount).toBeGreaterThan(100000);
+    const exact = (await t.call(admin, 'GET', '/api/user/listOptLog?pageSize=1&username=alice')).json();
+    expect(exact).toMatchObject({ totalCount: 30, totalCountKind: 'exact' });
+    await purgeOptLog(t.booted.ctx.db, 0);
   });
 
   it('refuses a bad time or an inverted range with 400', async () => {

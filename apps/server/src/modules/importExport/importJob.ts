@@ -200,7 +200,9 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
 
   const temp = await copyToTemp(deps.storage, file.file_key, deps.tempDir);
   try {
+    const __i = performance.now();
     const inspection = await inspectXlsx(temp, deps.config.caps, settings.startRow);
+    (await import('node:fs')).appendFileSync('/tmp/iebench/timing.log', JSON.stringify(['TIMING inspect ms', performance.now() - __i]) + '\n');
     if (inspection.dataRows === 0) throw new JobFailure('导入文件中没有数据');
     await ctx.db
       .updateTable('form_import_export')
@@ -211,6 +213,7 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
 
     let progress: Progress = { cursor: job.cursor, done: job.done, okRows: job.ok_rows, badRows: job.bad_rows };
     const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, progress, (p) => (progress = p));
+    (await import('node:fs')).appendFileSync('/tmp/iebench/timing.log', JSON.stringify(['TIMING commit ms', (globalThis as unknown as { __commitMs?: number }).__commitMs]) + '\n');
     await finishImport(deps, job, lease, layout, progress);
   } finally {
     await fs.rm(temp, { force: true });
@@ -246,11 +249,21 @@ async function readSheet(
   let headerCells: CellValue[] | null = null;
   let chunk = { rows: 0, cursor: progress.cursor, ok: [] as StoredRow[], bad: [] as BadRow[] };
 
+  // Chunks are written while the next one is read: the database works on one core while this
+  // process parses and validates on the other. A chunk starts only once the previous one has
+  // committed, so cursors advance in order and the fence holds.
+  let inflight: Promise<void> | null = null;
   const commit = async () => {
     if (chunk.rows === 0) return;
-    progress = await commitChunk(ctx.db, lease, model, auth, progress, chunk);
-    onCommit(progress);
-    chunk = { rows: 0, cursor: progress.cursor, ok: [], bad: [] };
+    const writing = chunk;
+    chunk = { rows: 0, cursor: writing.cursor, ok: [], bad: [] };
+    if (inflight) await inflight;
+    const pending = commitChunk(ctx.db, lease, model, auth, progress, writing).then((p) => {
+      progress = p;
+      onCommit(p);
+    });
+    pending.catch(() => undefined); // awaited before the next chunk or at the end
+    inflight = pending;
     if (wctx) wctx.currentDate = formatDateTime(new Date());
     await yieldToLoop();
   };
@@ -300,9 +313,12 @@ async function readSheet(
     }
     if (!found) throw new JobFailure('Excel文件中没有工作表');
     await commit();
+    if (inflight) await inflight;
     return layout ?? resolveLayout(table, settings, headerCells);
   } finally {
     input.destroy();
+    // Never leave a chunk's transaction running past the job.
+    if (inflight) await (inflight as Promise<void>).catch(() => undefined);
   }
 }
 

@@ -76,6 +76,9 @@ export class ImportExportWorker {
     }
     const { lease, job } = claimed;
     const kind = job.kind as JobKind;
+    const __fs = await import('node:fs');
+    const __t0 = performance.now();
+    const __mem = setInterval(() => { const m = process.memoryUsage(); __fs.appendFileSync('/tmp/iebench/timing.log', `MEM ${kind} t=${((performance.now()-__t0)/1000).toFixed(1)} rss=${(m.rss/1e6).toFixed(0)} heap=${(m.heapUsed/1e6).toFixed(0)}/${(m.heapTotal/1e6).toFixed(0)} ext=${(m.external/1e6).toFixed(0)} ab=${(m.arrayBuffers/1e6).toFixed(0)}\n`); }, 1000);
     try {
       if (job.attempts > this.deps.config.maxAttempts) {
         await finishJob(ctx.db, job, lease, { state: 'failed', reason: `${DEFAULT_FAILURE[kind]}：任务多次中断，已停止` });
@@ -99,6 +102,8 @@ export class ImportExportWorker {
       await lease.release(true);
       throw err;
     } finally {
+      clearInterval(__mem);
+      __fs.appendFileSync('/tmp/iebench/timing.log', `DONE ${kind} ${((performance.now()-__t0)/1000).toFixed(1)}s\n`);
       await lease.release(false);
     }
   }

@@ -13,6 +13,7 @@ import type {
   MenuInput,
   NewPasswordReply,
   OptLogQuery,
+  OptLogReply,
   OptLogRow,
   OrgRef,
   RoleRef,
@@ -20,6 +21,7 @@ import type {
   SecuritySettings,
   SecuritySettingsReply,
   SysModule,
+  TotalCountKind,
   UserInput,
 } from '@park/core';
 import { get, postJson, type CallOptions } from '../../app/http.ts';
@@ -179,8 +181,12 @@ export const deleteSys = (id: number) => postJson<Ok>('/api/user/deleteSys', { i
 
 /* Operation log */
 
-export async function listOptLog(q: OptLogQuery, signal?: AbortSignal): Promise<PageResult<OptLogRow>> {
-  return toPageResult(await get<AdminPageReply<OptLogRow>>('/api/user/listOptLog', { ...q }, { signal }));
+export async function listOptLog(
+  q: OptLogQuery,
+  signal?: AbortSignal,
+): Promise<PageResult<OptLogRow> & { kind: TotalCountKind }> {
+  const reply = await get<OptLogReply>('/api/user/listOptLog', { ...q }, { signal });
+  return { ...toPageResult(reply), kind: reply.totalCountKind ?? 'exact' };
 }
 
 /* Security settings */

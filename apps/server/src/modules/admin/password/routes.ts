@@ -34,12 +34,11 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/api/user/checkCurrentPwd',
-    { schema: { body: CheckPwdBody }, config: { audit: { module: MODULE, action: '校验当前密码' } } },
+    // A check changes nothing: not an operation to log (readOnly).
+    { schema: { body: CheckPwdBody }, config: { readOnly: true, audit: { module: MODULE, action: '校验当前密码' } } },
     async (request) => {
       const auth = authOf(request);
       const valid = await checkOld(auth.userId, auth.user.username, request.ip, (request.body as Static<typeof CheckPwdBody>).password);
-      // A check changes nothing; it is not an operation to log.
-      request.audited = true;
       return { errCode: 0, valid };
     },
   );

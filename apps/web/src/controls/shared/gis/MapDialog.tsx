@@ -31,7 +31,17 @@ const CoordinateGrid = L.GridLayer.extend({
     if (ctx) {
       ctx.fillStyle = '#f4f7fb';
       ctx.fillRect(0, 0, size.x, size.y);
-      ctx.strokeStyle = '#c9d4e3';
+      ctx.strokeStyle = '#e3e9f2';
+      for (let i = 1; i < 4; i += 1) {
+        const at = Math.round((size.x * i) / 4) + 0.5;
+        ctx.beginPath();
+        ctx.moveTo(at, 0);
+        ctx.lineTo(at, size.y);
+        ctx.moveTo(0, at);
+        ctx.lineTo(size.x, at);
+        ctx.stroke();
+      }
+      ctx.strokeStyle = '#c3cfdf';
       ctx.strokeRect(0.5, 0.5, size.x, size.y);
       const nw = this._map.unproject(L.point(coords.x * size.x, coords.y * size.y), coords.z);
       ctx.fillStyle = '#8a9bb3';
@@ -60,7 +70,8 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
   const { message } = App.useApp();
   // Read once: the map is built around where the dialog opened.
   const [start] = useState(initial);
-  const holder = useRef<HTMLDivElement | null>(null);
+  // A callback ref: the dialog's body may mount after this component's first effects run.
+  const [holder, setHolder] = useState<HTMLDivElement | null>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);
   const circleRef = useRef<L.Circle | null>(null);
@@ -87,7 +98,7 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
   });
 
   useEffect(() => {
-    const el = holder.current;
+    const el = holder;
     if (!el) return;
     const la = Number(start?.lat);
     const ln = Number(start?.lng);
@@ -119,7 +130,7 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
       markerRef.current = null;
       circleRef.current = null;
     };
-  }, [config, start, zoom]);
+  }, [holder, config, start, zoom]);
 
   // The marker and the circle follow the chosen point and radius.
   useEffect(() => {
@@ -206,7 +217,7 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
         />
         {tilesFailed && <Alert type="error" showIcon title={MAP_LOAD_FAILED} />}
         {!config.tileUrl && <div className="upload-tip">未配置地图底图，当前显示坐标网格，点击任意位置即可选取经纬度。</div>}
-        <div ref={holder} className="gis-map" data-testid="gis-map" />
+        <div ref={setHolder} className="gis-map" data-testid="gis-map" />
         <Space wrap>
           <span>纬度：{lat || '-'}</span>
           <span>经度：{lng || '-'}</span>

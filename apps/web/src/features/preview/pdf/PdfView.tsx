@@ -14,8 +14,12 @@ interface Size {
   height: number;
 }
 
-type Zoom = 'fit' | number;
+/** auto: fit the width but no larger than 125% (as pdf.js's viewer); fit: the page width; or a factor. */
+type Zoom = 'auto' | 'fit' | number;
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+const MAX_AUTO = 1.25;
+/* PDF units are 1/72 inch, CSS pixels 1/96: 100% is the paper's real size on screen. */
+const CSS_UNITS = 96 / 72;
 const PAGE_GAP = 16;
 const SIDE_PADDING = 24;
 /* Pages this far outside the viewport are drawn ahead; farther ones are released to save memory. */
@@ -112,7 +116,7 @@ export function PdfView({ url }: { url: string }) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sizes, setSizes] = useState<Size[]>([]);
-  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [zoom, setZoom] = useState<Zoom>('auto');
   const [width, setWidth] = useState(0);
   const [near, setNear] = useState<Set<number>>(() => new Set([1, 2]));
   const [current, setCurrent] = useState(1);
@@ -150,8 +154,10 @@ export function PdfView({ url }: { url: string }) {
   }, [doc]);
 
   const base = sizes[0];
-  const fitScale = base && width ? Math.max(0.25, Math.min(3, (width - SIDE_PADDING * 2) / base.width)) : 1;
-  const scale = zoom === 'fit' ? fitScale : zoom;
+  const fitFactor = base && width ? Math.max(0.25, Math.min(4, (width - SIDE_PADDING * 2) / (base.width * CSS_UNITS))) : 1;
+  const factor = zoom === 'fit' ? fitFactor : zoom === 'auto' ? Math.min(fitFactor, MAX_AUTO) : zoom;
+  // The scale pdf.js draws at: PDF units to CSS pixels.
+  const scale = factor * CSS_UNITS;
 
   const onSize = useCallback((pageNumber: number, size: Size) => {
     setSizes((prev) => {
@@ -217,7 +223,7 @@ export function PdfView({ url }: { url: string }) {
   };
 
   const step = (dir: 1 | -1) => {
-    const i = ZOOMS.findIndex((z) => (dir > 0 ? z > scale + 0.001 : z >= scale - 0.001));
+    const i = ZOOMS.findIndex((z) => (dir > 0 ? z > factor + 0.001 : z >= factor - 0.001));
     if (dir > 0) setZoom(i < 0 ? ZOOMS[ZOOMS.length - 1]! : ZOOMS[i]!);
     else setZoom(i <= 0 ? ZOOMS[0]! : ZOOMS[i - 1]!);
   };
@@ -262,12 +268,13 @@ export function PdfView({ url }: { url: string }) {
             aria-label="缩放"
             size="small"
             style={{ width: 110 }}
-            value={zoom === 'fit' ? 'fit' : String(zoom)}
-            onChange={(v) => setZoom(v === 'fit' ? 'fit' : Number(v))}
+            value={typeof zoom === 'number' ? String(zoom) : zoom}
+            onChange={(v) => setZoom(v === 'fit' || v === 'auto' ? v : Number(v))}
             options={[
+              { value: 'auto', label: '自动缩放' },
               { value: 'fit', label: '适合宽度' },
               ...ZOOMS.map((z) => ({ value: String(z), label: `${Math.round(z * 100)}%` })),
-              ...(zoom !== 'fit' && !ZOOMS.includes(zoom) ? [{ value: String(zoom), label: `${Math.round(zoom * 100)}%` }] : []),
+              ...(typeof zoom === 'number' && !ZOOMS.includes(zoom) ? [{ value: String(zoom), label: `${Math.round(zoom * 100)}%` }] : []),
             ]}
           />
           <Tooltip title="放大">

@@ -62,9 +62,10 @@ export function SheetGrid({ sheet, styles }: { sheet: SheetModel; styles: CellSt
   const frozenRef = useRef<HTMLDivElement>(null);
   const rowHeadRef = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ left: 0, top: 0 });
-  const [size, setSize] = useState({ width: 800, height: 400 });
+  const [size, setSize] = useState({ width: 0, height: 400 });
 
-  const cols = Math.max(sheet.colCount, 1);
+  // Empty columns fill the rest of the view, as a spreadsheet's grid does.
+  const cols = Math.max(sheet.colCount, Math.ceil(size.width / 72), 1);
   const colStarts = useMemo(() => {
     const starts: number[] = [];
     let x = 0;
@@ -159,7 +160,7 @@ export function SheetGrid({ sheet, styles }: { sheet: SheetModel; styles: CellSt
   const frozenHeight = frozen * ROW_H;
 
   return (
-    <div className="sheet-grid" data-testid="sheet-grid" style={{ ['--sheet-rowhead-w' as string]: `${rowHeadWidth}px` }}>
+    <div className="sheet-grid" data-testid="sheet-grid" data-sheet={sheet.name} style={{ ['--sheet-rowhead-w' as string]: `${rowHeadWidth}px` }}>
       <div className="sheet-corner" style={{ width: rowHeadWidth, height: HEADER_H }} />
       <div className="sheet-colhead" style={{ left: rowHeadWidth, height: HEADER_H }}>
         <div ref={colHeadRef} className="sheet-layer" style={{ width: totalWidth, height: HEADER_H, transform: `translateX(${-scroll.left}px)` }}>

@@ -62,36 +62,58 @@ function dataOf(buf: Uint8Array, e: Entry): Uint8Array {
   return buf.subarray(start, start + e.compressedSize);
 }
 
-/** Inflates a worksheet until `rows` rows are complete, and closes the XML after them. */
-async function firstRows(compressed: Uint8Array, method: number, rows: number): Promise<Uint8Array | null> {
-  let xml = '';
+async function inflateText(data: Uint8Array, method: number, enough?: (text: string) => boolean): Promise<string | null> {
   const decoder = new TextDecoder();
-  const cut = (text: string): string | null => {
-    let at = 0;
-    for (let n = 0; n < rows; n++) {
-      const end = text.indexOf('</row>', at);
-      if (end < 0) return null;
-      at = end + 6;
+  if (method === 0) return decoder.decode(data);
+  if (method !== 8) return null;
+  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const reader = stream.getReader();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    // A worksheet is read only as far as the rows wanted.
+    if (enough && text.length > 64 * 1024 && enough(text)) {
+      void reader.cancel();
+      break;
     }
-    return `${text.slice(0, at)}</sheetData></worksheet>`;
-  };
-  if (method === 0) {
-    xml = decoder.decode(compressed);
-  } else if (method === 8) {
-    const stream = new Blob([compressed as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-    const reader = stream.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      xml += decoder.decode(value, { stream: true });
-      if (xml.length > 64 * 1024 && cut(xml)) {
-        void reader.cancel();
-        break;
-      }
-    }
-  } else return null;
-  const out = cut(xml);
-  return out ? new TextEncoder().encode(out) : null;
+  }
+  return text;
+}
+
+/** The worksheet XML closed after its first `rows` rows, or null when it has fewer. */
+function cutRows(text: string, rows: number): string | null {
+  let at = 0;
+  for (let n = 0; n < rows; n++) {
+    const end = text.indexOf('</row>', at);
+    if (end < 0) return null;
+    at = end + 6;
+  }
+  return `${text.slice(0, at)}</sheetData></worksheet>`;
+}
+
+const SHARED_REF = /(<c\b[^>]*\bt="s"[^>]*>\s*<v>)(\d+)(<\/v>)/g;
+const SHARED_ITEM = /<si\b[^>]*?(?:\/>|>[\s\S]*?<\/si>)/g;
+
+/**
+ * A shared-string table holding only the strings the cut sheets use, their references renumbered:
+ * 100,000 strings of a big sheet would otherwise cost exceljs as much as the rows themselves.
+ */
+function trimSharedStrings(sst: string, sheets: string[]): { sst: string; sheets: string[] } {
+  const items = sst.match(SHARED_ITEM) ?? [];
+  const used = new Map<number, number>();
+  const renumbered = sheets.map((xml) =>
+    xml.replace(SHARED_REF, (_, open: string, index: string, close: string) => {
+      const old = Number(index);
+      let next = used.get(old);
+      if (next === undefined) used.set(old, (next = used.size));
+      return `${open}${next}${close}`;
+    }),
+  );
+  const kept = [...used.keys()].map((old) => items[old] ?? '<si><t></t></si>');
+  const head = sst.slice(0, sst.indexOf('>', sst.indexOf('<sst')) + 1).replace(/\s(count|uniqueCount)="\d+"/g, '');
+  return { sst: `${head}${kept.join('')}</sst>`, sheets: renumbered };
 }
 
 const CRC_TABLE = (() => {
@@ -164,8 +186,9 @@ function writeZip(parts: Array<{ entry: Entry; data: Uint8Array; method: number;
 const BIG_SHEET_BYTES = 2 * 1024 * 1024;
 
 /**
- * The workbook with each big worksheet cut to its first `rows` rows, or null when no sheet is big
- * enough to be worth it (or the zip is one this reader does not follow, e.g. ZIP64).
+ * The workbook with each worksheet cut to its first `rows` rows (and the shared strings to those
+ * they use), or null when no sheet is big enough to be worth it (or the zip is one this reader does
+ * not follow, e.g. ZIP64).
  */
 export async function quickWorkbook(buffer: ArrayBuffer, rows: number): Promise<Uint8Array | null> {
   const buf = new Uint8Array(buffer);
@@ -173,17 +196,31 @@ export async function quickWorkbook(buffer: ArrayBuffer, rows: number): Promise<
   if (!entries) return null;
   const isSheet = (e: Entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name);
   if (!entries.some((e) => isSheet(e) && e.size > BIG_SHEET_BYTES)) return null;
-  const parts = [];
-  for (const entry of entries) {
-    const data = dataOf(buf, entry);
-    if (isSheet(entry) && entry.size > BIG_SHEET_BYTES) {
-      const cut = await firstRows(data, entry.method, rows);
-      if (cut) {
-        parts.push({ entry, data: cut, method: 0, crc: crc32(cut), size: cut.length });
-        continue;
-      }
-    }
-    parts.push({ entry, data, method: entry.method, crc: entry.crc, size: entry.size });
+  const sheets = entries.filter(isSheet);
+  const texts: string[] = [];
+  for (const e of sheets) {
+    const text = await inflateText(dataOf(buf, e), e.method, (t) => cutRows(t, rows) !== null);
+    if (text === null) return null;
+    texts.push(cutRows(text, rows) ?? text);
   }
+  const sstEntry = entries.find((e) => e.name === 'xl/sharedStrings.xml');
+  let sheetXml = texts;
+  let sstXml: string | null = null;
+  if (sstEntry) {
+    const sst = await inflateText(dataOf(buf, sstEntry), sstEntry.method);
+    if (sst === null) return null;
+    ({ sst: sstXml, sheets: sheetXml } = trimSharedStrings(sst, texts));
+  }
+  const encoder = new TextEncoder();
+  const stored = (entry: Entry, text: string) => {
+    const data = encoder.encode(text);
+    return { entry, data, method: 0, crc: crc32(data), size: data.length };
+  };
+  const parts = entries.map((entry) => {
+    const i = sheets.indexOf(entry);
+    if (i >= 0) return stored(entry, sheetXml[i]!);
+    if (entry === sstEntry && sstXml !== null) return stored(entry, sstXml);
+    return { entry, data: dataOf(buf, entry), method: entry.method, crc: entry.crc, size: entry.size };
+  });
   return writeZip(parts);
 }

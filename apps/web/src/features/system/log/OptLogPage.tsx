@@ -136,7 +136,11 @@ export function OptLogPage() {
         dataSource={data?.rows ?? []}
         loading={isFetching}
         locale={tableLocale}
-        pagination={tablePagination(paging, data?.total ?? 0)}
+        pagination={{
+          ...tablePagination(paging, data?.total ?? 0),
+          showTotal: (count) =>
+            data?.kind === 'capped' ? `超过 ${count} 条，请缩小查询条件` : data?.kind === 'estimate' ? `约 ${count} 条` : `共 ${count} 条`,
+        }}
       />
       <Drawer open={detail !== null} title="操作详情" size={560} onClose={() => setDetail(null)}>
         {detail && (

@@ -1,0 +1,2 @@
+export * from './registration.ts';
+export * from './status.ts';
