@@ -11,6 +11,14 @@ export default defineConfig({
         },
       },
       {
+        // The browser's pure parts (control widgets' values and texts); no DOM.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

@@ -151,26 +151,22 @@ test.describe('表单运行时', () => {
     // Pickers: organisation tree, user table, company table, role tree, dictionary tree
     await page.getByRole('button', { name: '选择受理部门' }).click();
     await pickInTree(page, '受理部门', ['安全监管科']);
-    await expect(page.getByLabel('受理部门')).toHaveValue('安全监管科');
+    await expect(page.getByRole('textbox', { name: '受理部门' })).toHaveValue('安全监管科');
     await page.getByRole('button', { name: '选择审核人' }).click();
     await pickInTable(page, '审核人', ['系统管理员']);
-    await expect(page.getByLabel('审核人')).toHaveValue('系统管理员');
+    await expect(page.getByRole('textbox', { name: '审核人' })).toHaveValue('系统管理员');
     await page.getByRole('button', { name: '选择承运企业' }).click();
     await pickInTable(page, '承运企业', ['华中危化品储运有限公司']);
     await page.getByRole('button', { name: '选择通知角色' }).click();
     await pickInTree(page, '通知角色', ['园区管理员']);
     await page.getByRole('button', { name: '选择风险等级' }).click();
-    const riskDialog = dialog(page, '风险等级');
-    await expect(riskDialog.locator('.ant-tree-treenode').first()).toBeVisible();
-    const riskName = (await riskDialog.locator('.ant-tree-title').first().innerText()).trim();
-    await riskDialog.locator('.ant-tree-checkbox').first().click();
-    await riskDialog.getByRole('button', { name: '确定' }).click();
-    await expect(page.getByLabel('风险等级')).toHaveValue(riskName);
+    await pickInTree(page, '风险等级', ['较大风险']);
+    await expect(page.getByRole('textbox', { name: '风险等级' })).toHaveValue('较大风险');
 
     // Data picker from the catalogue; maps copies the UN number into another field
     await page.getByRole('button', { name: '选择主要货物' }).click();
     await pickInTable(page, '主要货物', ['甲醇']);
-    await expect(page.getByLabel('主要货物', { exact: false }).first()).toHaveValue('甲醇');
+    await expect(page.getByRole('textbox', { name: '主要货物' }).first()).toHaveValue('甲醇');
     await expect(page.getByLabel('主要货物UN号')).toHaveValue('1230');
 
     // Multi pickers
@@ -247,7 +243,7 @@ test.describe('表单运行时', () => {
       reviewer_label: '系统管理员',
       carrier_label: '华中危化品储运有限公司',
       notify_role_label: '园区管理员',
-      risk_level_label: riskName,
+      risk_level_label: '较大风险',
       main_goods_label: '甲醇',
       main_goods_un: '1230',
       remark: '第一行\n第二行',
@@ -290,7 +286,7 @@ test.describe('表单运行时', () => {
     await expect(field(edit, 'unload_area')).toContainText('东区 / 1号罐区');
     await expect(field(edit, 'plate_region')).toContainText('安徽省 / 合肥市 / 蜀山区');
     await expect(field(edit, 'park_position').getByLabel('详细地址')).toHaveValue('园区东门停车场');
-    await expect(edit.getByLabel('受理部门')).toHaveValue('安全监管科');
+    await expect(edit.getByRole('textbox', { name: '受理部门' })).toHaveValue('安全监管科');
     await expect(field(edit, 'cc_orgs')).toContainText('应急管理办');
     await expect(field(edit, 'msds_ref')).toContainText('硫酸');
     await expect(field(edit, 'driver_sign').getByRole('img', { name: '签名' })).toBeVisible();
@@ -473,6 +469,10 @@ test.describe('表单运行时', () => {
     await files.getByRole('option').filter({ hasText: '运单.pdf' }).click();
     await files.getByRole('button', { name: '预览' }).click();
     expect(await previewed).toMatchObject({ originalName: '运单.pdf', suffix: 'pdf' });
+    // The app-wide preview dialog (issue 10) answers the same event.
+    await expect(page.getByTestId('file-preview-title')).toHaveText('运单.pdf');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('file-preview-title')).toHaveCount(0);
     const download = page.waitForEvent('download');
     await files.getByRole('button', { name: '下载' }).click();
     expect((await download).suggestedFilename()).toBe('运单.pdf');

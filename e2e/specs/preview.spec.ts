@@ -296,6 +296,8 @@ test.describe('在线文档页', () => {
     await page.getByRole('button', { name: '历史版本' }).click();
     await expect(page.getByTestId('version-download-1')).toHaveAttribute('href', `/api/file/download/${id}?version=1`);
     await expect(page.getByTestId('version-download-2')).toHaveAttribute('href', `/api/file/download/${id}`);
+    await expect(page.getByTestId('version-download-1')).toBeInViewport({ ratio: 1 });
+    await page.waitForTimeout(300); // the drawer's slide-in
     await page.screenshot({ path: `${SCREENS}/document-versions.png` });
 
     // Read mode shows the preview of the saved text.

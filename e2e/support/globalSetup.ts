@@ -1,17 +1,22 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { startServer } from './server.ts';
 
-export const STATE_FILE = path.join(import.meta.dirname, '../test-results/.server.json');
+/** Where globalTeardown finds the server: the runner process runs both, so the environment carries it. */
+export const STATE_ENV = 'E2E_SERVER_STATE';
 
-/** One real server per run; specs reach it through E2E_BASE_URL and its database through E2E_DATABASE_URL. */
+/**
+ * One real server per run; specs reach it through E2E_BASE_URL and its database through
+ * E2E_DATABASE_URL. Its pid stays in this process (not in a file under test-results/), so two runs
+ * on one machine never stop each other's server, and Playwright clearing test-results/ loses nothing.
+ */
 export default async function globalSetup() {
   const server = await startServer();
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATABASE_URL = server.databaseUrl;
-  await fs.mkdir(path.dirname(STATE_FILE), { recursive: true });
-  await fs.writeFile(STATE_FILE, JSON.stringify({ pid: server.child.pid, dataDir: server.dataDir }));
+  process.env[STATE_ENV] = JSON.stringify({ pid: server.child.pid, dataDir: server.dataDir });
   server.child.unref();
-  server.child.stdout?.destroy();
-  server.child.stderr?.destroy();
+  // Drained, not closed: a server writing a log line into a closed pipe would die of EPIPE mid-run.
+  for (const stream of [server.child.stdout, server.child.stderr]) {
+    stream?.resume();
+    (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  }
 }

@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
-import { STATE_FILE } from './globalSetup.ts';
+import { STATE_ENV } from './globalSetup.ts';
 import { stopServer } from './server.ts';
 
 export default async function globalTeardown() {
-  const state = JSON.parse(await fs.readFile(STATE_FILE, 'utf8')) as { pid: number; dataDir: string };
-  await stopServer(state);
+  const state = process.env[STATE_ENV];
+  if (!state) return;
+  await stopServer(JSON.parse(state) as { pid: number; dataDir: string });
 }

@@ -85,6 +85,7 @@ const STEPS: Array<[string, Step]> = [
   ['regions-v1', seedRegions],
   ['demo-companies-v1', seedDemoCompanies],
   ['demo-forms-v1', seedDemoFormsWithMenus],
+  ['menus-company', seedCompanyMenu],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -234,4 +235,35 @@ async function seedDemoFormsWithMenus(trx: Transaction<Database>) {
     1,
     await nextTopOrder(trx),
   );
+}
+
+/**
+ * 企业管理 (issue 6): reviews registered companies and manages their users; granted to the park
+ * administrator. Placed under 系统管理 when that menu exists, else at the top level.
+ */
+async function seedCompanyMenu(trx: Transaction<Database>) {
+  const system = await trx
+    .selectFrom('sys_menu')
+    .select(['id', 'level'])
+    .where('parent_id', 'is', null)
+    .where('path', '=', '/system')
+    .executeTakeFirst();
+  const menu: MenuSeed = {
+    name: '企业管理',
+    path: '/system/company',
+    component: 'CompanyManage',
+    iconName: 'qiyeguanli1',
+    perms: 'system:company',
+    roles: ['park_admin'],
+  };
+  if (!system) {
+    await seedMenus(trx, [menu], null, 1, await nextTopOrder(trx));
+    return;
+  }
+  const last = await trx
+    .selectFrom('sys_menu')
+    .select((eb) => eb.fn.max('order_index').as('m'))
+    .where('parent_id', '=', system.id)
+    .executeTakeFirst();
+  await seedMenus(trx, [menu], system.id, system.level + 1, last?.m == null ? 0 : Number(last.m) + 1);
 }

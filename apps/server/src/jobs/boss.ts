@@ -32,7 +32,7 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     logger.info({ sessions }, '已清理过期会话');
   });
   await registerFileGc(boss, ctx, logger);
-  await registerImportExport(boss, ctx, logger);
+  await registerImportExport(boss, ctx, logger, connectionString);
   await registerFilePreviewJobs(boss, ctx, logger);
   // The operation log's only deletion: rows older than the retention setting (安全设置), nightly.
   await boss.createQueue(OPTLOG_RETENTION);

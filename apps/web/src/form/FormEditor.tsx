@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Space } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import {
@@ -57,6 +57,11 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
   const [recordId, setRecordId] = useState<string | null>(mode === 'edit' ? textOf(record?.id) || null : null);
   const [version, setVersion] = useState<unknown>(record?.version);
   const [saving, setSaving] = useState(false);
+  // bench/web reads this measure: from the first render of the loaded form to its commit.
+  const [renderStart] = useState(() => performance.now());
+  useEffect(() => {
+    performance.measure('park:form-render', { start: renderStart });
+  }, [renderStart]);
   const hasSubTables = subTablesOf(meta).length > 0;
   // An add with sub-tables keeps the dialog open after the first save, with the parent locked.
   const locked = mode === 'add' && recordId !== null;

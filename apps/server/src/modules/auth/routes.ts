@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
-import { BASE_PATH, LOGIN_FAILED } from '@park/core';
+import { BASE_PATH, COMPANY_LOGIN_TEXT, companyLoginRefusal, LOGIN_FAILED } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
@@ -41,13 +41,25 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const password = await openSealedPassword(db, keys, sealed);
     const user = await db
       .selectFrom('sys_user')
-      .select(['id', 'password_hash', 'status'])
+      .select(['id', 'password_hash', 'status', 'user_type', 'company_id'])
       .where('username', '=', username)
       .executeTakeFirst();
     // Unknown users still cost one scrypt, so response time does not reveal which names exist.
     const matches = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
     if (!user || password === null || !matches) throw await fail();
     if (user.status !== 0) throw new AppError(403, USER_DISABLED, 2);
+    // Issue 6: a company user (userType 1, 2) logs in only while the company is approved ('1').
+    // Pending ('0'), rejected ('2', with the reviewer's reason) and voided ('3') companies are told
+    // why. Checked after the password matched, so only the company itself learns its status.
+    if (user.user_type !== 0 && user.company_id !== null) {
+      const company = await db
+        .selectFrom('sys_company')
+        .select(['status', 'check_reason'])
+        .where('id', '=', user.company_id)
+        .executeTakeFirst();
+      const refusal = company ? companyLoginRefusal(company.status, company.check_reason) : COMPANY_LOGIN_TEXT.voided;
+      if (refusal) throw new AppError(403, refusal, 3);
+    }
 
     await limiter.clear(username, ip);
     const token = await sessions.create(user.id, { ip, userAgent: request.headers['user-agent'] });

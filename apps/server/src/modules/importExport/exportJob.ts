@@ -2,11 +2,10 @@ import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { ConditionError, parseConditions, type Condition } from '@park/core';
-import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { findFile } from '../file/repo.ts';
 import type { FileStorage } from '../file/storage.ts';
-import type { TableModel } from '../form/formModel.ts';
+import type { FormModelCache, TableModel } from '../form/formModel.ts';
 import { compileCondition } from '../form/queryCompiler.ts';
 import { companyScope } from '../form/recordStore.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -24,8 +23,14 @@ import { inspectXlsx } from './xlsxGuard.ts';
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 type Row = Record<string, unknown>;
 
+/** What a job needs of the app: a database and form models (a job thread builds its own). */
+export interface JobContext {
+  db: Kysely<Database>;
+  forms: Pick<FormModelCache, 'load'>;
+}
+
 export interface JobDeps {
-  ctx: AppContext;
+  ctx: JobContext;
   storage: FileStorage;
   tempDir: string;
   config: ImportExportConfig;
@@ -167,6 +172,7 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
       last = String(rows[rows.length - 1]!.id);
       done += rows.length;
       await progress(ctx.db, lease, { done });
+      { const m = process.memoryUsage(); (await import('node:fs')).appendFileSync('/tmp/iebench/timing.log', `EXP done=${done} rss=${(m.rss/1e6).toFixed(0)} heap=${(m.heapUsed/1e6).toFixed(0)}/${(m.heapTotal/1e6).toFixed(0)} ext=${(m.external/1e6).toFixed(0)} ab=${(m.arrayBuffers/1e6).toFixed(0)}\n`); }
       await yieldToLoop();
     }
     ws.commit();

@@ -11,6 +11,8 @@ export interface ImportExportConfig {
   exportBatch: number;
   /** Runs a job may start (first run and resumes) before it is failed. */
   maxAttempts: number;
+  /** The heap of a job's thread, in MB; a workbook needing more fails instead of the server. */
+  threadHeapMb: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 1): number {
@@ -32,5 +34,6 @@ export function importExportConfig(env: NodeJS.ProcessEnv = process.env): Import
     chunkRows: intFrom(env.IMPORT_CHUNK_ROWS, 1000, 'IMPORT_CHUNK_ROWS'),
     exportBatch: 5000,
     maxAttempts: 5,
+    threadHeapMb: intFrom(env.IMPORT_THREAD_HEAP_MB, 256, 'IMPORT_THREAD_HEAP_MB', 64),
   };
 }

@@ -19,6 +19,7 @@ import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
 import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
 import { finishJob, paramsOf } from './repo.ts';
 import { importSettingsOf, type ImportSettings } from './settings.ts';
+import { SharedStringStore, sharedText } from './sharedStrings.ts';
 import { EXCEL_MAX_ROW, inspectXlsx } from './xlsxGuard.ts';
 
 type Json = string | number | boolean | null;
@@ -166,20 +167,28 @@ function resolveLayout(table: TableModel, settings: ImportSettings, headerCells:
   return { settings, specs, headers: specs.map((s) => s?.header ?? '') };
 }
 
+/** A cell's value, a shared-string reference resolved. */
+function cellValue(v: unknown, strings: SharedStringStore): CellValue {
+  if (v !== null && typeof v === 'object' && typeof (v as { sharedString?: unknown }).sharedString === 'number') {
+    return strings.get((v as { sharedString: number }).sharedString);
+  }
+  return plainCell(v);
+}
+
 /** The cells of columns startColumn … startColumn + width - 1 of a row. */
-function cellsOf(row: ExcelJS.Row, startColumn: number, width: number): CellValue[] {
+function cellsOf(row: ExcelJS.Row, startColumn: number, width: number, strings: SharedStringStore): CellValue[] {
   const values = row.values as unknown[];
   const out: CellValue[] = [];
-  for (let i = 0; i < width; i++) out.push(plainCell(values[startColumn + i]));
+  for (let i = 0; i < width; i++) out.push(cellValue(values[startColumn + i], strings));
   return out;
 }
 
 /** Header cells: the row's non-empty span from startColumn. */
-function headerCellsOf(row: ExcelJS.Row, startColumn: number): CellValue[] {
+function headerCellsOf(row: ExcelJS.Row, startColumn: number, strings: SharedStringStore): CellValue[] {
   const values = row.values as unknown[];
   let end = values.length - 1;
-  while (end >= startColumn && plainCell(values[end]) === null) end--;
-  return cellsOf(row, startColumn, Math.max(0, end - startColumn + 1));
+  while (end >= startColumn && cellValue(values[end], strings) === null) end--;
+  return cellsOf(row, startColumn, Math.max(0, end - startColumn + 1), strings);
 }
 
 /**
@@ -200,9 +209,7 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
 
   const temp = await copyToTemp(deps.storage, file.file_key, deps.tempDir);
   try {
-    const __i = performance.now();
     const inspection = await inspectXlsx(temp, deps.config.caps, settings.startRow);
-    (await import('node:fs')).appendFileSync('/tmp/iebench/timing.log', JSON.stringify(['TIMING inspect ms', performance.now() - __i]) + '\n');
     if (inspection.dataRows === 0) throw new JobFailure('导入文件中没有数据');
     await ctx.db
       .updateTable('form_import_export')
@@ -213,7 +220,6 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
 
     let progress: Progress = { cursor: job.cursor, done: job.done, okRows: job.ok_rows, badRows: job.bad_rows };
     const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, progress, (p) => (progress = p));
-    (await import('node:fs')).appendFileSync('/tmp/iebench/timing.log', JSON.stringify(['TIMING commit ms', (globalThis as unknown as { __commitMs?: number }).__commitMs]) + '\n');
     await finishImport(deps, job, lease, layout, progress);
   } finally {
     await fs.rm(temp, { force: true });
@@ -236,7 +242,9 @@ async function readSheet(
   const input = createReadStream(temp);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
-    sharedStrings: 'cache',
+    // Emitted, not cached: kept in a compact store (sharedStrings.ts). exceljs then parks every
+    // sheet in a temp file until the strings are read, whatever the part order.
+    sharedStrings: 'emit',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'ignore',
@@ -270,7 +278,17 @@ async function readSheet(
 
   try {
     let found = false;
-    for await (const sheet of reader) {
+    const strings = new SharedStringStore();
+    // parse() yields worksheets as {eventType, value} and, in 'emit' mode, each shared string
+    // as a bare {index, text}, in index order.
+    type ReaderEvent = { eventType?: string; value?: unknown; index?: number; text?: unknown };
+    for await (const event of reader.parse() as unknown as AsyncIterable<ReaderEvent>) {
+      if (event.eventType === undefined && typeof event.index === 'number') {
+        strings.push(sharedText(event.text));
+        continue;
+      }
+      if (event.eventType !== 'worksheet') continue;
+      const sheet = event.value as AsyncIterable<ExcelJS.Row>;
       const name = (sheet as unknown as { name?: string }).name;
       if (sheetName !== null && name !== sheetName) {
         // Another tab: read past it (the reader cannot skip a part it has started).
@@ -283,7 +301,7 @@ async function readSheet(
         const r = row.number;
         if (!(r >= 1 && r <= EXCEL_MAX_ROW)) throw new JobFailure('单元格位置超出工作表范围');
         if (r < settings.startRow) {
-          if (r === settings.startRow - 1) headerCells = headerCellsOf(row, settings.startColumn);
+          if (r === settings.startRow - 1) headerCells = headerCellsOf(row, settings.startColumn, strings);
           continue;
         }
         if (!layout) {
@@ -297,7 +315,7 @@ async function readSheet(
         if (r <= progress.cursor) continue; // committed by an earlier run
         chunk.rows++;
         chunk.cursor = r;
-        const cells = cellsOf(row, settings.startColumn, layout.specs.length);
+        const cells = cellsOf(row, settings.startColumn, layout.specs.length, strings);
         if (cells.every((c, i) => !layout!.specs[i] || c === null || (typeof c === 'string' && c.trim() === ''))) {
           if (chunk.rows >= config.chunkRows * 5) await commit();
           continue;

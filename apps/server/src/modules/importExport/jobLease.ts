@@ -19,7 +19,6 @@ export class LeaseLostError extends Error {
  * may be claimed again.
  */
 export class JobLease {
-  readonly owner = crypto.randomBytes(12).toString('hex');
   private timer: NodeJS.Timeout | null = null;
   lost = false;
 
@@ -27,6 +26,7 @@ export class JobLease {
     private readonly db: Kysely<Database>,
     readonly jobId: string,
     readonly seconds: number,
+    readonly owner: string = crypto.randomBytes(12).toString('hex'),
   ) {}
 
   /**
@@ -51,6 +51,12 @@ export class JobLease {
     if (!job) return null;
     lease.startHeartbeat();
     return { lease, job };
+  }
+
+  /** The lease a job thread writes under: the claiming thread's owner, renewed by its heartbeat. */
+  static adopt(db: Kysely<Database>, jobId: string, seconds: number, owner: string): JobLease {
+    const lease = new JobLease(db, jobId, seconds, owner);
+    return lease;
   }
 
   /** The SET value that extends the lease; use it in the statements a chunk commits. */

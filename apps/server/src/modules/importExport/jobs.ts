@@ -1,17 +1,17 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { createFileStorage, uploadTempDir } from '../file/storage.ts';
-import { runExport, type JobDeps } from './exportJob.ts';
 import { importExportConfig, type ImportExportConfig } from './ieConfig.ts';
-import { runImport } from './importJob.ts';
-import { JobFailure } from './jobCommon.ts';
-import { JobLease, LeaseLostError, type JobRow } from './jobLease.ts';
+import { JobLease, type JobRow } from './jobLease.ts';
+import type { ThreadInput, ThreadResult } from './jobThread.ts';
 import { EXPORT, findJob, finishJob, IMPORT, type JobKind } from './repo.ts';
-import { XlsxRefusedError } from './xlsxGuard.ts';
 
 export const EXPORT_QUEUE = 'form-export';
 export const IMPORT_QUEUE = 'form-import';
@@ -44,66 +44,127 @@ export async function enqueueJob(ctx: AppContext, trx: Kysely<Database>, job: Pi
   await ctx.jobs.send(queueOf(job.kind), data, { ...SEND_OPTIONS, db: inTransaction(trx) });
 }
 
-/** Whether an error is the user's to read (the job fails with it) rather than a fault to retry. */
-function userFacing(err: unknown): string | null {
-  if (err instanceof JobFailure || err instanceof XlsxRefusedError) return err.message;
-  if (err instanceof AppError && err.statusCode < 500) return err.message;
-  return null;
+const TSX_API = pathToFileURL(
+  path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+).href;
+const THREAD_ENTRY = new URL('./jobThread.ts', import.meta.url).href;
+
+/**
+ * A thread that runs jobs one at a time, started on first use and kept: loading the server's
+ * modules into a fresh thread costs seconds, a job should not. The thread loads our TypeScript
+ * through tsx's API (a worker does not inherit the --import hook), and its heap is capped: a
+ * workbook that needs more ends as a failed job with a message, and the next job gets a new thread.
+ */
+export class JobThread {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private pending = new Map<number, (r: ThreadResult) => void>();
+
+  constructor(private readonly heapMb: number) {}
+
+  private start(): Worker {
+    const code = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(THREAD_ENTRY)}); });`;
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { importExportThread: true },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    worker.unref();
+    worker.on('message', (m: { id: number; result: ThreadResult }) => {
+      this.pending.get(m.id)?.(m.result);
+      this.pending.delete(m.id);
+    });
+    const fail = (result: ThreadResult) => {
+      if (this.worker === worker) this.worker = null;
+      for (const resolve of this.pending.values()) resolve(result);
+      this.pending.clear();
+    };
+    worker.on('error', (err: Error & { code?: string }) =>
+      fail(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { kind: 'failure', message: 'Excel文件过大，处理时内存不足，请拆分后再导入' }
+          : { kind: 'fault', message: err.message },
+      ),
+    );
+    worker.on('exit', (exitCode) => fail({ kind: 'fault', message: `job thread exited with ${exitCode}` }));
+    return worker;
+  }
+
+  run(input: ThreadInput): Promise<ThreadResult> {
+    this.worker ??= this.start();
+    const id = ++this.seq;
+    const worker = this.worker;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      worker.postMessage({ id, input });
+    });
+  }
+
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
 }
 
 export class ImportExportWorker {
-  readonly deps: JobDeps;
+  readonly config: ImportExportConfig;
+  private readonly threads: Record<JobKind, JobThread>;
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly databaseUrl: string,
     private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
     config: ImportExportConfig = importExportConfig(),
   ) {
-    const storage = createFileStorage(ctx.config);
-    this.deps = { ctx, storage, tempDir: uploadTempDir(ctx.config), config };
+    this.config = config;
+    this.threads = { [EXPORT]: new JobThread(config.threadHeapMb), [IMPORT]: new JobThread(config.threadHeapMb) };
+  }
+
+  stop(): Promise<void> {
+    return Promise.all(Object.values(this.threads).map((t) => t.stop())).then(() => undefined);
   }
 
   /**
-   * Runs one job if this worker can claim it. `lastTry` is pg-boss's final retry: a fault then
-   * fails the job cleanly instead of leaving it running.
+   * Runs one job if this worker can claim it: the lease and its heartbeat stay on this thread,
+   * the work goes to a job thread. `lastTry` is pg-boss's final retry: a fault then fails the
+   * job cleanly instead of leaving it running.
    */
   async run(jobId: string, lastTry = true): Promise<'ran' | 'busy' | 'finished'> {
     const { ctx } = this;
-    const claimed = await JobLease.claim(ctx.db, jobId, this.deps.config.leaseSeconds);
+    const claimed = await JobLease.claim(ctx.db, jobId, this.config.leaseSeconds);
     if (!claimed) {
       const job = await findJob(ctx.db, jobId);
       return job && (job.state === 'running' || job.state === 'pending') ? 'busy' : 'finished';
     }
     const { lease, job } = claimed;
     const kind = job.kind as JobKind;
-    const __fs = await import('node:fs');
-    const __t0 = performance.now();
-    const __mem = setInterval(() => { const m = process.memoryUsage(); __fs.appendFileSync('/tmp/iebench/timing.log', `MEM ${kind} t=${((performance.now()-__t0)/1000).toFixed(1)} rss=${(m.rss/1e6).toFixed(0)} heap=${(m.heapUsed/1e6).toFixed(0)}/${(m.heapTotal/1e6).toFixed(0)} ext=${(m.external/1e6).toFixed(0)} ab=${(m.arrayBuffers/1e6).toFixed(0)}\n`); }, 1000);
     try {
-      if (job.attempts > this.deps.config.maxAttempts) {
+      if (job.attempts > this.config.maxAttempts) {
         await finishJob(ctx.db, job, lease, { state: 'failed', reason: `${DEFAULT_FAILURE[kind]}：任务多次中断，已停止` });
         return 'ran';
       }
-      if (kind === EXPORT) await runExport(this.deps, job, lease);
-      else await runImport(this.deps, job, lease);
-      return 'ran';
-    } catch (err) {
-      if (err instanceof LeaseLostError) {
+      const result = await this.threads[kind].run({
+        databaseUrl: this.databaseUrl,
+        config: ctx.config,
+        jobConfig: this.config,
+        jobId,
+        leaseOwner: lease.owner,
+      });
+      if (result.kind === 'done') return 'ran';
+      if (result.kind === 'lease') {
         this.logger.warn({ jobId }, '导入导出任务已由其他进程接管');
         return 'ran';
       }
-      const message = userFacing(err);
-      if (message !== null || lastTry) {
-        if (message === null) this.logger.error({ jobId, err }, '导入导出任务失败');
-        await finishJob(ctx.db, job, lease, { state: 'failed', reason: message ?? DEFAULT_FAILURE[kind] });
+      if (result.kind === 'failure' || lastTry) {
+        if (result.kind === 'fault') this.logger.error({ jobId, message: result.message }, '导入导出任务失败');
+        await finishJob(ctx.db, job, lease, { state: 'failed', reason: result.kind === 'failure' ? result.message : DEFAULT_FAILURE[kind] });
         return 'ran';
       }
-      this.logger.error({ jobId, err }, '导入导出任务出错，将重试');
+      this.logger.error({ jobId, message: result.message }, '导入导出任务出错，将重试');
       await lease.release(true);
-      throw err;
+      throw new Error(result.message);
     } finally {
-      clearInterval(__mem);
-      __fs.appendFileSync('/tmp/iebench/timing.log', `DONE ${kind} ${((performance.now()-__t0)/1000).toFixed(1)}s\n`);
       await lease.release(false);
     }
   }
@@ -138,8 +199,8 @@ export class ImportExportWorker {
 }
 
 /** Queues, workers and the resume sweep (at start and every minute); called by jobs/boss.ts. */
-export async function registerImportExport(boss: PgBoss, ctx: AppContext, logger: Logger): Promise<ImportExportWorker> {
-  const worker = new ImportExportWorker(ctx, logger);
+export async function registerImportExport(boss: PgBoss, ctx: AppContext, logger: Logger, databaseUrl: string): Promise<ImportExportWorker> {
+  const worker = new ImportExportWorker(ctx, databaseUrl, logger);
   for (const queue of [EXPORT_QUEUE, IMPORT_QUEUE]) {
     await boss.createQueue(queue);
     // One job at a time per queue and instance keeps a large import's memory and CPU bounded.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { importExportConfig } from './ieConfig.ts';
 import { ImportExportWorker } from './jobs.ts';
@@ -84,7 +84,8 @@ describe('resuming an import', () => {
     const { rows: jobs } = await t.sql.query(`select id from form_import_export where code = $1`, [code]);
     const jobId = String(jobs[0].id);
 
-    const worker = new ImportExportWorker(t.booted.ctx, pino({ level: 'silent' }), { ...importExportConfig(), chunkRows: 25 });
+    const worker = new ImportExportWorker(t.booted.ctx, t.databaseUrl, pino({ level: 'silent' }), { ...importExportConfig(), chunkRows: 25 });
+    onTestFinished(() => worker.stop());
     const first = worker.run(jobId);
     // "Crash" once some chunks are in: the lease passes to nobody, as when a worker dies.
     for (;;) {
@@ -130,7 +131,7 @@ describe('resuming an import', () => {
     const code = res.json().importExportCode as string;
     await t.sql.query(`update form_import_export set state = 'running', attempts = 5, lease_until = now() - interval '1 second' where code = $1`, [code]);
     const { rows } = await t.sql.query(`select id from form_import_export where code = $1`, [code]);
-    const worker = new ImportExportWorker(t.booted.ctx, pino({ level: 'silent' }));
+    const worker = new ImportExportWorker(t.booted.ctx, t.databaseUrl, pino({ level: 'silent' }));
     await worker.run(String(rows[0].id));
     const state = (await t.call(admin, 'GET', `/api/form/getImportExportState/${code}/2`)).json().formImportExportState;
     expect(state.state).toBe('failed');

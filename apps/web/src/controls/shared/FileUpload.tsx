@@ -167,7 +167,12 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
             icon={<EyeOutlined />}
             onClick={() =>
               act(FILE_PREVIEW_NONE, (fid, info) =>
-                openFilePreview({ fileId: fid, suffix: info?.suffix ?? '', originalName: info?.originalName ?? fid }),
+                openFilePreview({
+                  fileId: fid,
+                  suffix: info?.suffix ?? '',
+                  originalName: info?.originalName ?? fid,
+                  files: ids.map((x, i) => ({ fileId: x, suffix: infos[i]?.suffix, originalName: infos[i]?.originalName })),
+                }),
               )
             }
           >
@@ -236,7 +241,14 @@ function FileDisplay({ value }: DisplayProps) {
               <Button
                 type="link"
                 size="small"
-                onClick={() => openFilePreview({ fileId: fid, suffix: info?.suffix ?? '', originalName: info?.originalName ?? fid })}
+                onClick={() =>
+                  openFilePreview({
+                    fileId: fid,
+                    suffix: info?.suffix ?? '',
+                    originalName: info?.originalName ?? fid,
+                    files: ids.map((x, j) => ({ fileId: x, suffix: infos[j]?.suffix, originalName: infos[j]?.originalName })),
+                  })
+                }
               >
                 预览
               </Button>

@@ -9,31 +9,34 @@ import { ImageViewer } from './ImageViewer.tsx';
 import { signatureText } from './text.ts';
 import { nameOf } from './values.ts';
 
+/** A pad on the canvas, its backing store at the device's pixel ratio so strokes stay sharp. */
+function attachPad(canvas: HTMLCanvasElement): SignaturePad {
+  const ratio = Math.max(window.devicePixelRatio || 1, 1);
+  canvas.width = canvas.offsetWidth * ratio;
+  canvas.height = canvas.offsetHeight * ratio;
+  canvas.getContext('2d')?.scale(ratio, ratio);
+  return new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: '#111' });
+}
+
 function SignatureDialog({ onCancel, onSigned, title }: { title: string; onCancel(): void; onSigned(fileId: string): void }) {
   const { message } = App.useApp();
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  // A callback ref: the dialog's body may mount after this component's first effects run.
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
     if (!canvas) return;
-    // Backing store at the device's pixel ratio, so strokes stay sharp.
-    const ratio = Math.max(window.devicePixelRatio || 1, 1);
-    canvas.width = canvas.offsetWidth * ratio;
-    canvas.height = canvas.offsetHeight * ratio;
-    canvas.getContext('2d')?.scale(ratio, ratio);
-    const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: '#111' });
+    const pad = attachPad(canvas);
     padRef.current = pad;
     return () => {
       pad.off();
       padRef.current = null;
     };
-  }, []);
+  }, [canvas]);
 
   const save = async () => {
     const pad = padRef.current;
-    const canvas = canvasRef.current;
     if (!pad || !canvas || pad.isEmpty()) {
       void message.warning('请先签名');
       return;
@@ -71,7 +74,7 @@ function SignatureDialog({ onCancel, onSigned, title }: { title: string; onCance
         </Button>,
       ]}
     >
-      <canvas ref={canvasRef} className="signature-canvas" aria-label="签名板" data-testid="signature-pad" />
+      <canvas ref={setCanvas} className="signature-canvas" aria-label="签名板" data-testid="signature-pad" />
       <div className="upload-tip">请在上方区域内书写签名</div>
     </Modal>
   );

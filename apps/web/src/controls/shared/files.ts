@@ -102,6 +102,8 @@ export interface PreviewFile {
   fileId: string;
   suffix: string;
   originalName: string;
+  /** The other files of the same field, so the viewer can page through them. */
+  files?: Array<{ fileId: string; suffix?: string; originalName?: string }>;
 }
 
 const INLINE_SUFFIXES = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp']);

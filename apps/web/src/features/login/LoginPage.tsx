@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/http.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../app/http.ts';
 import { rememberRedirect } from '../../app/pendingRedirect.ts';
 import { clearMenuCache } from '../../shell/menuCache.ts';
 import { Logo } from '../../shell/Logo.tsx';
@@ -21,6 +21,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // errCode 3: the password was right but the company is not approved (issue 6) — a notice, not a fault.
+  const [companyRefusal, setCompanyRefusal] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const redirect = params.get('redirect');
 
@@ -36,6 +38,7 @@ export function LoginPage() {
       queryClient.clear();
       await navigate(takeRedirect(redirect), { replace: true });
     } catch (e) {
+      setCompanyRefusal(e instanceof ApiError && e.status === 403 && e.errCode === 3);
       setError(errorMessage(e, '登录失败，请稍后重试'));
       setSubmitting(false);
     }
@@ -50,7 +53,7 @@ export function LoginPage() {
           <h1 className="login-title">封闭园区低代码平台</h1>
           <p className="login-subtitle">登录</p>
         </div>
-        {error && <Alert type="error" showIcon title={error} className="login-error" />}
+        {error && <Alert type={companyRefusal ? 'warning' : 'error'} showIcon title={error} className="login-error" data-testid="login-error" />}
         <Form<LoginValues>
           name="login"
           layout="vertical"
@@ -84,6 +87,9 @@ export function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
+        <p className="login-register">
+          园区企业尚无账号？<Link to="/companyRegister">企业注册</Link>
+        </p>
       </main>
       <footer className="login-footer">© 封闭园区低代码平台 · 园区安全生产与运营管理</footer>
     </div>

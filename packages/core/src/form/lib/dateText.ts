@@ -62,7 +62,18 @@ const FIELD_OF: Record<string, Field> = {
   s: 'second',
 };
 
-function pieces(format: string): Piece[] {
+/* Formats are a handful of design strings; their parse is kept (an import parses millions of dates). */
+const PIECES = new Map<string, readonly Piece[]>();
+
+function pieces(format: string): readonly Piece[] {
+  const hit = PIECES.get(format);
+  if (hit) return hit;
+  const out = tokenize(format);
+  if (PIECES.size < 256) PIECES.set(format, out);
+  return out;
+}
+
+function tokenize(format: string): Piece[] {
   const out: Piece[] = [];
   let last = 0;
   for (const match of format.matchAll(TOKEN)) {

@@ -4,7 +4,8 @@
  * parsed first: the same exceljs output, shown at once while the full parse runs.
  *
  * The copy is a zip written here: every part is copied as it is (still compressed), except the
- * big worksheets, which are inflated only as far as their first rows and stored uncompressed.
+ * worksheets, inflated only as far as their first rows, and the shared strings, cut to the ones
+ * those rows use; these are stored uncompressed.
  */
 
 const EOCD = 0x06054b50;

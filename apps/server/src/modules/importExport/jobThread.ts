@@ -1,0 +1,82 @@
+/**
+ * The thread an import or export runs in (see jobs.ts). Parsing, converting and validating a
+ * large workbook is CPU work, and exceljs and the form codecs allocate per cell: on their own
+ * thread, with their own heap (capped by resourceLimits), they neither delay API requests nor
+ * grow the API's heap, and a workbook that needs too much memory ends its thread, not the server.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import pino from 'pino';
+import type { Kysely } from 'kysely';
+import type { FormMeta } from '@park/core';
+import type { Config } from '../../config.ts';
+import { createDb } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { NO_DESIGN } from '../form/formConf.routes.ts';
+import { buildFormModel, type FormModel } from '../form/formModel.ts';
+import { createFileStorage, uploadTempDir } from '../file/storage.ts';
+import { runExport, type JobDeps } from './exportJob.ts';
+import type { ImportExportConfig } from './ieConfig.ts';
+import { runImport } from './importJob.ts';
+import { JobFailure } from './jobCommon.ts';
+import { JobLease, LeaseLostError } from './jobLease.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { EXPORT, findJob } from './repo.ts';
+import { XlsxRefusedError } from './xlsxGuard.ts';
+
+export interface ThreadInput {
+  databaseUrl: string;
+  config: Config;
+  jobConfig: ImportExportConfig;
+  jobId: string;
+  leaseOwner: string;
+}
+
+/** How a run ended, as the thread reports it to jobs.ts. */
+export type ThreadResult =
+  | { kind: 'done' }
+  | { kind: 'lease' }
+  | { kind: 'failure'; message: string }
+  | { kind: 'fault'; message: string };
+
+async function loadModel(db: Kysely<Database>, formId: string): Promise<FormModel> {
+  const row = await db.selectFrom('form_conf').select(['form_name', 'status', 'design_version', 'form_meta']).where('id', '=', formId).executeTakeFirst();
+  if (!row) throw notFound('表单不存在');
+  if (row.form_meta === null) throw notFound(NO_DESIGN(formId));
+  return buildFormModel(formId, row.form_name, row.status, row.design_version, row.form_meta as FormMeta);
+}
+
+export async function runThreadJob(input: ThreadInput): Promise<ThreadResult> {
+  const { db } = createDb(input.databaseUrl, 3);
+  const log = pino({ level: input.config.logLevel });
+  try {
+    const job = await findJob(db, input.jobId);
+    if (!job || job.lease_owner !== input.leaseOwner || job.state !== 'running') return { kind: 'lease' };
+    const lease = JobLease.adopt(db, job.id, input.jobConfig.leaseSeconds, input.leaseOwner);
+    const deps: JobDeps = {
+      ctx: { db, forms: { load: loadModel } },
+      storage: createFileStorage(input.config),
+      tempDir: uploadTempDir(input.config),
+      config: input.jobConfig,
+    };
+    if (job.kind === EXPORT) await runExport(deps, job, lease);
+    else await runImport(deps, job, lease);
+    return { kind: 'done' };
+  } catch (err) {
+    if (err instanceof LeaseLostError) return { kind: 'lease' };
+    if (err instanceof JobFailure || err instanceof XlsxRefusedError || (err instanceof AppError && err.statusCode < 500)) {
+      return { kind: 'failure', message: err.message };
+    }
+    log.error({ err, jobId: input.jobId }, '导入导出任务出错');
+    return { kind: 'fault', message: err instanceof Error ? err.message : String(err) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (parentPort && (workerData as { importExportThread?: boolean } | null)?.importExportThread) {
+  const port = parentPort;
+  port.on('message', (m: { id: number; input: ThreadInput }) => {
+    void runThreadJob(m.input).then((result) => port.postMessage({ id: m.id, result }));
+  });
+}

@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Radio, Select, Space, Table, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_TEXT,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+  type CompanyAdminItem,
+  type CompanyUserItem,
+} from '@park/core';
+import { tableLocale } from '../../app/ListPage.tsx';
+import { tablePagination, usePaging } from '../../app/paging.ts';
+import { settled, SEX_TEXT, StatusTag, useShowPasswordOnce } from '../system/common.tsx';
+import {
+  addCompanyUser,
+  companyKeys,
+  queryAllUsersByCompanyId,
+  resetCompanyUserPwd,
+  updateCompanyUserInfo,
+  updateCompanyUserStatus,
+} from './api.ts';
+import { fieldRules } from './CompanyFields.tsx';
+
+const COMPANY_USER_TYPE: Record<number, string> = { 1: '企业管理员', 2: '企业用户' };
+
+interface UserForm {
+  username: string;
+  realName: string;
+  sex?: string;
+  jobs?: string;
+  phone?: string;
+  officePhone?: string;
+  email?: string;
+  userType: 1 | 2;
+}
+
+type Editing = { mode: 'add' } | { mode: 'edit'; user: CompanyUserItem } | null;
+
+function CompanyUserDialog({ company, editing, onClose }: { company: CompanyAdminItem; editing: Exclude<Editing, null>; onClose(): void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const showPassword = useShowPasswordOnce();
+  const [form] = Form.useForm<UserForm>();
+  const isEdit = editing.mode === 'edit';
+  const blank = (v?: string) => v?.trim() || null;
+
+  const save = useMutation({
+    mutationFn: async (v: UserForm) => {
+      const fields = {
+        realName: v.realName.trim(),
+        sex: v.sex ?? null,
+        jobs: blank(v.jobs),
+        phone: blank(v.phone),
+        officePhone: blank(v.officePhone),
+        email: blank(v.email),
+        userType: v.userType,
+      };
+      if (editing.mode === 'edit') {
+        await updateCompanyUserInfo({ id: editing.user.id, ...fields });
+        return null;
+      }
+      return addCompanyUser({ companyId: company.id, username: v.username.trim(), ...fields });
+    },
+    onSuccess: async (created, v) => {
+      void message.success(ADMIN_TEXT.saved);
+      onClose();
+      if (created) showPassword(v.username.trim(), created.password, '企业用户已创建');
+      await queryClient.invalidateQueries({ queryKey: companyKeys.root });
+    },
+  });
+
+  const u = editing.mode === 'edit' ? editing.user : null;
+  return (
+    <Modal
+      open
+      title={isEdit ? '编辑企业用户' : '新增企业用户'}
+      width={600}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<UserForm>
+        form={form}
+        name="companyUser"
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        validateTrigger="onBlur"
+        initialValues={
+          u
+            ? {
+                username: u.username,
+                realName: u.realName,
+                sex: u.sex ?? undefined,
+                jobs: u.jobs ?? '',
+                phone: u.phone ?? '',
+                officePhone: u.officePhone ?? '',
+                email: u.email ?? '',
+                userType: u.userType === 1 ? 1 : 2,
+              }
+            : { userType: 2, sex: '0' }
+        }
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          label="用户名"
+          name="username"
+          rules={[
+            { required: true, whitespace: true, message: '请输入用户名' },
+            { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
+          ]}
+          extra={isEdit ? '用户名用于登录，创建后不能修改' : undefined}
+        >
+          <Input disabled={isEdit} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="姓名" name="realName" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item label="性别" name="sex">
+          <Radio.Group
+            options={[
+              { label: '男', value: '0' },
+              { label: '女', value: '1' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label="职务" name="jobs">
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item label="手机号码" name="phone" rules={phoneRule}>
+          <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item label="办公电话" name="officePhone" rules={fieldRules('officePhone')}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item label="电子邮箱" name="email" rules={fieldRules('email')}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item label="用户类型" name="userType" rules={[{ required: true, message: '请选择用户类型' }]}>
+          <Select options={[1, 2].map((v) => ({ value: v, label: COMPANY_USER_TYPE[v] }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The mobile number is optional for further users; when typed it must be a mobile number. */
+const phoneRule = [
+  {
+    validator: async (_r: unknown, v: string | undefined) => {
+      if (v?.trim() && !/^1[3-9]\d{9}$/.test(v.trim())) throw new Error('请输入正确的手机号码');
+    },
+  },
+];
+
+/** 企业管理 → 用户管理: an approved company's users (issue 6). */
+export function CompanyUsersDialog({ company, onClose }: { company: CompanyAdminItem; onClose(): void }) {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const showPassword = useShowPasswordOnce();
+  const paging = usePaging();
+  const { pageNum, pageSize } = paging;
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const { data, isFetching } = useQuery({
+    queryKey: [...companyKeys.users, company.id, { pageNum, pageSize }],
+    queryFn: ({ signal }) => queryAllUsersByCompanyId(company.id, pageNum, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: companyKeys.root });
+
+  const toggle = (u: CompanyUserItem) => {
+    const disabling = u.status === 0;
+    modal.confirm({
+      title: disabling ? `确认停用用户「${u.realName}」吗？` : `确认启用用户「${u.realName}」吗？`,
+      content: disabling ? '停用后该用户的所有登录会话将立即失效，且不能再登录。' : undefined,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        if (await settled(() => updateCompanyUserStatus(u.id, disabling ? 1 : 0))) void message.success(disabling ? '已停用' : '已启用');
+        await refresh();
+      },
+    });
+  };
+
+  const reset = (u: CompanyUserItem) => {
+    modal.confirm({
+      title: `确认重置用户「${u.realName}」的密码吗？`,
+      content: '将生成新的随机密码，该用户当前的登录会话将全部失效。',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await settled(async () => showPassword(u.username, (await resetCompanyUserPwd(u.id)).password, '密码已重置'));
+      },
+    });
+  };
+
+  const columns: TableColumnsType<CompanyUserItem> = [
+    { title: '用户名', dataIndex: 'username', width: 180, ellipsis: true },
+    { title: '姓名', dataIndex: 'realName', width: 100, ellipsis: true },
+    { title: '性别', dataIndex: 'sex', width: 60, render: (v: string | null) => (v ? (SEX_TEXT[v] ?? '-') : '-') },
+    { title: '职务', dataIndex: 'jobs', width: 100, render: (v: string | null) => v || '-' },
+    { title: '手机号码', dataIndex: 'phone', width: 120, render: (v: string | null) => v || '-' },
+    { title: '用户类型', dataIndex: 'userType', width: 100, render: (v: number) => COMPANY_USER_TYPE[v] ?? '-' },
+    { title: '状态', dataIndex: 'status', width: 70, render: (v: number) => <StatusTag status={v} /> },
+    {
+      title: '操作',
+      key: 'action',
+      width: 200,
+      render: (_v, u) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', user: u })}>
+            编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => toggle(u)}>
+            {u.status === 0 ? '停用' : '启用'}
+          </Button>
+          <Button type="link" size="small" onClick={() => reset(u)}>
+            重置密码
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Modal open title={`企业用户 — ${company.companyName}`} width={1000} footer={null} onCancel={onClose} destroyOnHidden>
+      <div className="list-toolbar">
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing({ mode: 'add' })}>
+          新增用户
+        </Button>
+      </div>
+      <Table<CompanyUserItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        loading={isFetching}
+        locale={tableLocale}
+        scroll={{ x: 930 }}
+        pagination={tablePagination(paging, data?.total ?? 0)}
+      />
+      {editing && <CompanyUserDialog company={company} editing={editing} onClose={() => setEditing(null)} />}
+    </Modal>
+  );
+}
