@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { startServer, stopServer } from '../e2e/support/server.ts';
 import { machine } from './lib.ts';
-import { createBenchForm, login, observe, pct, upload, waitJob, writeWorkbook, BENCH_COLUMNS, type Session } from './importExportLib.ts';
+import { createBenchForm, login, observe, pct, upload, waitJob, writeWorkbook, BENCH_COLUMNS, type Session } from '../apps/server/test/importExportHarness.ts';
 
 const IMPORT_ROWS = Number(process.env.IMPORT_ROWS || 100_000);
 const BIG_ROWS = Number(process.env.BIG_ROWS ?? 1_000_000);

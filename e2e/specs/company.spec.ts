@@ -41,8 +41,13 @@ async function pickTree(page: Page, title: string, names: string[]) {
 }
 
 async function chooseSelect(page: Page, id: string, option: string) {
-  await byId(page, id).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const item = page.locator('.ant-form-item').filter({ has: byId(page, id) });
+  await expect(async () => {
+    await byId(page, id).click();
+    const choice = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first();
+    await choice.click({ timeout: 2000 });
+    await expect(item.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText(option, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Fills the whole page as a visitor would: both tree dialogs and the map dialog. */
@@ -237,12 +242,12 @@ test.describe.serial('企业注册与企业管理', () => {
     await expect(row.getByRole('button', { name: '作废' })).toHaveCount(0);
     await expect(row.getByRole('button', { name: '用户管理' })).toHaveCount(0);
     await admin.page.screenshot({ path: `${SCREENS}/company-manage-pending.png` });
-    await row.getByRole('button', { name: '通过' }).click();
+    await row.getByRole('button', { name: '通过', exact: true }).click();
     await confirm(admin.page, '确认审核通过该企业吗？');
     await expect(toast(admin.page, '审核通过')).toBeVisible();
     await expect(admin.page.locator('.ant-table-row').filter({ hasText: APPROVED_CODE })).toHaveCount(0);
     const approvedRow = await openCompanyManage(admin.page, '审核通过', APPROVED_CODE);
-    await expect(approvedRow.getByRole('button', { name: '通过' })).toHaveCount(0);
+    await expect(approvedRow.getByRole('button', { name: '通过', exact: true })).toHaveCount(0);
     await expect(approvedRow.getByRole('button', { name: '作废' })).toBeVisible();
     await admin.page.screenshot({ path: `${SCREENS}/company-manage-approved.png` });
 
@@ -339,7 +344,7 @@ test.describe.serial('企业注册与企业管理', () => {
     const admin = await newSession(browser);
     await loginAsAdmin(admin.page);
     const row = await openCompanyManage(admin.page, '待审核', REJECTED_CODE);
-    await row.getByRole('button', { name: '不通过' }).click();
+    await row.getByRole('button', { name: '不通过', exact: true }).click();
     const reject = dialog(admin.page, /审核不通过/);
     await reject.getByRole('button', { name: '确定' }).click();
     await expect(reject.getByText('请输入审核不通过的原因')).toBeVisible();
@@ -349,7 +354,7 @@ test.describe.serial('企业注册与企业管理', () => {
     await expect(toast(admin.page, '已审核不通过')).toBeVisible();
     const rejectedRow = await openCompanyManage(admin.page, '审核不通过', REJECTED_CODE);
     await expect(rejectedRow).toContainText(reason);
-    await expect(rejectedRow.getByRole('button', { name: '通过' })).toHaveCount(0);
+    await expect(rejectedRow.getByRole('button', { name: '通过', exact: true })).toHaveCount(0);
     await expect(rejectedRow.getByRole('button', { name: '用户管理' })).toHaveCount(0);
     await admin.context.close();
 
@@ -357,5 +362,57 @@ test.describe.serial('企业注册与企业管理', () => {
     await expect(refused).toContainText('审核不通过');
     await expect(refused).toContainText(reason);
     await page.screenshot({ path: `${SCREENS}/company-login-rejected.png` });
+  });
+
+  test('管理员编辑企业信息、新增企业用户，作废企业后其用户登录看到“已作废”', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const admin = await newSession(browser);
+    await loginAsAdmin(admin.page);
+    const row = await openCompanyManage(admin.page, '审核通过', APPROVED_CODE);
+
+    // Edit: the dialog opens with the registered values; the code (the account) cannot change.
+    await row.getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(admin.page, /编辑企业信息/);
+    await expect(edit.locator('#companyEdit_companyCode')).toBeDisabled();
+    await expect(edit.locator('#companyEdit_administrativeAreaName')).toHaveValue('安徽省马鞍山市和县');
+    await edit.locator('#companyEdit_address').fill('安徽和县化工园区纬三路18号');
+    await admin.page.screenshot({ path: `${SCREENS}/company-edit.png` });
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(toast(admin.page, '保存成功')).toBeVisible();
+    await expect(edit).toHaveCount(0);
+
+    // A second user for the company, with a one-time password.
+    await row.getByRole('button', { name: '用户管理' }).click();
+    const users = dialog(admin.page, `企业用户 — ${COMPANY_NAME}`);
+    await users.getByRole('button', { name: '新增用户' }).click();
+    const add = dialog(admin.page, '新增企业用户');
+    await add.getByLabel('用户名').fill(`staff_${RUN.toLowerCase()}`);
+    await add.getByLabel('姓名').fill('刘操作');
+    await add.getByLabel('职务').fill('操作工');
+    await add.getByLabel('手机号码').fill('13955599999');
+    await add.getByRole('button', { name: '保存' }).click();
+    await expect(admin.page.getByTestId('one-time-password')).toBeVisible();
+    await admin.page.getByRole('button', { name: '我已记下' }).click();
+    await expect(users.locator('.ant-table-row').filter({ hasText: `staff_${RUN.toLowerCase()}` })).toContainText('企业用户');
+    await users.locator('.ant-modal-close').click();
+
+    // Void: asked with a warning, optional reason.
+    await row.getByRole('button', { name: '作废' }).click();
+    const voiding = dialog(admin.page, /作废该企业/);
+    await expect(voiding).toContainText('所有用户将立即退出');
+    await voiding.getByLabel('作废原因').fill('企业已迁出园区');
+    await admin.page.screenshot({ path: `${SCREENS}/company-void-dialog.png` });
+    await voiding.getByRole('button', { name: '作废' }).click();
+    await expect(toast(admin.page, '已作废')).toBeVisible();
+    const voidedRow = await openCompanyManage(admin.page, '已作废', APPROVED_CODE);
+    await expect(voidedRow).toContainText('企业已迁出园区');
+    await expect(voidedRow.getByRole('button', { name: '编辑' })).toHaveCount(0);
+    await voidedRow.getByRole('link', { name: COMPANY_NAME }).click();
+    await expect(admin.page.locator('.ant-drawer').getByText('安徽和县化工园区纬三路18号')).toBeVisible();
+    await admin.page.screenshot({ path: `${SCREENS}/company-detail.png` });
+    await admin.context.close();
+
+    const voided = await loginError(page, APPROVED_CODE);
+    await expect(voided).toContainText('已作废');
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
 import {
+  bigXlsx,
   docxWithHeading,
   gbk,
   jpeg,
@@ -9,6 +10,7 @@ import {
   pptx,
   recordMp4,
   scriptedSvg,
+  tiff,
   uploadFile,
   xlsxWorkbook,
 } from '../support/previewFiles.ts';
@@ -132,6 +134,18 @@ test.describe('文件预览', () => {
     await expect(sheet.locator('[data-sheet="设备"] [data-cell="C3"]')).toHaveText('1000');
   });
 
+  test('大表格先显示前面的行，随后加载全部，滚动到最后一行', async ({ page }) => {
+    const id = await uploadFile(page, '车辆台账.xlsx', bigXlsx(20_000));
+    await openPreview(page, { fileId: id, suffix: 'xlsx', originalName: '车辆台账.xlsx' });
+    const sheet = dialog(page).getByTestId('sheet-view');
+    await expect(sheet.locator('[data-cell="B2"]')).toHaveText('企业1');
+    await expect(sheet).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+    await sheet.locator('.sheet-body').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(sheet.locator('[data-cell="H20001"]')).toHaveText('备注20000');
+    // Only the rows in view are in the page, not 20,000.
+    expect(await sheet.locator('.sheet-body .sheet-cell').count()).toBeLessThan(2000);
+  });
+
   test('图片查看器：缩放、旋转、上一张下一张，标题随之变化', async ({ page }) => {
     const a = await uploadFile(page, '现场照片.png', png([30, 120, 200]));
     const b = await uploadFile(page, '消防通道.jpg', jpeg());
@@ -156,6 +170,14 @@ test.describe('文件预览', () => {
     await viewer.getByRole('button', { name: '原始大小' }).click();
     await expect(viewer.getByTestId('image-scale')).toHaveText('100%');
     await page.screenshot({ path: `${SCREENS}/preview-image.png` });
+  });
+
+  test('TIFF 在浏览器中解码后显示', async ({ page }) => {
+    const id = await uploadFile(page, '扫描件.tif', tiff(4, 3));
+    await openPreview(page, { fileId: id, suffix: 'tif', originalName: '扫描件.tif' });
+    const img = dialog(page).getByTestId('image-viewer').locator('img');
+    await expect(img).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([4, 3]);
   });
 
   test('SVG 作为图片显示，其中的脚本不会执行', async ({ page }) => {

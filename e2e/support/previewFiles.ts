@@ -216,6 +216,34 @@ export function gbk(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
+/** An uncompressed 8-bit RGB TIFF (browsers cannot show TIFF; the viewer decodes it). */
+export function tiff(width = 4, height = 3): Buffer {
+  const entries: Array<[number, number, number, number]> = []; // tag, type, count, value
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) pixels.set([(i * 60) % 256, 120, 200], i * 3);
+  const ifdAt = 8;
+  const count = 9;
+  const bitsAt = ifdAt + 2 + count * 12 + 4;
+  const dataAt = bitsAt + 6;
+  entries.push([256, 3, 1, width], [257, 3, 1, height], [258, 3, 3, bitsAt], [259, 3, 1, 1], [262, 3, 1, 2]);
+  entries.push([273, 4, 1, dataAt], [277, 3, 1, 3], [278, 3, 1, height], [279, 4, 1, pixels.length]);
+  const head = Buffer.alloc(dataAt);
+  head.write('II', 0, 'latin1');
+  head.writeUInt16LE(42, 2);
+  head.writeUInt32LE(ifdAt, 4);
+  head.writeUInt16LE(count, ifdAt);
+  entries.forEach(([tag, type, n, value], i) => {
+    const p = ifdAt + 2 + i * 12;
+    head.writeUInt16LE(tag, p);
+    head.writeUInt16LE(type, p + 2);
+    head.writeUInt32LE(n, p + 4);
+    if (type === 3 && n === 1) head.writeUInt16LE(value, p + 8);
+    else head.writeUInt32LE(value, p + 8);
+  });
+  for (let k = 0; k < 3; k++) head.writeUInt16LE(8, bitsAt + k * 2);
+  return Buffer.concat([head, pixels]);
+}
+
 /** An SVG whose script, if it ever ran, would set a flag on the page and call home. */
 export const scriptedSvg = () =>
   Buffer.from(

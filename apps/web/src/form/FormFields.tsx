@@ -1,13 +1,15 @@
 import {
   createContext,
   useContext,
+  useEffect,
+  useDeferredValue,
   useId,
   useMemo,
   useSyncExternalStore,
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { Alert, Form } from 'antd';
+import { Alert, ConfigProvider } from 'antd';
 import { isRequired, listOf, type FormConfig, type FormControl } from '@park/core';
 import { widgetOf } from '../controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../controls/types.ts';
@@ -45,29 +47,40 @@ function FieldItem({ control }: { control: FormControl }) {
   const id = `${idPrefix}${model || textOf(control.key)}`;
   const label = nameOf(control);
   const detail = rt.mode === 'detail';
+  const required = !detail && isRequired(control);
   return (
-    <div className={`form-field form-field-${control.type}`} data-model={model || undefined}>
-      <Form.Item
-        label={label ? `${label}${labelSuffix}` : undefined}
-        htmlFor={id}
-        required={!detail && isRequired(control)}
-        validateStatus={error ? 'error' : undefined}
-        help={error}
-      >
-        {detail ? (
-          <widget.Display control={control} value={value} ctx={rt} />
-        ) : (
-          <widget.Editor
-            control={control}
-            value={value}
-            id={id}
-            ctx={rt}
-            disabled={isDisabled(control, rt.mode)}
-            onChange={(next) => store.set(model, next)}
-            onBlur={() => store.blur(model)}
-          />
+    <div
+      className={`form-field form-field-${control.type}${error ? ' ff-invalid' : ''}`}
+      data-model={model || undefined}
+    >
+      <div className="ff-row">
+        {label && (
+          <label className={required ? 'ff-label ff-required' : 'ff-label'} htmlFor={id} title={label}>
+            {label}
+            {labelSuffix}
+          </label>
         )}
-      </Form.Item>
+        <div className="ff-control">
+          {detail ? (
+            <widget.Display control={control} value={value} ctx={rt} />
+          ) : (
+            <widget.Editor
+              control={control}
+              value={value}
+              id={id}
+              ctx={rt}
+              disabled={isDisabled(control, rt.mode)}
+              onChange={(next) => store.set(model, next)}
+              onBlur={() => store.blur(model)}
+            />
+          )}
+          {error && (
+            <div className="ff-error" role="alert">
+              {error}
+            </div>
+          )}
+        </div>
+      </div>
     </div>
   );
 }
@@ -107,6 +120,9 @@ function renderList(list: FormControl[]): ReactNode {
   ));
 }
 
+/** Top-level controls drawn in the first commit; the rest follow in an interruptible render. */
+const FIRST_SLICE = 16;
+
 export interface FormFieldsProps {
   store: FormStore;
   controls: FormControl[];
@@ -144,8 +160,7 @@ export function formLayout(config: FormConfig | undefined) {
   return {
     layout: position === 'top' ? ('vertical' as const) : ('horizontal' as const),
     labelAlign: position === 'left' ? ('left' as const) : ('right' as const),
-    labelCol: position === 'top' ? undefined : { flex: `0 0 ${labelWidth}px` },
-    wrapperCol: position === 'top' ? undefined : { flex: '1 1 0', style: { minWidth: 0 } },
+    labelWidth,
     size: SIZES[textOf(c.size)] ?? 'middle',
     labelSuffix: textOf(c.labelSuffix),
     className: bordered ? 'form-view form-bordered' : 'form-view',
@@ -165,6 +180,14 @@ export function FormFields({
   locked = false,
 }: FormFieldsProps) {
   const idPrefix = useId().replace(/[^A-Za-z0-9_-]/g, '');
+  // A long form shows its first controls at once and the rest a moment later, without blocking:
+  // React renders the deferred value in the background and yields to typing and scrolling.
+  const list = useMemo(() => listOf(controls), [controls]);
+  const shown = useDeferredValue(list.length, Math.min(list.length, FIRST_SLICE));
+  const complete = shown >= list.length;
+  useEffect(() => {
+    if (complete) performance.mark('park:form-complete');
+  }, [complete]);
   const layout = formLayout(config);
   const effectiveMode: RenderMode = locked ? 'detail' : mode;
   const scope = useMemo<Scope>(
@@ -187,20 +210,21 @@ export function FormFields({
   );
   return (
     <ScopeContext.Provider value={scope}>
-      <Form
-        component="div"
-        layout={layout.layout}
-        labelAlign={layout.labelAlign}
-        labelCol={layout.labelCol}
-        wrapperCol={layout.wrapperCol}
-        labelWrap
-        size={layout.size}
-        colon={false}
-        className={mode === 'detail' || locked ? `${layout.className} form-view-detail` : layout.className}
-        style={layout.style}
-      >
-        {renderList(controls)}
-      </Form>
+      <ConfigProvider componentSize={layout.size}>
+        <div
+          className={[
+            layout.className,
+            `ff-${layout.layout}`,
+            `ff-label-${layout.labelAlign}`,
+            mode === 'detail' || locked ? 'form-view-detail' : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          style={{ ...layout.style, '--ff-label-width': `${layout.labelWidth}px` } as CSSProperties}
+        >
+          {renderList(list.slice(0, shown))}
+        </div>
+      </ConfigProvider>
     </ScopeContext.Provider>
   );
 }

@@ -22,13 +22,27 @@ export interface FieldError {
   row?: number;
 }
 
+type ValueControl = { control: FormControl; definition: NonNullable<ReturnType<typeof definitionOf>>; model: string };
+
+/*
+ * A frozen source cannot change (its owner freezes it deeply: the server's import does), so its
+ * list is kept; validating a million imported rows otherwise walks the design millions of times.
+ * Unfrozen sources — the designer edits its meta in place — are walked on every call.
+ */
+const FROZEN_VALUE_CONTROLS = new WeakMap<object, ValueControl[]>();
+
 /** Controls that hold a value of their own, with their definitions. */
-function valueControls(source: ControlSource) {
-  return flattenControls(source).flatMap((control) => {
+function valueControls(source: ControlSource): ValueControl[] {
+  const frozen = Object.isFrozen(source);
+  const hit = frozen ? FROZEN_VALUE_CONTROLS.get(source) : undefined;
+  if (hit) return hit;
+  const list = flattenControls(source).flatMap((control): ValueControl[] => {
     const definition = definitionOf(control);
     const model = modelOf(control);
     return definition && model && definition.family !== 'layout' ? [{ control, definition, model }] : [];
   });
+  if (frozen) FROZEN_VALUE_CONTROLS.set(source, list);
+  return list;
 }
 
 /** The stored columns of the values given; a model absent from values leaves its columns out. */

@@ -24,6 +24,7 @@ import { createFileStorage, filesRoot, type FileStorage } from './storage.ts';
  */
 
 export const FILE_PREVIEW_QUEUE = 'file-preview';
+const FILE_PREVIEW_SWEEP = 'file-preview-sweep';
 /* A big workbook can take LibreOffice a while; beyond this it is stuck and is killed. */
 const CONVERT_TIMEOUT_MS = 3 * 60_000;
 /* A failed conversion is not retried on every poll; after this long it may be tried again. */
@@ -142,6 +143,7 @@ export class OfficePreviews {
     if (this.send) {
       const last = this.sent.get(file.sha256) ?? 0;
       if (Date.now() - last > RESEND_AFTER_MS) {
+        if (this.sent.size > 10_000) this.sent.clear();
         this.sent.set(file.sha256, Date.now());
         await this.send(job);
       }
@@ -211,6 +213,33 @@ export class OfficePreviews {
       await fs.rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
   }
+
+  /**
+   * Removes cached PDFs (and failure marks) of content no file holds any more: the collector
+   * deletes unreferenced files, and an edited file's new bytes have a new hash.
+   */
+  async sweep(): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.root);
+    } catch {
+      return 0;
+    }
+    const shas = [...new Set(names.map((n) => /^([0-9a-f]{64})\.(pdf|failed)$/.exec(n)?.[1]).filter((x): x is string => !!x))];
+    let removed = 0;
+    for (let i = 0; i < shas.length; i += 500) {
+      const batch = shas.slice(i, i + 500);
+      const live = new Set(
+        (await this.db.selectFrom('sys_file').select('sha256').where('sha256', 'in', batch).execute()).map((r) => r.sha256),
+      );
+      for (const sha of batch.filter((x) => !live.has(x))) {
+        await fs.rm(this.pdfPath(sha), { force: true });
+        await fs.rm(this.failedPath(sha), { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
 }
 
 /** One per process: the routes ask it, the job runs it. */
@@ -240,4 +269,10 @@ export async function registerFilePreviewJobs(boss: PgBoss, ctx: AppContext, log
   });
   previews.send = (job) =>
     boss.send(FILE_PREVIEW_QUEUE, job, { singletonKey: job.sha256, retryLimit: 1, expireInSeconds: 300 });
+  await boss.createQueue(FILE_PREVIEW_SWEEP);
+  await boss.schedule(FILE_PREVIEW_SWEEP, '37 4 * * *');
+  await boss.work(FILE_PREVIEW_SWEEP, async () => {
+    const removed = await previews.sweep();
+    if (removed) logger.info({ removed }, '已清理无主的文档预览缓存');
+  });
 }

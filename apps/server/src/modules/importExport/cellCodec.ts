@@ -407,7 +407,14 @@ async function loadRegions(db: Kysely<Database>): Promise<RegionIndex> {
 
 export type ImportResult = { ok: true; columns: StoredColumns } | { ok: false; error: string };
 
-const fail = (spec: ColumnSpec, message: string): ImportResult => ({ ok: false, error: `${spec.header}：${message}` });
+/* Module-level helpers, not closures: tsx names every closure it creates (keepNames), a cost per call. */
+function fail(spec: ColumnSpec, message: string): ImportResult {
+  return { ok: false, error: `${spec.header}：${message}` };
+}
+
+function only(spec: ColumnSpec, v: string | null): ImportResult {
+  return { ok: true, columns: { [spec.key]: v } };
+}
 
 function optionValue(control: FormControl, text: string): string | null {
   const pairs = optionPairs(control);
@@ -431,25 +438,24 @@ export function importCell(spec: ColumnSpec, value: CellValue, lookups: ImportLo
   const c = spec.control;
   if (!c) return { ok: true, columns: {} };
   const text = typeof value === 'string' ? unescapeFormula(value).trim() : cellText(value).trim();
-  const single = (v: string | null): ImportResult => ({ ok: true, columns: { [spec.key]: v } });
   if (value === null || text === '') {
     if (spec.family === 'picker') return { ok: true, columns: { [spec.key]: null, [labelColumnOf(c)]: null } };
     if (spec.family === 'region') return { ok: true, columns: Object.fromEntries(Object.values(regionColumnsOf(c)).map((k) => [k, null])) };
     if (spec.family === 'gis') return { ok: true, columns: Object.fromEntries(Object.values(gisColumnsOf(c)).map((k) => [k, null])) };
-    return single(null);
+    return only(spec, null);
   }
   switch (spec.family) {
     case 'text':
-      return single(typeof value === 'string' ? unescapeFormula(value) : text);
+      return only(spec, typeof value === 'string' ? unescapeFormula(value) : text);
     case 'number':
-      return single(typeof value === 'number' ? numberText(value) : text.replace(/,/g, ''));
+      return only(spec, typeof value === 'number' ? numberText(value) : text.replace(/,/g, ''));
     case 'date':
-      return single(importDate(value, c, lookups.date1904));
+      return only(spec, importDate(value, c, lookups.date1904));
     case 'switch': {
       const options = isObject(c.options) ? c.options : {};
       const t = text.toLowerCase();
-      if (t === str(options.openMsg).trim().toLowerCase() || ON_WORDS.has(t) || value === true) return single(SWITCH_ON);
-      if (t === str(options.closeMsg).trim().toLowerCase() || OFF_WORDS.has(t) || value === false) return single(SWITCH_OFF);
+      if (t === str(options.openMsg).trim().toLowerCase() || ON_WORDS.has(t) || value === true) return only(spec, SWITCH_ON);
+      if (t === str(options.closeMsg).trim().toLowerCase() || OFF_WORDS.has(t) || value === false) return only(spec, SWITCH_OFF);
       return fail(spec, `“${text}”不是有效的开关值（开/关）`);
     }
     case 'choice': {
@@ -460,7 +466,7 @@ export function importCell(spec: ColumnSpec, value: CellValue, lookups: ImportLo
         if (v === null) return fail(spec, `选项“${p}”不存在`);
         values.push(v);
       }
-      return single(values.join(','));
+      return only(spec, values.join(','));
     }
     case 'picker': {
       const index = lookups.index(c);
@@ -481,7 +487,7 @@ export function importCell(spec: ColumnSpec, value: CellValue, lookups: ImportLo
         if (typeof found === 'string') return fail(spec, found);
         if (!items.some((i) => i.k === found.id)) items.push({ k: found.id, v: found.label });
       }
-      return single(items.length > 0 ? JSON.stringify(items) : null);
+      return only(spec, items.length > 0 ? JSON.stringify(items) : null);
     }
     case 'region': {
       const region = lookups.region;

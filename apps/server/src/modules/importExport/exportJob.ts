@@ -17,7 +17,7 @@ import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
 import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
 import { finishJob, paramsOf } from './repo.ts';
 import { exportSettingsOf, type ExportSettings } from './settings.ts';
-import { JobFailure, sheetNameOf, yieldToLoop } from './jobCommon.ts';
+import { drainSheet, JobFailure, sheetNameOf, yieldToLoop } from './jobCommon.ts';
 import { inspectXlsx } from './xlsxGuard.ts';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
@@ -162,17 +162,17 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
           fileNames.set(f.id, f.original_name);
         }
       }
-      for (const r of rows) {
+      for (let k = 0; k < rows.length; k++) {
         const values: Array<string | number | null | undefined> = [];
-        for (let i = 0; i < specs.length; i++) values[settings.startColumn + i] = exportCell(specs[i]!, r, exportCtx);
+        for (let i = 0; i < specs.length; i++) values[settings.startColumn + i] = exportCell(specs[i]!, rows[k]!, exportCtx);
         const row = ws.getRow(rowNo++);
         row.values = values;
         row.commit();
+        if (k % 1000 === 999) await drainSheet(ws);
       }
       last = String(rows[rows.length - 1]!.id);
       done += rows.length;
       await progress(ctx.db, lease, { done });
-      { const m = process.memoryUsage(); (await import('node:fs')).appendFileSync('/tmp/iebench/timing.log', `EXP done=${done} rss=${(m.rss/1e6).toFixed(0)} heap=${(m.heapUsed/1e6).toFixed(0)}/${(m.heapTotal/1e6).toFixed(0)} ext=${(m.external/1e6).toFixed(0)} ab=${(m.arrayBuffers/1e6).toFixed(0)}\n`); }
       await yieldToLoop();
     }
     ws.commit();

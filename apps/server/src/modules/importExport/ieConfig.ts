@@ -34,6 +34,6 @@ export function importExportConfig(env: NodeJS.ProcessEnv = process.env): Import
     chunkRows: intFrom(env.IMPORT_CHUNK_ROWS, 1000, 'IMPORT_CHUNK_ROWS'),
     exportBatch: 5000,
     maxAttempts: 5,
-    threadHeapMb: intFrom(env.IMPORT_THREAD_HEAP_MB, 256, 'IMPORT_THREAD_HEAP_MB', 64),
+    threadHeapMb: intFrom(env.IMPORT_THREAD_HEAP_MB, 192, 'IMPORT_THREAD_HEAP_MB', 64),
   };
 }

@@ -13,7 +13,7 @@ import { cellText, importCell, ImportLookups, plainCell, type CellValue } from '
 import { importColumns, importColumnsByHeader, type ColumnSpec } from './columns.ts';
 import type { JobDeps } from './exportJob.ts';
 import { escapeFormula } from './formulaEscape.ts';
-import { JobFailure, yieldToLoop } from './jobCommon.ts';
+import { drainSheet, JobFailure, yieldToLoop } from './jobCommon.ts';
 import { jobAuth } from './jobAuth.ts';
 import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
 import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
@@ -437,7 +437,7 @@ async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: S
       row.commit();
     }
     after = rows[rows.length - 1]!.row_no;
-    await yieldToLoop();
+    await drainSheet(ws);
   }
   ws.commit();
   await book.commit();

@@ -50,15 +50,19 @@ const TSX_API = pathToFileURL(
 const THREAD_ENTRY = new URL('./jobThread.ts', import.meta.url).href;
 
 /**
- * A thread that runs jobs one at a time, started on first use and kept: loading the server's
- * modules into a fresh thread costs seconds, a job should not. The thread loads our TypeScript
- * through tsx's API (a worker does not inherit the --import hook), and its heap is capped: a
- * workbook that needs more ends as a failed job with a message, and the next job gets a new thread.
+ * A thread for one kind of job, started on first use and kept while jobs keep coming (loading
+ * the server's modules into a thread takes a second or two), then ended after IDLE_MS so an
+ * idle server does not hold its heap. The thread loads our TypeScript through tsx's API (a
+ * worker does not inherit the --import hook), and its heap is capped: a workbook that needs more
+ * ends as a failed job with a message, and the next job gets a new thread.
  */
+const IDLE_MS = 5000;
+
 export class JobThread {
   private worker: Worker | null = null;
   private seq = 0;
   private pending = new Map<number, (r: ThreadResult) => void>();
+  private idle: NodeJS.Timeout | null = null;
 
   constructor(private readonly heapMb: number) {}
 
@@ -67,12 +71,16 @@ export class JobThread {
     const worker = new Worker(code, {
       eval: true,
       workerData: { importExportThread: true },
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32 },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 16 },
     });
     worker.unref();
     worker.on('message', (m: { id: number; result: ThreadResult }) => {
       this.pending.get(m.id)?.(m.result);
       this.pending.delete(m.id);
+      if (this.pending.size === 0) {
+        this.idle = setTimeout(() => void this.stop(), IDLE_MS);
+        this.idle.unref();
+      }
     });
     const fail = (result: ThreadResult) => {
       if (this.worker === worker) this.worker = null;
@@ -91,6 +99,8 @@ export class JobThread {
   }
 
   run(input: ThreadInput): Promise<ThreadResult> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     this.worker ??= this.start();
     const id = ++this.seq;
     const worker = this.worker;
@@ -101,6 +111,7 @@ export class JobThread {
   }
 
   async stop(): Promise<void> {
+    if (this.pending.size > 0) return;
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();

@@ -176,12 +176,6 @@ async function firstSheet(filePath: string, entries: Located[]): Promise<{ name:
   return { name: null, path: fallback.name };
 }
 
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
-  return n;
-}
-
 /**
  * Reads the sheet's XML as it inflates, without building anything: every row and cell must carry
  * a reference inside Excel's limits, and the rows from `dataStartRow` on are counted.
@@ -190,8 +184,6 @@ class SheetScanner {
   dataRows = 0;
   lastRow = 0;
   private tail = '';
-  private static readonly TAG = /<(row|c)[\s>/]([^>]*)/g;
-  private static readonly REF = /(?:^|\s)r\s*=\s*"([^"]*)"/;
 
   constructor(
     private readonly dataStartRow: number,
@@ -202,33 +194,61 @@ class SheetScanner {
     const text = this.tail + chunk.toString('latin1');
     // Tags are read only once complete: keep everything from the last '<' for the next chunk.
     const cut = text.lastIndexOf('<');
-    const ready = cut >= 0 && text.indexOf('>', cut) < 0 ? text.slice(0, cut) : text;
-    this.tail = ready.length < text.length ? text.slice(ready.length) : '';
+    const end = cut >= 0 && text.indexOf('>', cut) < 0 ? cut : text.length;
+    this.tail = end < text.length ? text.slice(end) : '';
     if (this.tail.length > 1 << 20) throw new XlsxRefusedError('工作表内容格式异常，已拒绝处理');
-    const re = SheetScanner.TAG;
-    re.lastIndex = 0;
-    for (let m = re.exec(ready); m; m = re.exec(ready)) this.tag(m[1] === 'row', m[2]!);
+    // indexOf over '<' rather than a regular expression: a million-row sheet has tens of millions of tags.
+    for (let i = text.indexOf('<'); i >= 0 && i < end; i = text.indexOf('<', i + 1)) {
+      const a = text.charCodeAt(i + 1);
+      let isRow: boolean;
+      let from: number;
+      if (a === 99 /* c */) {
+        isRow = false;
+        from = i + 2;
+      } else if (a === 114 /* r */ && text.charCodeAt(i + 2) === 111 && text.charCodeAt(i + 3) === 119) {
+        isRow = true;
+        from = i + 4;
+      } else continue;
+      const next = text.charCodeAt(from);
+      if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) continue; // <col, <cfRule, <rowBreaks …
+      const close = text.indexOf('>', from);
+      this.tag(text, isRow, from, close < 0 ? end : close);
+    }
   }
 
-  private tag(isRow: boolean, attrs: string): void {
-    const ref = SheetScanner.REF.exec(attrs)?.[1];
-    if (ref === undefined) throw new XlsxRefusedError('工作表缺少单元格位置信息，请用Excel另存为xlsx后再导入');
-    if (isRow) {
-      const r = /^\d{1,7}$/.test(ref) ? Number(ref) : NaN;
-      if (!(r >= 1 && r <= EXCEL_MAX_ROW)) throw new XlsxRefusedError(`单元格位置超出工作表范围（第 ${ref.slice(0, 12)} 行）`);
-      if (r >= this.dataStartRow) {
-        this.dataRows++;
-        if (this.dataRows > this.maxRows) throw new XlsxRefusedError(`导入数据超过最大行数限制（${this.maxRows} 行）`, 413);
-      }
-      if (r > this.lastRow) this.lastRow = r;
-      return;
+  /** Checks the r="…" reference of the tag whose attributes span text[from, close). No allocation. */
+  private tag(text: string, isRow: boolean, from: number, close: number): void {
+    let q = text.indexOf('r="', from);
+    while (q >= 0 && q < close) {
+      const before = text.charCodeAt(q - 1);
+      if (before === 32 || before === 9 || before === 10 || before === 13) break;
+      q = text.indexOf('r="', q + 1);
     }
-    const m = /^([A-Z]{1,3})(\d{1,7})$/.exec(ref);
-    const col = m ? columnNumber(m[1]!) : NaN;
-    const row = m ? Number(m[2]) : NaN;
-    if (!(col >= 1 && col <= EXCEL_MAX_COLUMN && row >= 1 && row <= EXCEL_MAX_ROW)) {
-      throw new XlsxRefusedError(`单元格位置超出工作表范围（${ref.slice(0, 12)}）`);
+    if (q < 0 || q >= close) throw new XlsxRefusedError('工作表缺少单元格位置信息，请用Excel另存为xlsx后再导入');
+    let p = q + 3;
+    let col = 0;
+    let letters = 0;
+    for (let ch = text.charCodeAt(p); ch >= 65 && ch <= 90; ch = text.charCodeAt(++p)) {
+      col = col * 26 + (ch - 64);
+      letters++;
     }
+    let row = 0;
+    let digits = 0;
+    for (let ch = text.charCodeAt(p); ch >= 48 && ch <= 57; ch = text.charCodeAt(++p)) {
+      row = row * 10 + (ch - 48);
+      digits++;
+    }
+    const wellFormed = text.charCodeAt(p) === 34 && digits > 0 && digits <= 7 && (isRow ? letters === 0 : letters > 0 && letters <= 3);
+    if (!wellFormed || row < 1 || row > EXCEL_MAX_ROW || (!isRow && col > EXCEL_MAX_COLUMN)) {
+      const ref = text.slice(q + 3, Math.min(text.indexOf('"', q + 3), q + 15));
+      throw new XlsxRefusedError(isRow ? `单元格位置超出工作表范围（第 ${ref} 行）` : `单元格位置超出工作表范围（${ref}）`);
+    }
+    if (!isRow) return;
+    if (row >= this.dataStartRow) {
+      this.dataRows++;
+      if (this.dataRows > this.maxRows) throw new XlsxRefusedError(`导入数据超过最大行数限制（${this.maxRows} 行）`, 413);
+    }
+    if (row > this.lastRow) this.lastRow = row;
   }
 }
 

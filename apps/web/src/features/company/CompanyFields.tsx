@@ -11,6 +11,8 @@ import { MapDialog } from '../../controls/shared/gis/MapDialog.tsx';
 import { EMPTY_GIS_CONFIG } from '../../controls/shared/gis/gisConfig.ts';
 import { publicGisConfig, registerDic } from './api.ts';
 import { CodeTreeDialog } from './CodeTreeDialog.tsx';
+// The reused MapDialog's own styles (.gis-map, .upload-tip) live in the form runtime's sheet.
+import '../../form/form.css';
 import './company.css';
 
 /** Zoom of the registration map (spec 000 §9: 15 for registration). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Form, Input, Modal, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Input, Modal, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -219,38 +219,43 @@ export function CompanyManagePage() {
     {
       title: '企业名称',
       dataIndex: 'companyName',
-      width: 220,
-      ellipsis: true,
+      width: 210,
+      ellipsis: { showTitle: false },
       render: (v: string, c) => (
-        <Button type="link" size="small" className="company-name-link" onClick={() => setDialog({ kind: 'detail', company: c })}>
+        <Typography.Link title={v} onClick={() => setDialog({ kind: 'detail', company: c })}>
           {v}
-        </Button>
+        </Typography.Link>
       ),
     },
-    { title: '组织机构代码', dataIndex: 'companyCode', width: 190 },
-    { title: '行政区划', dataIndex: 'administrativeAreaName', width: 170, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: '行业名称', dataIndex: 'industryName', width: 170, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: '行业类别', dataIndex: 'industyType', width: 170, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: '组织机构代码', dataIndex: 'companyCode', width: 180 },
+    { title: '行政区划', dataIndex: 'administrativeAreaName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: '行业名称', dataIndex: 'industryName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
     {
       title: '联系人',
       key: 'contact',
-      width: 160,
+      width: 150,
+      ellipsis: true,
       render: (_v, c) => (c.adminRealName ? `${c.adminRealName}${c.adminPhone ? ` ${c.adminPhone}` : ''}` : '-'),
     },
-    { title: '状态', dataIndex: 'status', width: 100, render: (v: CompanyStatus) => <CompanyStatusTag status={v} /> },
-    { title: '注册时间', dataIndex: 'createTime', width: 170 },
-    {
-      title: '审核意见',
-      key: 'check',
-      width: 200,
-      ellipsis: true,
-      render: (_v, c) =>
-        c.status === '2' || c.status === '3' ? <span className="company-detail-reason">{c.checkReason || '-'}</span> : (c.checkedTime ?? '-'),
-    },
+    // Each status has its tab; the column is only needed when they are mixed.
+    ...(tab === 'all' ? [{ title: '状态', dataIndex: 'status', width: 100, render: (v: CompanyStatus) => <CompanyStatusTag status={v} /> }] : []),
+    { title: '注册时间', dataIndex: 'createTime', width: 165 },
+    ...(tab === '0'
+      ? []
+      : [
+          {
+            title: tab === '1' ? '审核时间' : '原因',
+            key: 'check',
+            width: 170,
+            ellipsis: true,
+            render: (_v: unknown, c: CompanyAdminItem) =>
+              c.status === '2' || c.status === '3' ? <span className="company-detail-reason">{c.checkReason || '-'}</span> : (c.checkedTime ?? '-'),
+          },
+        ]),
     {
       title: '操作',
       key: 'action',
-      width: 230,
+      width: 210,
       fixed: 'right',
       render: (_v, c) => (
         <Space size={0} wrap>
@@ -288,6 +293,7 @@ export function CompanyManagePage() {
       ),
     },
   ];
+  const tableWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
 
   return (
     <ListPage title="企业管理">
@@ -321,7 +327,7 @@ export function CompanyManagePage() {
         dataSource={data?.rows ?? []}
         loading={isFetching}
         locale={tableLocale}
-        scroll={{ x: 1700 }}
+        scroll={{ x: tableWidth }}
         pagination={tablePagination(paging, data?.total ?? 0)}
       />
       {dialog?.kind === 'reject' && (

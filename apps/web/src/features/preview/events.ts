@@ -20,11 +20,6 @@ export interface OpenFilePreviewDetail extends PreviewFileRef {
   files?: PreviewFileRef[];
 }
 
-export function openFilePreview(detail: OpenFilePreviewDetail): boolean {
-  const event = new CustomEvent<OpenFilePreviewDetail>(OPEN_FILE_PREVIEW, { detail, cancelable: true });
-  return !window.dispatchEvent(event);
-}
-
 /** Spec 000 §5, spec 001 §8. */
 export const MSG_PREVIEW_NO_FILE = '预览失败,未上传任何文件';
 export const MSG_EDIT_NO_FILE = '编辑失败,未上传任何文件';

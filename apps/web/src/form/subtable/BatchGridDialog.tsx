@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Modal, Table, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -58,28 +58,59 @@ interface CellProps {
   error: string | undefined;
   mode: 'add' | 'edit';
   rt: RuntimeContext;
+  /** Large grids show text until a cell is activated, so scrolling mounts no editors. */
+  lazy: boolean;
+  active: boolean;
+  onActivate(rowKey: string, model: string): void;
   onCell(rowKey: string, model: string, value: unknown): void;
 }
 
+/** Focuses the editor a click has just mounted. */
+function FocusFirst({ children }: { children: ReactNode }) {
+  const [holder, setHolder] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    holder?.querySelector<HTMLElement>('input, textarea, [tabindex="0"]')?.focus();
+  }, [holder]);
+  return <div ref={setHolder}>{children}</div>;
+}
+
 /** One editable cell; memoised so typing in one cell redraws only that cell. */
-const Cell = memo(function Cell({ control, rowKey, value, error, mode, rt, onCell }: CellProps) {
+const Cell = memo(function Cell({ control, rowKey, value, error, mode, rt, lazy, active, onActivate, onCell }: CellProps) {
   const widget = widgetOf(control.type);
   if (!widget) return null;
   const model = modelOf(control);
+  const disabled = isDisabled(control, mode);
+  let body: ReactNode;
+  if (lazy && !active) {
+    const text = widget.text(value, control);
+    body = (
+      <div
+        className={disabled ? 'grid-cell-text grid-cell-text-disabled' : 'grid-cell-text'}
+        role="button"
+        tabIndex={disabled ? -1 : 0}
+        aria-label={`编辑${nameOf(control)}`}
+        onClick={() => !disabled && onActivate(rowKey, model)}
+        onFocus={() => !disabled && onActivate(rowKey, model)}
+      >
+        {text || <span className="field-display-empty">{disabled ? '-' : '点击填写'}</span>}
+      </div>
+    );
+  } else {
+    const editor = (
+      <widget.Editor compact control={control} value={value} ctx={rt} disabled={disabled} onChange={(v) => onCell(rowKey, model, v)} />
+    );
+    body = lazy ? <FocusFirst>{editor}</FocusFirst> : editor;
+  }
   return (
     <div className={error ? 'grid-cell grid-cell-error' : 'grid-cell'}>
-      <widget.Editor
-        compact
-        control={control}
-        value={value}
-        ctx={rt}
-        disabled={isDisabled(control, mode)}
-        onChange={(v) => onCell(rowKey, model, v)}
-      />
+      {body}
       {error && <div className="grid-cell-message">{error}</div>}
     </div>
   );
 });
+
+/** Grids larger than this are virtualised and edited cell by cell. */
+export const LAZY_GRID_ROWS = 50;
 
 /**
  * The batch grid (spec 000 §2): editable rows, an add link only in batch-add mode, a delete
@@ -90,6 +121,9 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
   const { message } = App.useApp();
   const [rows, setRows] = useState<GridRow[]>(initialRows);
   const [saving, setSaving] = useState(false);
+  const [activeCell, setActiveCell] = useState<string | null>(null);
+  const onActivate = useCallback((rowKey: string, model: string) => setActiveCell(`${rowKey}:${model}`), []);
+  const lazy = rows.length > LAZY_GRID_ROWS;
   const columnsOf = useMemo(() => gridColumns(controls), [controls]);
   const ctx = useMemo<FormContext>(() => ({ ...context, mode }), [context, mode]);
 
@@ -165,7 +199,7 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
   };
 
   const tableColumns = [
-    { title: '序号', key: '__index', width: 64, fixed: 'left' as const, render: (_: unknown, __: GridRow, i: number) => i + 1 },
+    { title: '序号', key: '__index', width: 64, render: (_: unknown, __: GridRow, i: number) => i + 1 },
     ...columnsOf.map((control) => ({
       title: (
         <span>
@@ -183,6 +217,9 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
           error={row.errors[modelOf(control)]}
           mode={mode}
           rt={contexts.get(row.key)!}
+          lazy={lazy}
+          active={activeCell === `${row.key}:${modelOf(control)}`}
+          onActivate={onActivate}
           onCell={onCell}
         />
       ),
@@ -191,7 +228,6 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
       title: '操作',
       key: '__actions',
       width: 72,
-      fixed: 'right' as const,
       render: (_: unknown, row: GridRow) => (
         <Tooltip title="删除该行">
           <Button
@@ -227,7 +263,7 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
         className="batch-grid"
         size="small"
         rowKey="key"
-        virtual
+        virtual={lazy}
         dataSource={rows}
         columns={tableColumns}
         pagination={false}

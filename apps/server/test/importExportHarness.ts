@@ -1,10 +1,10 @@
 /**
- * Shared by bench/import-export.ts and bench/import-fault.ts: a logged-in session on a running
+ * Shared by bench/import-export.ts, bench/import-fault.ts and the fault test: a logged-in session on a running
  * server, the 20-column benchmark form, workbook generation, and the server process's memory.
  */
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
+import { sealWithForge } from './sealWithForge.ts';
 
 export interface Session {
   base: string;
