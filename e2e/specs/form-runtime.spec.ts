@@ -6,7 +6,18 @@ import {
 } from '../../packages/core/src/form/demoForms.ts';
 import { jpeg, pdf, png } from '../../apps/server/test/sampleFiles.ts';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { button, chooseOption, confirm, createForm, dialog, drawOn, field, formIdByName, toast, typeDate } from '../support/forms.ts';
+import {
+  button,
+  chooseOption,
+  confirm,
+  createForm,
+  dialog,
+  drawOn,
+  field,
+  formIdByName,
+  toast,
+  typeDate,
+} from '../support/forms.ts';
 
 /*
  * The form runtime (issue 7) in Chromium, on the demo form 危化品车辆入园登记 (every control type,
@@ -18,7 +29,11 @@ const SCREENS = 'test-results/screens';
 
 async function freshVehicleForm(page: Page, label: string): Promise<number> {
   const catalogId = await formIdByName(page.request, HAZMAT_CATALOG_FORM_NAME);
-  return createForm(page.request, `${HAZMAT_VEHICLE_FORM_NAME}-${label}-${Date.now()}`, hazmatVehicleMeta(catalogId));
+  return createForm(
+    page.request,
+    `${HAZMAT_VEHICLE_FORM_NAME}-${label}-${Date.now()}`,
+    hazmatVehicleMeta(catalogId),
+  );
 }
 
 async function openAdd(page: Page, formId: number) {
@@ -27,11 +42,15 @@ async function openAdd(page: Page, formId: number) {
 }
 
 async function recordCount(formId: number): Promise<number> {
-  return withDb(async (c) => Number((await c.query(`select count(*)::int as n from form_${formId}`)).rows[0].n));
+  return withDb(async (c) =>
+    Number((await c.query(`select count(*)::int as n from form_${formId}`)).rows[0].n),
+  );
 }
 
 async function lastRecord(formId: number): Promise<Record<string, unknown>> {
-  return withDb(async (c) => (await c.query(`select * from form_${formId} order by id desc limit 1`)).rows[0]);
+  return withDb(
+    async (c) => (await c.query(`select * from form_${formId} order by id desc limit 1`)).rows[0],
+  );
 }
 
 async function save(page: Page) {
@@ -44,7 +63,13 @@ async function save(page: Page) {
 async function pickInTree(page: Page, title: string, labels: string[]) {
   const d = dialog(page, title);
   await expect(d).toBeVisible();
-  for (const label of labels) await d.locator('.ant-tree-treenode').filter({ hasText: label }).first().locator('.ant-tree-checkbox').click();
+  for (const label of labels)
+    await d
+      .locator('.ant-tree-treenode')
+      .filter({ hasText: label })
+      .first()
+      .locator('.ant-tree-checkbox')
+      .click();
   await d.getByRole('button', { name: '确定' }).click();
   await expect(d).toHaveCount(0);
 }
@@ -191,13 +216,17 @@ test.describe('表单运行时', () => {
     const pad = dialog(page, '驾驶员签名');
     await drawOn(page, pad.getByTestId('signature-pad'));
     await pad.getByRole('button', { name: '确定' }).click();
-    await expect(pad).toHaveCount(0);
+    await expect(pad).toHaveCount(0, { timeout: 20_000 });
     await expect(field(page, 'driver_sign').getByRole('img', { name: '签名' })).toBeVisible();
 
     // An image and a file
-    await field(page, 'vehicle_photos').locator('input[type=file]').setInputFiles({ name: '车头.png', mimeType: 'image/png', buffer: png() });
+    await field(page, 'vehicle_photos')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '车头.png', mimeType: 'image/png', buffer: png() });
     await expect(field(page, 'vehicle_photos').getByRole('img', { name: '图片1' })).toBeVisible();
-    await field(page, 'documents_files').locator('input[type=file]').setInputFiles({ name: '运单.pdf', mimeType: 'application/pdf', buffer: pdf('waybill') });
+    await field(page, 'documents_files')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '运单.pdf', mimeType: 'application/pdf', buffer: pdf('waybill') });
     await expect(field(page, 'documents_files').getByText('运单.pdf')).toBeVisible();
 
     await page.screenshot({ path: `${SCREENS}/form-filled.png`, fullPage: true });
@@ -249,7 +278,11 @@ test.describe('表单运行时', () => {
       remark: '第一行\n第二行',
     });
     expect(stored.cargo_note).toBeNull();
-    expect(JSON.parse(String(stored.cc_orgs)).map((i: { v: string }) => i.v).sort()).toEqual(['应急管理办', '环境保护科'].sort());
+    expect(
+      JSON.parse(String(stored.cc_orgs))
+        .map((i: { v: string }) => i.v)
+        .sort(),
+    ).toEqual(['应急管理办', '环境保护科'].sort());
     expect(JSON.parse(String(stored.msds_ref))).toMatchObject([{ v: '硫酸' }]);
     expect(String(stored.lat)).toMatch(/^\d+\.\d+$/);
     expect(String(stored.driver_sign)).toMatch(/^\d+$/);
@@ -412,9 +445,13 @@ test.describe('表单运行时', () => {
     const photos = field(page, 'vehicle_photos');
     const files = field(page, 'documents_files');
 
-    await photos.locator('input[type=file]').setInputFiles({ name: '说明.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await photos
+      .locator('input[type=file]')
+      .setInputFiles({ name: '说明.pdf', mimeType: 'application/pdf', buffer: pdf() });
     await expect(toast(page, '只能上传jpg/png文件')).toBeVisible();
-    await photos.locator('input[type=file]').setInputFiles({ name: '大图.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10) });
+    await photos
+      .locator('input[type=file]')
+      .setInputFiles({ name: '大图.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 10) });
     await expect(toast(page, '上传文件大小不能超过 5M')).toBeVisible();
     await photos.locator('input[type=file]').setInputFiles([
       { name: '1.png', mimeType: 'image/png', buffer: png([10, 20, 30]) },
@@ -460,10 +497,14 @@ test.describe('表单运行时', () => {
     const previewed = page.evaluate(
       () =>
         new Promise<{ fileId: string; suffix: string; originalName: string }>((resolve) =>
-          window.addEventListener('open-file-preview', (e) => {
-            e.preventDefault();
-            resolve((e as CustomEvent).detail);
-          }, { once: true }),
+          window.addEventListener(
+            'open-file-preview',
+            (e) => {
+              e.preventDefault();
+              resolve((e as CustomEvent).detail);
+            },
+            { once: true },
+          ),
         ),
     );
     await files.getByRole('option').filter({ hasText: '运单.pdf' }).click();
@@ -533,7 +574,11 @@ test.describe('表单运行时', () => {
     await expect(goods.locator('.ant-table-row').filter({ hasText: '液氯' })).toContainText('1017');
 
     // The edit link per row opens the child dialog titled 编辑 + the sub-table's name.
-    await goods.locator('.ant-table-row').filter({ hasText: '乙醇' }).getByRole('button', { name: '编辑' }).click();
+    await goods
+      .locator('.ant-table-row')
+      .filter({ hasText: '乙醇' })
+      .getByRole('button', { name: '编辑' })
+      .click();
     const child = dialog(page, '编辑装载明细');
     await expect(child.getByLabel('品名')).toHaveValue('乙醇');
     await child.getByLabel('数量(吨)').fill('8');
@@ -569,7 +614,15 @@ test.describe('表单运行时', () => {
     await page.screenshot({ path: `${SCREENS}/form-sub-table.png`, fullPage: true });
 
     const parent = await lastRecord(formId);
-    const children = await withDb(async (c) => (await c.query(`select goods_name, un_no, quantity from form_${formId}__goods_items where parent_id = $1 order by id`, [parent.id])).rows);
+    const children = await withDb(
+      async (c) =>
+        (
+          await c.query(
+            `select goods_name, un_no, quantity from form_${formId}__goods_items where parent_id = $1 order by id`,
+            [parent.id],
+          )
+        ).rows,
+    );
     expect(children).toEqual([
       { goods_name: '液氯', un_no: '1017', quantity: null },
       { goods_name: '乙醇', un_no: '1170', quantity: '8' },

@@ -3,18 +3,27 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** Creates a form through the API and saves its design; returns the form id. */
-export async function createForm(request: APIRequestContext, formName: string, formMeta: unknown): Promise<number> {
+export async function createForm(
+  request: APIRequestContext,
+  formName: string,
+  formMeta: unknown,
+): Promise<number> {
   const saved = await request.post('/api/form/formconf/save', { data: { formName }, headers: HEADERS });
   expect(saved.ok(), await saved.text()).toBe(true);
   const formId = (await saved.json()).formId as number;
-  const design = await request.post('/api/form/saveformdesign', { data: { formId, formMeta }, headers: HEADERS });
+  const design = await request.post('/api/form/saveformdesign', {
+    data: { formId, formMeta },
+    headers: HEADERS,
+  });
   expect(design.ok(), await design.text()).toBe(true);
   return formId;
 }
 
 /** The id of a form found by its exact name. */
 export async function formIdByName(request: APIRequestContext, formName: string): Promise<number> {
-  const res = await request.get(`/api/form/formconf/query?pageNum=1&pageSize=50&formName=${encodeURIComponent(formName)}`);
+  const res = await request.get(
+    `/api/form/formconf/query?pageNum=1&pageSize=50&formName=${encodeURIComponent(formName)}`,
+  );
   const datas = (await res.json()).datas as Array<{ formId: number; formName: string }>;
   const hit = datas.find((d) => d.formName === formName);
   expect(hit, `form ${formName}`).toBeTruthy();
@@ -22,11 +31,16 @@ export async function formIdByName(request: APIRequestContext, formName: string)
 }
 
 /** A field of the rendered form, by its model. */
-export const field = (scope: Page | Locator, model: string) => scope.locator(`.form-field[data-model="${model}"]`).first();
+export const field = (scope: Page | Locator, model: string) =>
+  scope.locator(`.form-field[data-model="${model}"]`).first();
 
 /** Chooses an option in the open antd select dropdown. */
 export async function chooseOption(page: Page, title: string) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: title }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: title })
+    .first()
+    .click();
 }
 
 /** Types a date into an antd picker and commits it. */
@@ -47,16 +61,25 @@ export async function confirm(page: Page, text: string) {
 
 /** A visible antd dialog by its title. */
 export const dialog = (page: Page, title: string | RegExp) =>
-  page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
+  page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title', { hasText: title }) })
+    .last();
 
 /** Draws a stroke across a canvas, as a person signing. */
 export async function drawOn(page: Page, canvas: Locator) {
+  // Waits until the dialog has finished opening, so the strokes land where they are aimed.
+  await canvas.click({ trial: true });
   const box = await canvas.boundingBox();
   if (!box) throw new Error('canvas not visible');
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * (0.6 - Math.sin(i / 2) * 0.25), { steps: 2 });
+    await page.mouse.move(
+      box.x + box.width * (0.2 + i * 0.05),
+      box.y + box.height * (0.6 - Math.sin(i / 2) * 0.25),
+      { steps: 2 },
+    );
   }
   await page.mouse.up();
 }

@@ -3,7 +3,7 @@
  * server, the 20-column benchmark form, workbook generation, and the server process's memory.
  */
 import fs from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import ExcelJS from '../src/modules/importExport/excel.ts';
 import { sealWithForge } from './sealWithForge.ts';
 
 export interface Session {

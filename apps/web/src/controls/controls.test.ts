@@ -35,13 +35,29 @@ interface Case {
   fn: TextFn;
 }
 
-const opts = { options: [{ value: 'a', label: '甲' }, { value: 'b', label: '乙' }] };
+const opts = {
+  options: [
+    { value: 'a', label: '甲' },
+    { value: 'b', label: '乙' },
+  ],
+};
 const tree = {
   options: [{ value: 'east', label: '东区', children: [{ value: 'e1', label: '1号罐区' }] }],
 };
-const mv = JSON.stringify([{ k: '1', v: '甲' }, { k: '2', v: '乙' }]);
-const picker = (text: string): Pick<Case, 'stored' | 'text' | 'fn'> => ({ stored: { f: '7', f_label: text }, text, fn: pickerText });
-const multi: Pick<Case, 'stored' | 'text' | 'fn'> = { stored: { f: mv }, text: '甲，乙', fn: (v) => multiPickerText(v) };
+const mv = JSON.stringify([
+  { k: '1', v: '甲' },
+  { k: '2', v: '乙' },
+]);
+const picker = (text: string): Pick<Case, 'stored' | 'text' | 'fn'> => ({
+  stored: { f: '7', f_label: text },
+  text,
+  fn: pickerText,
+});
+const multi: Pick<Case, 'stored' | 'text' | 'fn'> = {
+  stored: { f: mv },
+  text: '甲，乙',
+  fn: (v) => multiPickerText(v),
+};
 
 const CASES: Record<ControlType, Case> = {
   input: { control: {}, stored: { f: '皖A12345' }, text: '皖A12345', fn: (v) => plainText(v) },
@@ -52,32 +68,74 @@ const CASES: Record<ControlType, Case> = {
   number: { control: {}, stored: { f: '3' }, text: '3', fn: numberText },
   input_number: { control: {}, stored: { f: '12.5' }, text: '12.5', fn: numberText },
   input_int: { control: {}, stored: { f: '7' }, text: '7', fn: numberText },
-  input_long: { control: {}, stored: { f: '9007199254740993123' }, text: '9007199254740993123', fn: numberText },
+  input_long: {
+    control: {},
+    stored: { f: '9007199254740993123' },
+    text: '9007199254740993123',
+    fn: numberText,
+  },
   input_mobile: { control: {}, stored: { f: '13800138000' }, text: '13800138000', fn: (v) => plainText(v) },
   input_tel: { control: {}, stored: { f: '0551-12345678' }, text: '0551-12345678', fn: (v) => plainText(v) },
   input_mail: { control: {}, stored: { f: 'a@park.cn' }, text: 'a@park.cn', fn: (v) => plainText(v) },
   input_postal: { control: {}, stored: { f: '230000' }, text: '230000', fn: (v) => plainText(v) },
-  input_website: { control: {}, stored: { f: 'https://park.cn' }, text: 'https://park.cn', fn: (v) => plainText(v) },
+  input_website: {
+    control: {},
+    stored: { f: 'https://park.cn' },
+    text: 'https://park.cn',
+    fn: (v) => plainText(v),
+  },
   radio: { control: { options: opts }, stored: { f: 'b' }, text: '乙', fn: choiceText },
   checkbox: { control: { options: opts }, stored: { f: 'a,b' }, text: '甲，乙', fn: choiceText },
   select: { control: { options: opts }, stored: { f: 'a' }, text: '甲', fn: choiceText },
   multiple_select: { control: { options: opts }, stored: { f: 'b,a' }, text: '乙，甲', fn: choiceText },
-  switch: { control: { options: { openMsg: '重车', closeMsg: '空车' } }, stored: { f: '1' }, text: '空车', fn: switchText },
+  switch: {
+    control: { options: { openMsg: '重车', closeMsg: '空车' } },
+    stored: { f: '1' },
+    text: '空车',
+    fn: switchText,
+  },
   slider: { control: { options: { range: true } }, stored: { f: '10,80' }, text: '10 - 80', fn: numberText },
   time: { control: {}, stored: { f: '08:30:00' }, text: '08:30:00', fn: dateKindText('time') },
-  date: { control: { options: { format: 'yyyy年MM月dd日' } }, stored: { f: '2026-11-25' }, text: '2026年11月25日', fn: dateKindText('date') },
-  datetime: { control: {}, stored: { f: '2026-11-25 07:45:00' }, text: '2026-11-25 07:45:00', fn: dateKindText('datetime') },
+  date: {
+    control: { options: { format: 'yyyy年MM月dd日' } },
+    stored: { f: '2026-11-25' },
+    text: '2026年11月25日',
+    fn: dateKindText('date'),
+  },
+  datetime: {
+    control: {},
+    stored: { f: '2026-11-25 07:45:00' },
+    text: '2026-11-25 07:45:00',
+    fn: dateKindText('datetime'),
+  },
   year: { control: {}, stored: { f: '2020' }, text: '2020', fn: dateKindText('year') },
-  month: { control: { options: { format: 'MM' } }, stored: { f: '06' }, text: '06', fn: dateKindText('month') },
+  month: {
+    control: { options: { format: 'MM' } },
+    stored: { f: '06' },
+    text: '06',
+    fn: dateKindText('month'),
+  },
   year_month: { control: {}, stored: { f: '2027-06' }, text: '2027-06', fn: dateKindText('year_month') },
   cascade: { control: { options: tree }, stored: { f: 'east,e1' }, text: '东区 / 1号罐区', fn: choiceText },
   region_select: {
     control: {},
-    stored: { province: '安徽省', province_code: '340000', city: '合肥市', city_code: '340100', area: '蜀山区', area_code: '340104' },
+    stored: {
+      province: '安徽省',
+      province_code: '340000',
+      city: '合肥市',
+      city_code: '340100',
+      area: '蜀山区',
+      area_code: '340104',
+    },
     text: '安徽省 / 合肥市 / 蜀山区',
     fn: (v) => regionText(v),
   },
-  gis_select: { control: { modelExt: { lat: 'lat', lnt: 'lng', address: 'address' } }, stored: { lat: '31.81', lng: '118.46', address: '东门' }, text: '东门', fn: (v) => gisText(v) },
+  gis_select: {
+    control: { modelExt: { lat: 'lat', lnt: 'lng', address: 'address' } },
+    stored: { lat: '31.81', lng: '118.46', address: '东门' },
+    text: '东门',
+    fn: (v) => gisText(v),
+  },
   signature: { control: {}, stored: { f: '12' }, text: '已签名', fn: (v) => signatureText(v) },
   file_upload: { control: {}, stored: { f: '1,2' }, text: '2个文件', fn: uploadText },
   image_upload: { control: {}, stored: { f: '3' }, text: '1张图片', fn: uploadText },
@@ -153,13 +211,19 @@ describe('pickers and the form-data chooser', () => {
     expect(atPath({ data: { records: [1, 2] } }, 'data.records')).toEqual([1, 2]);
     expect(pickerKindOf('m_company_select')).toBe('company');
     expect(pickerKindOf('data_select')).toBe('data');
-    const control = { type: 'data_select', model: 'g', options: { maps: { mapping: [{ selectKey: 'un_no', model: 'un' }, { selectKey: '' }] } } } as FormControl;
+    const control = {
+      type: 'data_select',
+      model: 'g',
+      options: { maps: { mapping: [{ selectKey: 'un_no', model: 'un' }, { selectKey: '' }] } },
+    } as FormControl;
     expect(mapsMappingOf(control)).toEqual([{ selectKey: 'un_no', model: 'un' }]);
   });
 
   it('maps chosen records onto sub-table columns', () => {
     const row = { id: 3, goods_name: '甲醇', un_no: '1230' };
-    expect(applyDsMapping({ mapping: [{ key: 'name', value: 'goods_name' }] }, row, ['name'])).toEqual({ name: '甲醇' });
+    expect(applyDsMapping({ mapping: [{ key: 'name', value: 'goods_name' }] }, row, ['name'])).toEqual({
+      name: '甲醇',
+    });
     expect(applyDsMapping({ mapping: { un: 'un_no' } }, row, ['un'])).toEqual({ un: '1230' });
     expect(applyDsMapping({ mapping: [] }, row, ['goods_name', 'other'])).toEqual({ goods_name: '甲醇' });
     expect(dsColumns({ columns: ['a', { column: 'b', name: '乙' }, {}] })).toEqual([

@@ -22,7 +22,15 @@ export function FormDetail({ loaded, subKey }: { loaded: LoadedForm; subKey?: st
     return (
       <Card title={`${formName} - 子表详情`} variant="borderless" className="form-detail">
         {table ? (
-          <SubTableSection meta={meta} formId={formId} recordId={recordId} mode="detail" context={context} layout="stack" only={subKey} />
+          <SubTableSection
+            meta={meta}
+            formId={formId}
+            recordId={recordId}
+            mode="detail"
+            context={context}
+            layout="stack"
+            only={subKey}
+          />
         ) : (
           <Empty description={`子表单 ${subKey} 不存在`} />
         )}
@@ -31,8 +39,22 @@ export function FormDetail({ loaded, subKey }: { loaded: LoadedForm; subKey?: st
   }
   return (
     <Card title={`${formName} - 详情`} variant="borderless" className="form-detail">
-      <FormFields store={store} controls={meta.list} mode="detail" formId={formId} recordId={recordId} config={meta.config} />
-      <SubTableSection meta={meta} formId={formId} recordId={recordId} mode="detail" context={context} layout={layout} />
+      <FormFields
+        store={store}
+        controls={meta.list}
+        mode="detail"
+        formId={formId}
+        recordId={recordId}
+        config={meta.config}
+      />
+      <SubTableSection
+        meta={meta}
+        formId={formId}
+        recordId={recordId}
+        mode="detail"
+        context={context}
+        layout={layout}
+      />
     </Card>
   );
 }

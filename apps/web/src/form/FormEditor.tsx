@@ -53,8 +53,13 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
   const { message, modal } = App.useApp();
   const { meta, formId } = definition;
   const ctx: FormContext = { ...context, mode };
-  const [store] = useState(() => new FormStore(meta, mode === 'add' ? defaultValues(meta, ctx) : decodeRecord(meta, record ?? {}), ctx));
-  const [recordId, setRecordId] = useState<string | null>(mode === 'edit' ? textOf(record?.id) || null : null);
+  const [store] = useState(
+    () =>
+      new FormStore(meta, mode === 'add' ? defaultValues(meta, ctx) : decodeRecord(meta, record ?? {}), ctx),
+  );
+  const [recordId, setRecordId] = useState<string | null>(
+    mode === 'edit' ? textOf(record?.id) || null : null,
+  );
   const [version, setVersion] = useState<unknown>(record?.version);
   const [saving, setSaving] = useState(false);
   // bench/web reads this measure: from the first render of the loaded form to its commit.
@@ -123,8 +128,18 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
         </Space>
       </div>
       {locked && <Alert type="success" showIcon title={PARENT_LOCKED} className="form-locked-tip" />}
-      <FormFields store={store} controls={meta.list} mode={mode} formId={formId} recordId={recordId} config={meta.config} locked={locked} />
-      {hasSubTables && <SubTableSection meta={meta} formId={formId} recordId={recordId} mode={mode} context={ctx} />}
+      <FormFields
+        store={store}
+        controls={meta.list}
+        mode={mode}
+        formId={formId}
+        recordId={recordId}
+        config={meta.config}
+        locked={locked}
+      />
+      {hasSubTables && (
+        <SubTableSection meta={meta} formId={formId} recordId={recordId} mode={mode} context={ctx} />
+      )}
     </div>
   );
 }

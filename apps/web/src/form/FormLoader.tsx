@@ -3,7 +3,13 @@ import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { FormContext } from '@park/core';
 import { errorMessage } from '../app/http.ts';
-import { formDefinitionKey, loadFormDefinition, loadRecord, type FormDefinition, type StoredRecord } from './api.ts';
+import {
+  formDefinitionKey,
+  loadFormDefinition,
+  loadRecord,
+  type FormDefinition,
+  type StoredRecord,
+} from './api.ts';
 import { useFormContext } from './useFormContext.ts';
 
 export interface LoadedForm {
@@ -44,8 +50,15 @@ export function FormLoader({
   const { ready, ctx } = useFormContext(mode === 'detail' ? undefined : mode);
   const needsRecord = Boolean(businessId) && mode !== 'add';
 
-  if (definition.isError) return <Result status="warning" title={errorMessage(definition.error, definition.error.message || '表单加载失败')} />;
-  if (needsRecord && record.isError) return <Result status="warning" title={errorMessage(record.error, '数据加载失败')} />;
+  if (definition.isError)
+    return (
+      <Result
+        status="warning"
+        title={errorMessage(definition.error, definition.error.message || '表单加载失败')}
+      />
+    );
+  if (needsRecord && record.isError)
+    return <Result status="warning" title={errorMessage(record.error, '数据加载失败')} />;
   if (!definition.data || (needsRecord && !record.data) || !ready) {
     return (
       <div className="page-spin">

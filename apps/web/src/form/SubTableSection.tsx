@@ -11,7 +11,10 @@ export type SubTableLayout = 'tabs' | 'stack';
  * stacked when sensorSettingsV2 says so through a widget's showType.tableShowType.
  */
 export function subTableLayoutOf(meta: FormMeta): SubTableLayout {
-  const widgets = isObject(meta.sensorSettingsV2) && Array.isArray(meta.sensorSettingsV2.widgets) ? meta.sensorSettingsV2.widgets : [];
+  const widgets =
+    isObject(meta.sensorSettingsV2) && Array.isArray(meta.sensorSettingsV2.widgets)
+      ? meta.sensorSettingsV2.widgets
+      : [];
   for (const widget of widgets) {
     if (!isObject(widget)) continue;
     const places = [widget, widget.options, widget.data];
@@ -38,8 +41,18 @@ export interface SubTableSectionProps {
 }
 
 /** The form's sub-tables: one tab each, or stacked cards. */
-export function SubTableSection({ meta, formId, recordId, mode, context, layout = 'tabs', only }: SubTableSectionProps) {
-  const tables = subTablesOf(meta).filter((t) => modelOf(t) !== '' && (only === undefined || modelOf(t) === only));
+export function SubTableSection({
+  meta,
+  formId,
+  recordId,
+  mode,
+  context,
+  layout = 'tabs',
+  only,
+}: SubTableSectionProps) {
+  const tables = subTablesOf(meta).filter(
+    (t) => modelOf(t) !== '' && (only === undefined || modelOf(t) === only),
+  );
   if (tables.length === 0) return null;
   const rt: RuntimeContext = {
     mode,

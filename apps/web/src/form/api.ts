@@ -1,4 +1,11 @@
-import { encodeRecord, parseFormMeta, type ControlSource, type FormMeta, type FormValues, type StoredRow } from '@park/core';
+import {
+  encodeRecord,
+  parseFormMeta,
+  type ControlSource,
+  type FormMeta,
+  type FormValues,
+  type StoredRow,
+} from '@park/core';
 import { get, postForm, postJson, type Query } from '../app/http.ts';
 
 export interface FormDefinition {
@@ -19,7 +26,11 @@ export async function loadFormDefinition(formId: number, signal?: AbortSignal): 
   const conf = reply.formConf ?? {};
   const parsed = parseFormMeta(conf.formMeta);
   if (!parsed.ok) throw new FormDefinitionError(parsed.message);
-  return { formId: Number(conf.formId ?? formId), formName: typeof conf.formName === 'string' ? conf.formName : '', meta: parsed.meta };
+  return {
+    formId: Number(conf.formId ?? formId),
+    formName: typeof conf.formName === 'string' ? conf.formName : '',
+    meta: parsed.meta,
+  };
 }
 
 export const formDefinitionKey = (formId: number) => ['form-definition', formId] as const;
@@ -29,11 +40,17 @@ export async function loadCurrentDate(signal?: AbortSignal): Promise<string | un
   return typeof reply.currentDate === 'string' ? reply.currentDate : undefined;
 }
 
-export async function loadOwnCompany(signal?: AbortSignal): Promise<{ id: string; companyName: string } | null> {
-  const reply = await get<{ companyInfo?: { id?: unknown; companyName?: unknown } }>('/api/companyUser/getCompanyInfoByUserId', undefined, {
-    signal,
-    silent: true,
-  });
+export async function loadOwnCompany(
+  signal?: AbortSignal,
+): Promise<{ id: string; companyName: string } | null> {
+  const reply = await get<{ companyInfo?: { id?: unknown; companyName?: unknown } }>(
+    '/api/companyUser/getCompanyInfoByUserId',
+    undefined,
+    {
+      signal,
+      silent: true,
+    },
+  );
   const info = reply.companyInfo;
   return info && info.id !== undefined && info.id !== null
     ? { id: String(info.id), companyName: typeof info.companyName === 'string' ? info.companyName : '' }
@@ -42,8 +59,16 @@ export async function loadOwnCompany(signal?: AbortSignal): Promise<{ id: string
 
 export type StoredRecord = Record<string, unknown>;
 
-export async function loadRecord(formId: number, businessId: string, signal?: AbortSignal): Promise<StoredRecord> {
-  const reply = await get<{ data?: StoredRecord }>('/api/form/getformdatabyid', { formId, businessId }, { signal });
+export async function loadRecord(
+  formId: number,
+  businessId: string,
+  signal?: AbortSignal,
+): Promise<StoredRecord> {
+  const reply = await get<{ data?: StoredRecord }>(
+    '/api/form/getformdatabyid',
+    { formId, businessId },
+    { signal },
+  );
   return reply.data ?? {};
 }
 
@@ -63,11 +88,19 @@ export function encode(source: ControlSource, values: FormValues): StoredRow {
 }
 
 export async function addRecord(formId: number, stored: StoredRow): Promise<string> {
-  const reply = await postForm<{ businessId?: unknown }>(`/api/form/addformdata/${formId}`, { ...flatFields(stored, false), formId });
+  const reply = await postForm<{ businessId?: unknown }>(`/api/form/addformdata/${formId}`, {
+    ...flatFields(stored, false),
+    formId,
+  });
   return String(reply.businessId ?? '');
 }
 
-export async function updateRecord(formId: number, id: string, version: unknown, stored: StoredRow): Promise<{ version?: number }> {
+export async function updateRecord(
+  formId: number,
+  id: string,
+  version: unknown,
+  stored: StoredRow,
+): Promise<{ version?: number }> {
   const reply = await postForm<{ version?: unknown }>(`/api/form/updateformdata/${formId}`, {
     ...flatFields(stored, true),
     formId,
@@ -97,26 +130,55 @@ export async function querySubRows(
 }
 
 export async function loadSubRow(formId: number, subKey: string, businessId: string): Promise<StoredRecord> {
-  const reply = await get<{ data?: StoredRecord }>(`/api/form/getsubformdatabyid/${formId}/${encodeURIComponent(subKey)}`, { businessId });
+  const reply = await get<{ data?: StoredRecord }>(
+    `/api/form/getsubformdatabyid/${formId}/${encodeURIComponent(subKey)}`,
+    { businessId },
+  );
   return reply.data ?? {};
 }
 
 export function addSubRow(formId: number, subKey: string, parentId: string, stored: StoredRow) {
-  return postForm(`/api/form/addsubformdata/${formId}/${encodeURIComponent(subKey)}`, { ...flatFields(stored, false), parentId });
+  return postForm(`/api/form/addsubformdata/${formId}/${encodeURIComponent(subKey)}`, {
+    ...flatFields(stored, false),
+    parentId,
+  });
 }
 
-export function updateSubRow(formId: number, subKey: string, parentId: string, id: string, stored: StoredRow) {
-  return postForm(`/api/form/updatesubformdata/${formId}/${encodeURIComponent(subKey)}`, { ...flatFields(stored, true), parentId, id });
+export function updateSubRow(
+  formId: number,
+  subKey: string,
+  parentId: string,
+  id: string,
+  stored: StoredRow,
+) {
+  return postForm(`/api/form/updatesubformdata/${formId}/${encodeURIComponent(subKey)}`, {
+    ...flatFields(stored, true),
+    parentId,
+    id,
+  });
 }
 
 export function batchAddSubRows(formId: number, subKey: string, parentId: string, rows: StoredRow[]) {
-  return postJson(`/api/form/batchaddsubformdata/${formId}/${encodeURIComponent(subKey)}`, { parentId, subDatas: rows });
+  return postJson(`/api/form/batchaddsubformdata/${formId}/${encodeURIComponent(subKey)}`, {
+    parentId,
+    subDatas: rows,
+  });
 }
 
-export function batchUpdateSubRows(formId: number, subKey: string, parentId: string, rows: Array<StoredRow & { id: string }>) {
-  return postJson(`/api/form/batchupdatesubformdata/${formId}/${encodeURIComponent(subKey)}`, { parentId, subDatas: rows });
+export function batchUpdateSubRows(
+  formId: number,
+  subKey: string,
+  parentId: string,
+  rows: Array<StoredRow & { id: string }>,
+) {
+  return postJson(`/api/form/batchupdatesubformdata/${formId}/${encodeURIComponent(subKey)}`, {
+    parentId,
+    subDatas: rows,
+  });
 }
 
 export function batchDeleteSubRows(formId: number, subKey: string, ids: string[]) {
-  return get(`/api/form/batchdeletesubformdata/${formId}/${encodeURIComponent(subKey)}`, { businessIds: ids.join(',') });
+  return get(`/api/form/batchdeletesubformdata/${formId}/${encodeURIComponent(subKey)}`, {
+    businessIds: ids.join(','),
+  });
 }

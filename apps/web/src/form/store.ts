@@ -38,7 +38,10 @@ type Listener = () => void;
 function hasRelated(control: FormControl): boolean {
   if (control.type !== 'radio' && control.type !== 'select') return false;
   const list = optionsOf(control).options;
-  return Array.isArray(list) && list.some((o) => isObject(o) && Array.isArray(o.relatedList) && o.relatedList.length > 0);
+  return (
+    Array.isArray(list) &&
+    list.some((o) => isObject(o) && Array.isArray(o.relatedList) && o.relatedList.length > 0)
+  );
 }
 
 export class FormStore {
@@ -62,7 +65,8 @@ export class FormStore {
       const model = modelOf(control);
       if (model && !this.byModel.has(model)) this.byModel.set(model, control);
       if (model && hasRelated(control)) this.controllers.add(model);
-      if (control.type === 'calculate_formula') for (const ref of formulaReferences(optionsOf(control).formula)) this.formulaInputs.add(ref);
+      if (control.type === 'calculate_formula')
+        for (const ref of formulaReferences(optionsOf(control).formula)) this.formulaInputs.add(ref);
     }
     this.hasFormulas = controls.some((c) => c.type === 'calculate_formula');
     this.values = this.hasFormulas ? applyFormulas(source, initial) : { ...initial };
@@ -107,10 +111,12 @@ export class FormStore {
   patch(changes: FormValues): void {
     let values = { ...this.values, ...changes };
     const models = Object.keys(changes);
-    if (this.hasFormulas && models.some((m) => this.formulaInputs.has(m))) values = applyFormulas(this.source, values);
+    if (this.hasFormulas && models.some((m) => this.formulaInputs.has(m)))
+      values = applyFormulas(this.source, values);
     this.values = values;
     if (models.some((m) => this.controllers.has(m))) this.visibility = computeVisibility(this.source, values);
-    for (const model of models) if (this.errors[model] !== undefined || this.touched.has(model)) this.checkField(model);
+    for (const model of models)
+      if (this.errors[model] !== undefined || this.touched.has(model)) this.checkField(model);
     this.emit();
   }
 
@@ -136,7 +142,9 @@ export class FormStore {
     const control = this.byModel.get(model);
     const definition = control ? definitionOf(control) : undefined;
     if (!control || !definition) return false;
-    const message = this.isHidden(control) ? null : definition.validate(this.values[model], control, this.ctx);
+    const message = this.isHidden(control)
+      ? null
+      : definition.validate(this.values[model], control, this.ctx);
     const before = this.errors[model];
     if (message) this.errors = { ...this.errors, [model]: message };
     else if (before !== undefined) {
@@ -162,7 +170,9 @@ export class FormStore {
   /** Problems the server found, shown on their fields. */
   showErrors(errors: Array<{ model?: unknown; message?: unknown }>): void {
     const next = { ...this.errors };
-    for (const e of errors) if (typeof e.model === 'string' && typeof e.message === 'string' && this.byModel.has(e.model)) next[e.model] = e.message;
+    for (const e of errors)
+      if (typeof e.model === 'string' && typeof e.message === 'string' && this.byModel.has(e.model))
+        next[e.model] = e.message;
     this.errors = next;
     this.emit();
   }

@@ -36,7 +36,17 @@ function chosen(control: FormControl, values: FormValues): Set<string> {
   return new Set(one === '' ? [] : [one]);
 }
 
+/*
+ * A frozen source (deep-frozen by its owner: the server's import) whose options show or hide
+ * nothing has the same visibility for every record; it is computed once. Callers must not
+ * mutate the sets they get back.
+ */
+const CONSTANT_VISIBILITY = new WeakMap<object, Visibility>();
+
 export function computeVisibility(source: ControlSource, values: FormValues): Visibility {
+  const frozen = Object.isFrozen(source);
+  const constant = frozen ? CONSTANT_VISIBILITY.get(source) : undefined;
+  if (constant) return constant;
   const parents = new Map<FormControl, FormControl | null>();
   const byKey = new Map<string, FormControl>();
   const byModel = new Map<string, FormControl>();
@@ -99,7 +109,9 @@ export function computeVisibility(source: ControlSource, values: FormValues): Vi
     const holdsValue = isSubTable(control) || (definitionOf(control)?.family ?? 'layout') !== 'layout';
     if (holdsValue && modelOf(control)) visibleModels.add(modelOf(control));
   }
-  return { isHidden: (control) => hidden.has(control), hiddenKeys, visibleModels };
+  const result: Visibility = { isHidden: (control) => hidden.has(control), hiddenKeys, visibleModels };
+  if (frozen && controlled.size === 0) CONSTANT_VISIBILITY.set(source, result);
+  return result;
 }
 
 /** Models of the controls shown for these values. */

@@ -11,11 +11,19 @@ export const HAZMAT_VEHICLE_FORM_NAME = '危化品车辆入园登记';
 
 type Options = Record<string, unknown>;
 
-function control(type: string, key: string, name: string, model: string, options: Options = {}, extra: Partial<FormControl> = {}): FormControl {
+function control(
+  type: string,
+  key: string,
+  name: string,
+  model: string,
+  options: Options = {},
+  extra: Partial<FormControl> = {},
+): FormControl {
   return { type, key, name, model, options: { width: '100%', ...options }, rules: [], ...extra };
 }
 
-const choices = (...labels: string[]) => labels.map((label) => ({ value: label, label, relatedList: [] as string[] }));
+const choices = (...labels: string[]) =>
+  labels.map((label) => ({ value: label, label, relatedList: [] as string[] }));
 
 /** The catalogue the vehicle form's sub-table and data pickers choose goods from. */
 export function hazmatCatalogMeta(): FormMeta {
@@ -29,7 +37,15 @@ export function hazmatCatalogMeta(): FormMeta {
         columns: [
           { span: 12, list: [control('input', 'goods_name', '品名', 'goods_name', { required: true })] },
           { span: 12, list: [control('input', 'un_no', 'UN编号', 'un_no')] },
-          { span: 12, list: [control('select', 'hazard_class', '危险类别', 'hazard_class', { showLabel: true, options: choices('易燃液体', '腐蚀品', '有毒品', '压缩气体') })] },
+          {
+            span: 12,
+            list: [
+              control('select', 'hazard_class', '危险类别', 'hazard_class', {
+                showLabel: true,
+                options: choices('易燃液体', '腐蚀品', '有毒品', '压缩气体'),
+              }),
+            ],
+          },
           { span: 12, list: [control('input', 'cas_no', 'CAS号', 'cas_no')] },
         ],
       },
@@ -48,8 +64,22 @@ export const HAZMAT_CATALOG_ROWS: ReadonlyArray<Record<string, string>> = [
   { goods_name: '液化石油气', un_no: '1075', hazard_class: '压缩气体', cas_no: '68476-85-7' },
 ];
 
-const picker = (type: string, key: string, name: string, model: string, options: Options = {}, extra: Partial<FormControl> = {}) =>
-  control(type, key, name, model, { placeholder: '请选择', ...options }, { label_model: `${model}_label`, ...extra });
+const picker = (
+  type: string,
+  key: string,
+  name: string,
+  model: string,
+  options: Options = {},
+  extra: Partial<FormControl> = {},
+) =>
+  control(
+    type,
+    key,
+    name,
+    model,
+    { placeholder: '请选择', ...options },
+    { label_model: `${model}_label`, ...extra },
+  );
 
 const grid = (key: string, columns: Array<{ span: number; list: FormControl[] }>): FormControl => ({
   type: 'grid',
@@ -77,13 +107,28 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
     ],
   };
   const list: FormControl[] = [
-    control('text', 'intro', '填报说明', '', { defaultValue: '请如实填写危化品运输车辆入园信息，带 * 的为必填项；危化品车辆须经安全监管科审核后方可入园。' }),
+    control('text', 'intro', '填报说明', '', {
+      defaultValue:
+        '请如实填写危化品运输车辆入园信息，带 * 的为必填项；危化品车辆须经安全监管科审核后方可入园。',
+    }),
     grid('grid_vehicle', [
       ...half(
-        control('input', 'plate_no', '车牌号码', 'plate_no', { required: true, placeholder: '如：皖A12345' }, {
-          rules: [{ pattern: '/^[\\u4e00-\\u9fa5][A-Z][A-Z0-9]{5,6}$/', message: '车牌号码格式不正确' }],
+        control(
+          'input',
+          'plate_no',
+          '车牌号码',
+          'plate_no',
+          { required: true, placeholder: '如：皖A12345' },
+          {
+            rules: [{ pattern: '/^[\\u4e00-\\u9fa5][A-Z][A-Z0-9]{5,6}$/', message: '车牌号码格式不正确' }],
+          },
+        ),
+        control('select', 'vehicle_type', '车辆类型', 'vehicle_type', {
+          showLabel: true,
+          required: true,
+          placeholder: '请选择',
+          options: choices('罐式货车', '厢式货车', '平板货车', '牵引车'),
         }),
-        control('select', 'vehicle_type', '车辆类型', 'vehicle_type', { showLabel: true, required: true, placeholder: '请选择', options: choices('罐式货车', '厢式货车', '平板货车', '牵引车') }),
       ),
       ...half(
         control('radio', 'cargo_kind', '运输类别', 'cargo_kind', {
@@ -95,7 +140,11 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
             { value: '普通货物', label: '普通货物', relatedList: ['cargo_note'] },
           ],
         }),
-        control('checkbox', 'hazard_types', '危险类别', 'hazard_types', { showLabel: true, inline: true, options: choices('易燃液体', '腐蚀品', '有毒品', '压缩气体') }),
+        control('checkbox', 'hazard_types', '危险类别', 'hazard_types', {
+          showLabel: true,
+          inline: true,
+          options: choices('易燃液体', '腐蚀品', '有毒品', '压缩气体'),
+        }),
       ),
       ...half(
         control('radio', 'need_escort', '是否押运', 'need_escort', {
@@ -111,19 +160,51 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
       ),
       ...half(
         control('input', 'cargo_note', '货物说明', 'cargo_note', { placeholder: '请输入普通货物说明' }),
-        control('multiple_select', 'documents', '随车证件', 'documents', { showLabel: true, placeholder: '请选择', options: choices('道路运输证', '驾驶证', '押运员证', '安全告知卡') }),
+        control('multiple_select', 'documents', '随车证件', 'documents', {
+          showLabel: true,
+          placeholder: '请选择',
+          options: choices('道路运输证', '驾驶证', '押运员证', '安全告知卡'),
+        }),
       ),
       ...half(
-        control('switch', 'loaded', '是否重车', 'loaded', { openMsg: '重车', closeMsg: '空车', defaultValue: true }),
-        control('slider', 'fill_rate', '罐体充装率(%)', 'fill_rate', { min: 0, max: 100, step: 5, showInput: true, defaultValue: 80 }),
+        control('switch', 'loaded', '是否重车', 'loaded', {
+          openMsg: '重车',
+          closeMsg: '空车',
+          defaultValue: true,
+        }),
+        control('slider', 'fill_rate', '罐体充装率(%)', 'fill_rate', {
+          min: 0,
+          max: 100,
+          step: 5,
+          showInput: true,
+          defaultValue: 80,
+        }),
       ),
       ...half(
-        control('input_number', 'rated_load', '核定载重(吨)', 'rated_load', { required: true, enableMinMax: true, min: 0, max: 100, placeholder: '请输入' }),
-        control('input_number', 'actual_load', '实际装载(吨)', 'actual_load', { enableMinMax: true, min: 0, max: 100, placeholder: '请输入' }),
+        control('input_number', 'rated_load', '核定载重(吨)', 'rated_load', {
+          required: true,
+          enableMinMax: true,
+          min: 0,
+          max: 100,
+          placeholder: '请输入',
+        }),
+        control('input_number', 'actual_load', '实际装载(吨)', 'actual_load', {
+          enableMinMax: true,
+          min: 0,
+          max: 100,
+          placeholder: '请输入',
+        }),
       ),
       ...half(
-        control('calculate_formula', 'spare_load', '剩余载重(吨)', 'spare_load', { formula: { type: 'number', exp: ['${rated_load}', '-', '${actual_load}'], decimal: 2 } }),
-        control('input_int', 'crew_count', '随车人数', 'crew_count', { enableMinMax: true, min: 1, max: 5, placeholder: '请输入' }),
+        control('calculate_formula', 'spare_load', '剩余载重(吨)', 'spare_load', {
+          formula: { type: 'number', exp: ['${rated_load}', '-', '${actual_load}'], decimal: 2 },
+        }),
+        control('input_int', 'crew_count', '随车人数', 'crew_count', {
+          enableMinMax: true,
+          min: 1,
+          max: 5,
+          placeholder: '请输入',
+        }),
       ),
       ...half(
         control('number', 'axle_count', '车轴数', 'axle_count', { min: 2, max: 8, step: 1, defaultValue: 2 }),
@@ -132,7 +213,10 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
     ]),
     grid('grid_contact', [
       ...half(
-        control('input_mobile', 'driver_mobile', '驾驶员手机', 'driver_mobile', { required: true, placeholder: '请输入11位手机号' }),
+        control('input_mobile', 'driver_mobile', '驾驶员手机', 'driver_mobile', {
+          required: true,
+          placeholder: '请输入11位手机号',
+        }),
         control('input_tel', 'company_tel', '企业电话', 'company_tel', { placeholder: '如：0551-12345678' }),
       ),
       ...half(
@@ -146,37 +230,87 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
     ]),
     grid('grid_time', [
       ...half(
-        control('date', 'entry_date', '入园日期', 'entry_date', { required: true, defaultType: 1, format: 'yyyy-MM-dd', placeholder: '请选择' }),
-        control('time', 'arrive_time', '预计到达', 'arrive_time', { format: 'HH:mm:ss', placeholder: '请选择' }),
+        control('date', 'entry_date', '入园日期', 'entry_date', {
+          required: true,
+          defaultType: 1,
+          format: 'yyyy-MM-dd',
+          placeholder: '请选择',
+        }),
+        control('time', 'arrive_time', '预计到达', 'arrive_time', {
+          format: 'HH:mm:ss',
+          placeholder: '请选择',
+        }),
       ),
       ...half(
-        control('datetime', 'register_time', '登记时间', 'register_time', { defaultType: 1, format: 'yyyy-MM-dd HH:mm:ss', placeholder: '请选择' }),
+        control('datetime', 'register_time', '登记时间', 'register_time', {
+          defaultType: 1,
+          format: 'yyyy-MM-dd HH:mm:ss',
+          placeholder: '请选择',
+        }),
         control('year', 'made_year', '出厂年份', 'made_year', { format: 'yyyy', placeholder: '请选择' }),
       ),
       ...half(
         control('month', 'check_month', '年检月份', 'check_month', { format: 'MM', placeholder: '请选择' }),
-        control('year_month', 'valid_until', '证件有效期', 'valid_until', { format: 'yyyy-MM', placeholder: '请选择' }),
+        control('year_month', 'valid_until', '证件有效期', 'valid_until', {
+          format: 'yyyy-MM',
+          placeholder: '请选择',
+        }),
       ),
       ...half(
         control('cascade', 'unload_area', '装卸区域', 'unload_area', {
           placeholder: '请选择',
           options: [
-            { value: 'east', label: '东区', children: [{ value: 'e1', label: '1号罐区' }, { value: 'e2', label: '2号罐区' }] },
-            { value: 'west', label: '西区', children: [{ value: 'w1', label: '装卸站台' }, { value: 'w2', label: '危化品仓库' }] },
+            {
+              value: 'east',
+              label: '东区',
+              children: [
+                { value: 'e1', label: '1号罐区' },
+                { value: 'e2', label: '2号罐区' },
+              ],
+            },
+            {
+              value: 'west',
+              label: '西区',
+              children: [
+                { value: 'w1', label: '装卸站台' },
+                { value: 'w2', label: '危化品仓库' },
+              ],
+            },
           ],
         }),
-        control('region_select', 'plate_region', '车籍所在地', 'plate_region', { placeholder: '请选择省/市/区县' }, {
-          modelExt: { province: 'province', provinceCode: 'province_code', city: 'city', cityCode: 'city_code', area: 'area', areaCode: 'area_code' },
-        }),
+        control(
+          'region_select',
+          'plate_region',
+          '车籍所在地',
+          'plate_region',
+          { placeholder: '请选择省/市/区县' },
+          {
+            modelExt: {
+              province: 'province',
+              provinceCode: 'province_code',
+              city: 'city',
+              cityCode: 'city_code',
+              area: 'area',
+              areaCode: 'area_code',
+            },
+          },
+        ),
       ),
     ]),
     grid('grid_place', [
       {
         span: 24,
         list: [
-          control('gis_select', 'park_position', '停车位置', 'park_position', { zoom: 13, positionScope: true, placeholder: '请选择' }, {
-            modelExt: { lat: 'lat', lnt: 'lng', address: 'address', positionScope: 'position_scope' },
-          }),
+          control(
+            'gis_select',
+            'park_position',
+            '停车位置',
+            'park_position',
+            { zoom: 13, positionScope: true, placeholder: '请选择' },
+            {
+              modelExt: { lat: 'lat', lnt: 'lng', address: 'address', positionScope: 'position_scope' },
+            },
+          ),
         ],
       },
     ]),
@@ -191,26 +325,60 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
       ),
       ...half(
         picker('role_select', 'notify_role', '通知角色', 'notify_role', { displayModel: 'tree' }),
-        picker('dic_select', 'risk_level', '风险等级', 'risk_level', { displayModel: 'tree' }, { typeCode: 'risk_level' }),
+        picker(
+          'dic_select',
+          'risk_level',
+          '风险等级',
+          'risk_level',
+          { displayModel: 'tree' },
+          { typeCode: 'risk_level' },
+        ),
       ),
       ...half(
         picker('data_select', 'main_goods', '主要货物', 'main_goods', {
           displayModel: 'table',
           dataSelectType: '0',
-          maps: { key: 'id', name: 'goods_name', title: '选择货物', mapping: [{ selectKey: 'un_no', model: 'main_goods_un' }], source: catalogSource },
+          maps: {
+            key: 'id',
+            name: 'goods_name',
+            title: '选择货物',
+            mapping: [{ selectKey: 'un_no', model: 'main_goods_un' }],
+            source: catalogSource,
+          },
         }),
-        control('input', 'main_goods_un', '主要货物UN号', 'main_goods_un', { placeholder: '选择主要货物后自动带出' }),
+        control('input', 'main_goods_un', '主要货物UN号', 'main_goods_un', {
+          placeholder: '选择主要货物后自动带出',
+        }),
       ),
       ...half(
-        control('m_org_select', 'cc_orgs', '抄送部门', 'cc_orgs', { displayModel: 'tree', placeholder: '请选择' }),
-        control('m_user_select', 'escorts', '陪同人员', 'escorts', { displayModel: 'table', placeholder: '请选择' }),
+        control('m_org_select', 'cc_orgs', '抄送部门', 'cc_orgs', {
+          displayModel: 'tree',
+          placeholder: '请选择',
+        }),
+        control('m_user_select', 'escorts', '陪同人员', 'escorts', {
+          displayModel: 'table',
+          placeholder: '请选择',
+        }),
       ),
       ...half(
-        control('m_company_select', 'related_companies', '收货企业', 'related_companies', { displayModel: 'table', placeholder: '请选择' }),
-        control('m_role_select', 'visible_roles', '可见角色', 'visible_roles', { displayModel: 'tree', placeholder: '请选择' }),
+        control('m_company_select', 'related_companies', '收货企业', 'related_companies', {
+          displayModel: 'table',
+          placeholder: '请选择',
+        }),
+        control('m_role_select', 'visible_roles', '可见角色', 'visible_roles', {
+          displayModel: 'tree',
+          placeholder: '请选择',
+        }),
       ),
       ...half(
-        control('m_dic_select', 'chemical_classes', '化学品分类', 'chemical_classes', { displayModel: 'tree', placeholder: '请选择' }, { typeCode: 'chemical_category' }),
+        control(
+          'm_dic_select',
+          'chemical_classes',
+          '化学品分类',
+          'chemical_classes',
+          { displayModel: 'tree', placeholder: '请选择' },
+          { typeCode: 'chemical_category' },
+        ),
         control('m_data_select', 'other_goods', '其他货物', 'other_goods', {
           displayModel: 'table',
           placeholder: '请选择',
@@ -220,49 +388,110 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
       ...half(
         control('m_data_ref', 'msds_ref', '安全技术说明书', 'msds_ref', {
           placeholder: '请选择',
-          dsConf: { formId: catalog, formName: HAZMAT_CATALOG_FORM_NAME, key: 'goods_name', subKey: '', mapping: {}, columns: catalogSource.columns, condFilters: [], defaultSelect: false },
+          dsConf: {
+            formId: catalog,
+            formName: HAZMAT_CATALOG_FORM_NAME,
+            key: 'goods_name',
+            subKey: '',
+            mapping: {},
+            columns: catalogSource.columns,
+            condFilters: [],
+            defaultSelect: false,
+          },
         }),
         control('textarea', 'remark', '备注', 'remark', { placeholder: '请输入' }),
       ),
     ]),
     grid('grid_files', [
-      { span: 12, list: [control('image_upload', 'vehicle_photos', '车辆照片', 'vehicle_photos', { action: '/api/file/upload', length: 2, maxFileSize: 5, presetImgs: '' })] },
-      { span: 12, list: [control('signature', 'driver_sign', '驾驶员签名', 'driver_sign', { action: '/api/file/upload', maxFileSize: 1 })] },
-      { span: 24, list: [control('file_upload', 'documents_files', '随车单据', 'documents_files', { action: '/api/file/upload', length: 3, maxFileSize: 20 })] },
-    ]),
-    control('table', 'goods_items', '装载明细', 'goods_items', {
-      gutter: 0,
-      justify: 'start',
-      align: 'top',
-      dsConf: {
-        formId: catalog,
-        formName: HAZMAT_CATALOG_FORM_NAME,
-        subKey: '',
-        columns: catalogSource.columns,
-        conditions: [{ key: 'goods_name', label: '品名' }],
-        mapping: [
-          { key: 'goods_name', value: 'goods_name' },
-          { key: 'un_no', value: 'un_no' },
+      {
+        span: 12,
+        list: [
+          control('image_upload', 'vehicle_photos', '车辆照片', 'vehicle_photos', {
+            action: '/api/file/upload',
+            length: 2,
+            maxFileSize: 5,
+            presetImgs: '',
+          }),
         ],
-        condFilters: [],
-        defaultSelect: false,
       },
-    }, {
-      tableColumns: [
-        control('input', 'goods_name', '品名', 'goods_name', { required: true }),
-        control('input', 'un_no', 'UN编号', 'un_no'),
-        control('input_number', 'quantity', '数量(吨)', 'quantity', { enableMinMax: true, min: 0, max: 100 }),
-        control('select', 'packing', '包装方式', 'packing', { showLabel: true, options: choices('罐装', '桶装', '袋装', '瓶装') }),
-        control('date', 'produced_on', '生产日期', 'produced_on', { format: 'yyyy-MM-dd' }),
-      ],
-    }),
-    control('flow_table', 'entry_checks', '入园检查', 'entry_checks', { gutter: 0, justify: 'start', align: 'top' }, {
-      tableColumns: [
-        control('input', 'check_item', '检查项目', 'check_item', { required: true }),
-        control('radio', 'check_result', '检查结果', 'check_result', { showLabel: true, inline: true, options: choices('合格', '不合格') }),
-        control('textarea', 'check_note', '检查说明', 'check_note'),
-      ],
-    }),
+      {
+        span: 12,
+        list: [
+          control('signature', 'driver_sign', '驾驶员签名', 'driver_sign', {
+            action: '/api/file/upload',
+            maxFileSize: 1,
+          }),
+        ],
+      },
+      {
+        span: 24,
+        list: [
+          control('file_upload', 'documents_files', '随车单据', 'documents_files', {
+            action: '/api/file/upload',
+            length: 3,
+            maxFileSize: 20,
+          }),
+        ],
+      },
+    ]),
+    control(
+      'table',
+      'goods_items',
+      '装载明细',
+      'goods_items',
+      {
+        gutter: 0,
+        justify: 'start',
+        align: 'top',
+        dsConf: {
+          formId: catalog,
+          formName: HAZMAT_CATALOG_FORM_NAME,
+          subKey: '',
+          columns: catalogSource.columns,
+          conditions: [{ key: 'goods_name', label: '品名' }],
+          mapping: [
+            { key: 'goods_name', value: 'goods_name' },
+            { key: 'un_no', value: 'un_no' },
+          ],
+          condFilters: [],
+          defaultSelect: false,
+        },
+      },
+      {
+        tableColumns: [
+          control('input', 'goods_name', '品名', 'goods_name', { required: true }),
+          control('input', 'un_no', 'UN编号', 'un_no'),
+          control('input_number', 'quantity', '数量(吨)', 'quantity', {
+            enableMinMax: true,
+            min: 0,
+            max: 100,
+          }),
+          control('select', 'packing', '包装方式', 'packing', {
+            showLabel: true,
+            options: choices('罐装', '桶装', '袋装', '瓶装'),
+          }),
+          control('date', 'produced_on', '生产日期', 'produced_on', { format: 'yyyy-MM-dd' }),
+        ],
+      },
+    ),
+    control(
+      'flow_table',
+      'entry_checks',
+      '入园检查',
+      'entry_checks',
+      { gutter: 0, justify: 'start', align: 'top' },
+      {
+        tableColumns: [
+          control('input', 'check_item', '检查项目', 'check_item', { required: true }),
+          control('radio', 'check_result', '检查结果', 'check_result', {
+            showLabel: true,
+            inline: true,
+            options: choices('合格', '不合格'),
+          }),
+          control('textarea', 'check_note', '检查说明', 'check_note'),
+        ],
+      },
+    ),
   ];
   return {
     list,

@@ -24,13 +24,29 @@ export function subTableChildren(control: FormControl): FormControl[] {
  * is visited but not entered, because its controls belong to another table.
  */
 export function walkControls(source: ControlSource, visit: (control: FormControl, parent: FormControl | null) => void): void {
+  for (const [control, parent] of visitOrder(source)) visit(control, parent);
+}
+
+type Visit = readonly [FormControl, FormControl | null];
+
+/* A frozen source cannot change (its owner freezes it deeply: the server's import does), so its
+   walk is kept; validating imported rows walks the same design once per row otherwise. */
+const FROZEN_WALKS = new WeakMap<object, readonly Visit[]>();
+
+function visitOrder(source: ControlSource): readonly Visit[] {
+  const frozen = Object.isFrozen(source);
+  const hit = frozen ? FROZEN_WALKS.get(source) : undefined;
+  if (hit) return hit;
+  const out: Visit[] = [];
   const walk = (list: FormControl[], parent: FormControl | null) => {
     for (const control of list) {
-      visit(control, parent);
+      out.push([control, parent]);
       if (control.type === 'grid') walk(gridChildren(control), control);
     }
   };
   walk(listOf(source), null);
+  if (frozen) FROZEN_WALKS.set(source, out);
+  return out;
 }
 
 /** The controls of one table without the grids that lay them out; sub-tables stay unopened. */

@@ -19,7 +19,12 @@ import type { Database } from '../schema.ts';
 import { syncFormTables } from '../../modules/form/tableSync.ts';
 import { formTable } from '../../modules/form/tableNames.ts';
 
-async function createForm(trx: Transaction<Database>, name: string, meta: (id: string) => FormMeta, adminId: string | null): Promise<string> {
+async function createForm(
+  trx: Transaction<Database>,
+  name: string,
+  meta: (id: string) => FormMeta,
+  adminId: string | null,
+): Promise<string> {
   const row = await trx
     .insertInto('form_conf')
     .values({ form_name: name, form_type: '0', create_by: adminId })
@@ -39,14 +44,28 @@ async function createForm(trx: Transaction<Database>, name: string, meta: (id: s
 }
 
 /** Returns the two form ids, so the caller can hang menus on them. */
-export async function seedDemoForms(trx: Transaction<Database>): Promise<{ catalogId: string; vehicleId: string }> {
-  const admin = await trx.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
+export async function seedDemoForms(
+  trx: Transaction<Database>,
+): Promise<{ catalogId: string; vehicleId: string }> {
+  const admin = await trx
+    .selectFrom('sys_user')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirst();
   const adminId = admin ? String(admin.id) : null;
   const catalogId = await createForm(trx, HAZMAT_CATALOG_FORM_NAME, () => hazmatCatalogMeta(), adminId);
   const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
   for (const row of HAZMAT_CATALOG_ROWS) {
-    await db.insertInto(formTable(catalogId)).values({ ...row, create_by: adminId, update_by: adminId }).execute();
+    await db
+      .insertInto(formTable(catalogId))
+      .values({ ...row, create_by: adminId, update_by: adminId })
+      .execute();
   }
-  const vehicleId = await createForm(trx, HAZMAT_VEHICLE_FORM_NAME, () => hazmatVehicleMeta(catalogId), adminId);
+  const vehicleId = await createForm(
+    trx,
+    HAZMAT_VEHICLE_FORM_NAME,
+    () => hazmatVehicleMeta(catalogId),
+    adminId,
+  );
   return { catalogId, vehicleId };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import ExcelJS from './excel.ts';
+import type * as XL from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { ConditionError, parseConditions, type Condition } from '@park/core';
 import type { Database } from '../../db/schema.ts';
@@ -7,7 +8,7 @@ import { findFile } from '../file/repo.ts';
 import type { FileStorage } from '../file/storage.ts';
 import type { FormModelCache, TableModel } from '../form/formModel.ts';
 import { compileCondition } from '../form/queryCompiler.ts';
-import { companyScope } from '../form/recordStore.ts';
+import { companyScopeOf } from '../../plugins/scope.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { exportCell, uploadIdsOf, type ExportContext } from './cellCodec.ts';
 import { exportColumns, type ColumnSpec } from './columns.ts';
@@ -49,14 +50,14 @@ export function exportCondition(table: TableModel, raw: unknown): Condition | nu
 /** The rows the list would show this user for these conditions (company scope, same WHERE). */
 function filtered(db: Kysely<Database>, table: TableModel, cond: Condition | null, auth: AuthContext, now: Date) {
   let q = (db as unknown as AnyDb).selectFrom(table.table);
-  const scope = companyScope(auth);
+  const scope = companyScopeOf(auth);
   if (scope) q = q.where('company_id', '=', scope);
   if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now));
   return q;
 }
 
 /** Rows above startRow from the template's first sheet: titles, headers, their styles and merges. */
-async function applyTemplate(deps: JobDeps, ws: ExcelJS.Worksheet, settings: ExportSettings, fileId: string): Promise<boolean> {
+async function applyTemplate(deps: JobDeps, ws: XL.Worksheet, settings: ExportSettings, fileId: string): Promise<boolean> {
   const file = await findFile(deps.ctx.db, fileId);
   if (!file || file.suffix !== 'xlsx') return false;
   const temp = await copyToTemp(deps.storage, file.file_key, deps.tempDir);
@@ -92,7 +93,7 @@ async function applyTemplate(deps: JobDeps, ws: ExcelJS.Worksheet, settings: Exp
   }
 }
 
-function writeHeader(ws: ExcelJS.Worksheet, specs: readonly ColumnSpec[], settings: ExportSettings): void {
+function writeHeader(ws: XL.Worksheet, specs: readonly ColumnSpec[], settings: ExportSettings): void {
   if (settings.startRow < 2) return;
   const row = ws.getRow(settings.startRow - 1);
   const values: Array<string | undefined> = [];
@@ -136,7 +137,7 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
       useSharedStrings: false,
       // Export time is CPU time on the same cores as the API: the fastest deflate level.
       zip: { zlib: { level: 1 } },
-    } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+    });
     const ws = book.addWorksheet(sheetNameOf(model.formName));
     const templated = withTemplate && (await applyTemplate(deps, ws, settings, settings.templateFileId!));
     if (!templated) writeHeader(ws, specs, settings);

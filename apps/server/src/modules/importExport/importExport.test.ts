@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import ExcelJS from './excel.ts';
+import type * as XL from 'exceljs';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
@@ -34,13 +35,13 @@ async function addRecord(formId: number, fields: Record<string, string>) {
   expect(res.json(), res.body).toMatchObject({ errCode: 0 });
 }
 
-async function workbookOf(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+async function workbookOf(bytes: Buffer): Promise<XL.Worksheet> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   return book.worksheets[0]!;
 }
 
-function rowTexts(ws: ExcelJS.Worksheet, r: number): unknown[] {
+function rowTexts(ws: XL.Worksheet, r: number): unknown[] {
   return (ws.getRow(r).values as unknown[]).slice(1);
 }
 

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import ExcelJS, { assertUtf8Safe } from './excel.ts';
+import type * as XL from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { defaultValues, definitionOf, encodeRecord, formatDateTime, type FormContext, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
@@ -176,7 +177,7 @@ function cellValue(v: unknown, strings: SharedStringStore): CellValue {
 }
 
 /** The cells of columns startColumn … startColumn + width - 1 of a row. */
-function cellsOf(row: ExcelJS.Row, startColumn: number, width: number, strings: SharedStringStore): CellValue[] {
+function cellsOf(row: XL.Row, startColumn: number, width: number, strings: SharedStringStore): CellValue[] {
   const values = row.values as unknown[];
   const out: CellValue[] = [];
   for (let i = 0; i < width; i++) out.push(cellValue(values[startColumn + i], strings));
@@ -184,7 +185,7 @@ function cellsOf(row: ExcelJS.Row, startColumn: number, width: number, strings: 
 }
 
 /** Header cells: the row's non-empty span from startColumn. */
-function headerCellsOf(row: ExcelJS.Row, startColumn: number, strings: SharedStringStore): CellValue[] {
+function headerCellsOf(row: XL.Row, startColumn: number, strings: SharedStringStore): CellValue[] {
   const values = row.values as unknown[];
   let end = values.length - 1;
   while (end >= startColumn && cellValue(values[end], strings) === null) end--;
@@ -209,6 +210,7 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
 
   const temp = await copyToTemp(deps.storage, file.file_key, deps.tempDir);
   try {
+    assertUtf8Safe();
     const inspection = await inspectXlsx(temp, deps.config.caps, settings.startRow);
     if (inspection.dataRows === 0) throw new JobFailure('导入文件中没有数据');
     await ctx.db
@@ -288,7 +290,7 @@ async function readSheet(
         continue;
       }
       if (event.eventType !== 'worksheet') continue;
-      const sheet = event.value as AsyncIterable<ExcelJS.Row>;
+      const sheet = event.value as AsyncIterable<XL.Row>;
       const name = (sheet as unknown as { name?: string }).name;
       if (sheetName !== null && name !== sheetName) {
         // Another tab: read past it (the reader cannot skip a part it has started).

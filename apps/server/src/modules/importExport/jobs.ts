@@ -50,37 +50,36 @@ const TSX_API = pathToFileURL(
 const THREAD_ENTRY = new URL('./jobThread.ts', import.meta.url).href;
 
 /**
- * A thread for one kind of job, started on first use and kept while jobs keep coming (loading
- * the server's modules into a thread takes a second or two), then ended after IDLE_MS so an
- * idle server does not hold its heap. The thread loads our TypeScript through tsx's API (a
- * worker does not inherit the --import hook), and its heap is capped: a workbook that needs more
- * ends as a failed job with a message, and the next job gets a new thread.
+ * The thread imports and exports run in (each job on its own async path, at most one import and
+ * one export per instance). It is started in the background when the workers register and then
+ * kept: loading the server's modules into a thread takes seconds, a small export should not. The
+ * thread loads our TypeScript through tsx's API (a worker does not inherit the --import hook),
+ * and its heap is capped: a workbook that needs more ends as a failed job with a message, and the
+ * next job gets a new thread.
  */
-const IDLE_MS = 5000;
-
 export class JobThread {
   private worker: Worker | null = null;
   private seq = 0;
   private pending = new Map<number, (r: ThreadResult) => void>();
-  private idle: NodeJS.Timeout | null = null;
 
   constructor(private readonly heapMb: number) {}
+
+  /** Starts the thread now, so the first job does not wait for it to load. */
+  warm(): void {
+    this.worker ??= this.start();
+  }
 
   private start(): Worker {
     const code = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(THREAD_ENTRY)}); });`;
     const worker = new Worker(code, {
       eval: true,
       workerData: { importExportThread: true },
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32 },
     });
     worker.unref();
     worker.on('message', (m: { id: number; result: ThreadResult }) => {
       this.pending.get(m.id)?.(m.result);
       this.pending.delete(m.id);
-      if (this.pending.size === 0) {
-        this.idle = setTimeout(() => void this.stop(), IDLE_MS);
-        this.idle.unref();
-      }
     });
     const fail = (result: ThreadResult) => {
       if (this.worker === worker) this.worker = null;
@@ -99,8 +98,6 @@ export class JobThread {
   }
 
   run(input: ThreadInput): Promise<ThreadResult> {
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
     this.worker ??= this.start();
     const id = ++this.seq;
     const worker = this.worker;
@@ -111,7 +108,6 @@ export class JobThread {
   }
 
   async stop(): Promise<void> {
-    if (this.pending.size > 0) return;
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();
@@ -120,7 +116,7 @@ export class JobThread {
 
 export class ImportExportWorker {
   readonly config: ImportExportConfig;
-  private readonly threads: Record<JobKind, JobThread>;
+  readonly thread: JobThread;
 
   constructor(
     private readonly ctx: AppContext,
@@ -129,11 +125,11 @@ export class ImportExportWorker {
     config: ImportExportConfig = importExportConfig(),
   ) {
     this.config = config;
-    this.threads = { [EXPORT]: new JobThread(config.threadHeapMb), [IMPORT]: new JobThread(config.threadHeapMb) };
+    this.thread = new JobThread(config.threadHeapMb);
   }
 
   stop(): Promise<void> {
-    return Promise.all(Object.values(this.threads).map((t) => t.stop())).then(() => undefined);
+    return this.thread.stop();
   }
 
   /**
@@ -155,7 +151,7 @@ export class ImportExportWorker {
         await finishJob(ctx.db, job, lease, { state: 'failed', reason: `${DEFAULT_FAILURE[kind]}：任务多次中断，已停止` });
         return 'ran';
       }
-      const result = await this.threads[kind].run({
+      const result = await this.thread.run({
         databaseUrl: this.databaseUrl,
         config: ctx.config,
         jobConfig: this.config,
@@ -226,6 +222,7 @@ export async function registerImportExport(boss: PgBoss, ctx: AppContext, logger
   await boss.work(SWEEP_QUEUE, async () => {
     await worker.sweep(boss);
   });
+  worker.thread.warm();
   const resumed = await worker.sweep(boss, true);
   if (resumed > 0) logger.info({ resumed }, '已安排恢复未完成的导入导出任务');
   return worker;

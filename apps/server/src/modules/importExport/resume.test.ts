@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import ExcelJS from './excel.ts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
@@ -62,6 +62,33 @@ describe('the workbook guard, before any parser', () => {
     await expect(inspect(hidden)).rejects.toThrow(/结构异常/);
     const many = [...xlsxParts(sheetXml([[['A1', 'x']]])), ...Array.from({ length: 100 }, (_, i) => ({ name: `x${i}`, data: 'x' }))];
     await expect(inspect(many)).rejects.toBeInstanceOf(XlsxRefusedError);
+  });
+});
+
+describe('reading Chinese text', () => {
+  it('keeps every character intact across the reader\'s chunk boundaries, inline and shared strings', { timeout: 120_000 }, async () => {
+    const worker = new ImportExportWorker(t.booted.ctx, t.databaseUrl, pino({ level: 'silent' }));
+    onTestFinished(() => worker.stop());
+    const note = (i: number) => `第${i}行：储罐区东侧管线巡检，压力表读数正常，阀门无泄漏，消防器材齐全有效。`.repeat(3);
+    for (const inline of [true, false]) {
+      const formId = await createForm(t, admin, `中文${inline ? '内联' : '共享'}`, sampleMeta());
+      const file = path.join(dir, `zh-${inline}.xlsx`);
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: !inline });
+      const ws = book.addWorksheet('数据');
+      ws.addRow(['名称', '级别', '备注']).commit();
+      const N = 4000;
+      for (let i = 1; i <= N; i++) ws.addRow([`巡检记录${i}`, i % 2 ? '一级' : '二级', note(i)]).commit();
+      ws.commit();
+      await book.commit();
+      const res = await uploadImport(t, admin, formId, 'zh.xlsx', await fs.readFile(file));
+      const { rows: jobs } = await t.sql.query(`select id from form_import_export where code = $1`, [res.json().importExportCode]);
+      await worker.run(String(jobs[0].id));
+      const job = (await t.sql.query(`select state, ok_rows, bad_rows from form_import_export where id = $1`, [jobs[0].id])).rows[0];
+      expect(job).toMatchObject({ state: 'success', ok_rows: N, bad_rows: 0 });
+      const { rows } = await t.sql.query(`select f_name, f_level, f_note from "form_${formId}"`);
+      const wrong = rows.filter((r) => r.f_note !== note(Number(String(r.f_name).slice(4))) || !['1', '2'].includes(r.f_level));
+      expect(wrong).toEqual([]);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ export class SharedStringStore {
   private bytes = Buffer.allocUnsafe(1 << 20);
   private used = 0;
   /** offsets[i] .. offsets[i + 1] are string i's bytes. */
-  private offsets = new Float64Array(1 << 14);
+  private offsets = new Uint32Array(1 << 14);
   private count = 0;
 
   get size(): number {
@@ -18,6 +18,8 @@ export class SharedStringStore {
   /** Strings arrive in index order (the order of the shared-strings part). */
   push(text: string): void {
     const need = Buffer.byteLength(text, 'utf8');
+    // Offsets are 32-bit: the guard caps a workbook's unzipped size well below 4 GB.
+    if (this.used + need > 0xffffffff) throw new Error('shared strings too large');
     if (this.used + need > this.bytes.length) {
       let size = this.bytes.length * 2;
       while (this.used + need > size) size *= 2;
@@ -26,7 +28,7 @@ export class SharedStringStore {
       this.bytes = grown;
     }
     if (this.count + 2 > this.offsets.length) {
-      const grown = new Float64Array(this.offsets.length * 2);
+      const grown = new Uint32Array(this.offsets.length * 2);
       grown.set(this.offsets);
       this.offsets = grown;
     }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import ExcelJS from './excel.ts';
 import { isRequired, STORED_FORMAT, type DateKind } from '@park/core';
 import type { FormModel } from '../form/formModel.ts';
 import { LIST_JOIN, pickerKindOf } from './cellCodec.ts';

@@ -12,7 +12,8 @@ import { isObject, modelOf, nameOf, optionsOf, placeholderOf, textOf, widthStyle
 function DataRefEditor({ control, value, onChange, onBlur, disabled, id, compact, ctx }: EditorProps) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const dsConf = (isObject(optionsOf(control).dsConf) ? optionsOf(control).dsConf : undefined) as DsConf | undefined;
+  const dsConf = (isObject(optionsOf(control).dsConf) ? optionsOf(control).dsConf : undefined) as
+    DsConf | undefined;
   const items = readMultiPicker(value) ?? [];
   const labelKey = textOf(dsConf?.key) || dsColumns(dsConf)[0]?.key || 'id';
   const show = () => {
@@ -38,27 +39,32 @@ function DataRefEditor({ control, value, onChange, onBlur, disabled, id, compact
           suffixIcon={null}
           style={{ flex: 1, minWidth: 0 }}
         />
-        <Button icon={<SearchOutlined />} disabled={disabled} onClick={show} aria-label={`选择${nameOf(control)}`}>
+        <Button
+          icon={<SearchOutlined />}
+          disabled={disabled}
+          onClick={show}
+          aria-label={`选择${nameOf(control)}`}
+        >
           选择
         </Button>
       </Space.Compact>
       {open && (
-      <FormDataChooser
-        open
-        title={`选择${nameOf(control)}`}
-        dsConf={dsConf}
-        formId={ctx.formId}
-        controlKey={textOf(control.key) || modelOf(control)}
-        keyType={0}
-        onCancel={() => setOpen(false)}
-        onOk={(rows) => {
-          const next = new Map(items.map((i) => [i.k, i]));
-          for (const row of rows) next.set(textOf(row.id), { k: textOf(row.id), v: textOf(row[labelKey]) });
-          onChange([...next.values()]);
-          onBlur?.();
-          setOpen(false);
-        }}
-      />
+        <FormDataChooser
+          open
+          title={`选择${nameOf(control)}`}
+          dsConf={dsConf}
+          formId={ctx.formId}
+          controlKey={textOf(control.key) || modelOf(control)}
+          keyType={0}
+          onCancel={() => setOpen(false)}
+          onOk={(rows) => {
+            const next = new Map(items.map((i) => [i.k, i]));
+            for (const row of rows) next.set(textOf(row.id), { k: textOf(row.id), v: textOf(row[labelKey]) });
+            onChange([...next.values()]);
+            onBlur?.();
+            setOpen(false);
+          }}
+        />
       )}
     </>
   );

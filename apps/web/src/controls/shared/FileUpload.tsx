@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Progress, Space, Upload } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FileOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import {
   FILE_DOWNLOAD_NONE,
@@ -130,7 +137,13 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
             multiple={limit === undefined || limit > 1}
             showUploadList={false}
             beforeUpload={(file, batch) => {
-              const problem = checkBeforeUpload(control, file, batch.length, idsRef.current.length + pending.length, false);
+              const problem = checkBeforeUpload(
+                control,
+                file,
+                batch.length,
+                idsRef.current.length + pending.length,
+                false,
+              );
               if (problem) {
                 if (problem.level === 'error' || file === batch[0]) void message[problem.level](problem.text);
                 return Upload.LIST_IGNORE;
@@ -141,7 +154,8 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
               const blob = file as File;
               const uid = nextUploadId();
               setPending((list) => [...list, { uid, name: blob.name, percent: 0 }]);
-              const progress = (percent: number) => setPending((list) => list.map((p) => (p.uid === uid ? { ...p, percent } : p)));
+              const progress = (percent: number) =>
+                setPending((list) => list.map((p) => (p.uid === uid ? { ...p, percent } : p)));
               uploadFile(blob, blob.name, { control, onProgress: progress })
                 .then((up) => {
                   queryClient.setQueryData(fileInfoKey(up.fileId), { ...up, size: blob.size });
@@ -150,7 +164,12 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
                   onChange(next);
                   setChosen(up.fileId);
                   onBlur?.();
-                  notification.success({ title: '成功', description: '上传成功', key: 'upload-ok', duration: 2 });
+                  notification.success({
+                    title: '成功',
+                    description: '上传成功',
+                    key: 'upload-ok',
+                    duration: 2,
+                  });
                 })
                 .catch(() => undefined)
                 .finally(() => setPending((list) => list.filter((p) => p.uid !== uid)));
@@ -160,7 +179,10 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
               上传文件
             </Button>
           </Upload>
-          <Button icon={<DownloadOutlined />} onClick={() => act(FILE_DOWNLOAD_NONE, (fid) => downloadFile(fid))}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => act(FILE_DOWNLOAD_NONE, (fid) => downloadFile(fid))}
+          >
             下载
           </Button>
           <Button
@@ -171,14 +193,21 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
                   fileId: fid,
                   suffix: info?.suffix ?? '',
                   originalName: info?.originalName ?? fid,
-                  files: ids.map((x, i) => ({ fileId: x, suffix: infos[i]?.suffix, originalName: infos[i]?.originalName })),
+                  files: ids.map((x, i) => ({
+                    fileId: x,
+                    suffix: infos[i]?.suffix,
+                    originalName: infos[i]?.originalName,
+                  })),
                 }),
               )
             }
           >
             预览
           </Button>
-          <Button icon={<EditOutlined />} onClick={() => act(FILE_EDIT_NONE, (fid) => openDocumentEditor(fid, 'write'))}>
+          <Button
+            icon={<EditOutlined />}
+            onClick={() => act(FILE_EDIT_NONE, (fid) => openDocumentEditor(fid, 'write'))}
+          >
             编辑
           </Button>
           <Button
@@ -212,7 +241,9 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
       {!disabled && (
         <div className="upload-tip">
           {limit !== undefined ? `最多上传${limit}个文件` : '可上传多个文件'}
-          {maxFileSizeOf(control) !== undefined ? `，单个文件不超过${textOf(optionsOf(control).maxFileSize)}M` : ''}
+          {maxFileSizeOf(control) !== undefined
+            ? `，单个文件不超过${textOf(optionsOf(control).maxFileSize)}M`
+            : ''}
           ，点击文件名选中后可下载、预览、编辑或移除
         </div>
       )}
@@ -246,7 +277,11 @@ function FileDisplay({ value }: DisplayProps) {
                     fileId: fid,
                     suffix: info?.suffix ?? '',
                     originalName: info?.originalName ?? fid,
-                    files: ids.map((x, j) => ({ fileId: x, suffix: infos[j]?.suffix, originalName: infos[j]?.originalName })),
+                    files: ids.map((x, j) => ({
+                      fileId: x,
+                      suffix: infos[j]?.suffix,
+                      originalName: infos[j]?.originalName,
+                    })),
                   })
                 }
               >
@@ -261,5 +296,10 @@ function FileDisplay({ value }: DisplayProps) {
 }
 
 export function fileUploadWidget(): ControlWidget {
-  return { frame: 'field', Editor: FileUploadEditor, Display: FileDisplay, text: (value: unknown, control: FormControl) => uploadText(value, control) };
+  return {
+    frame: 'field',
+    Editor: FileUploadEditor,
+    Display: FileDisplay,
+    text: (value: unknown, control: FormControl) => uploadText(value, control),
+  };
 }

@@ -42,7 +42,13 @@ export function dsConditions(dsConf: DsConf | undefined): ChooserCondition[] {
       if (!isObject(c)) return null;
       const key = textOf(c.key) || textOf(c.model);
       const type = textOf(c.type) || textOf(c.opt);
-      return key ? { key, label: textOf(c.label) || textOf(c.name) || key, type: type.startsWith('$') ? type : '$like' } : null;
+      return key
+        ? {
+            key,
+            label: textOf(c.label) || textOf(c.name) || key,
+            type: type.startsWith('$') ? type : '$like',
+          }
+        : null;
     })
     .filter((c): c is ChooserCondition => c !== null);
 }
@@ -51,7 +57,11 @@ export function dsConditions(dsConf: DsConf | undefined): ChooserCondition[] {
  * dsConf.mapping as {key: destination model, value: source column}, from a list of {key, value}
  * or a plain object. With no mapping, columns of the same name are copied.
  */
-export function applyDsMapping(dsConf: DsConf | undefined, row: ChosenRow, destModels: readonly string[]): Record<string, unknown> {
+export function applyDsMapping(
+  dsConf: DsConf | undefined,
+  row: ChosenRow,
+  destModels: readonly string[],
+): Record<string, unknown> {
   const mapping = dsConf?.mapping;
   const pairs: Array<[string, string]> = Array.isArray(mapping)
     ? mapping.filter(isObject).map((m) => [textOf(m.key), textOf(m.value)] as [string, string])
@@ -97,7 +107,16 @@ export interface FormDataChooserProps {
  * selection and index columns, a previous/next pager of 10 rows (50 with default select, which
  * selects the whole page), Cancel and OK.
  */
-export function FormDataChooser({ open, title, dsConf, formId, controlKey, keyType, onOk, onCancel }: FormDataChooserProps) {
+export function FormDataChooser({
+  open,
+  title,
+  dsConf,
+  formId,
+  controlKey,
+  keyType,
+  onOk,
+  onCancel,
+}: FormDataChooserProps) {
   const defaultSelect = flag(dsConf?.defaultSelect);
   const pageSize = defaultSelect ? CHOOSER_DEFAULT_SELECT_PAGE_SIZE : CHOOSER_PAGE_SIZE;
   const [pageNum, setPageNum] = useState(1);
@@ -108,7 +127,17 @@ export function FormDataChooser({ open, title, dsConf, formId, controlKey, keyTy
   const columns = useMemo(() => dsColumns(dsConf), [dsConf]);
 
   const query = useQuery({
-    queryKey: ['form-data-choose', formId, controlKey, textOf(dsConf?.formId), textOf(dsConf?.subKey), keyType, pageNum, pageSize, condition],
+    queryKey: [
+      'form-data-choose',
+      formId,
+      controlKey,
+      textOf(dsConf?.formId),
+      textOf(dsConf?.subKey),
+      keyType,
+      pageNum,
+      pageSize,
+      condition,
+    ],
     queryFn: async ({ signal }) => {
       const reply = await get<ChooseReply>(
         '/api/form/queryFormDataForChoose',
@@ -136,7 +165,10 @@ export function FormDataChooser({ open, title, dsConf, formId, controlKey, keyTy
     placeholderData: (prev) => prev,
     retry: false,
   });
-  const rows = useMemo(() => (Array.isArray(query.data?.datas) ? query.data.datas.filter(isObject) : []), [query.data]);
+  const rows = useMemo(
+    () => (Array.isArray(query.data?.datas) ? query.data.datas.filter(isObject) : []),
+    [query.data],
+  );
   const total = Number(query.data?.totalCount ?? rows.length) || 0;
 
   const toggle = (list: ChosenRow[], on: boolean) =>
@@ -207,8 +239,18 @@ export function FormDataChooser({ open, title, dsConf, formId, controlKey, keyTy
           onSelectAll: (on, _all, changed) => toggle(changed.filter(Boolean), on),
         }}
         columns={[
-          { title: '序号', key: '__index', width: 64, render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1 },
-          ...columns.map((c) => ({ title: c.title, key: c.key, ellipsis: true, render: (_v: unknown, r: ChosenRow) => textOf(r[c.key]) })),
+          {
+            title: '序号',
+            key: '__index',
+            width: 64,
+            render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1,
+          },
+          ...columns.map((c) => ({
+            title: c.title,
+            key: c.key,
+            ellipsis: true,
+            render: (_v: unknown, r: ChosenRow) => textOf(r[c.key]),
+          })),
         ]}
       />
       <div className="chooser-pager">
@@ -216,7 +258,12 @@ export function FormDataChooser({ open, title, dsConf, formId, controlKey, keyTy
           共 {total} 条，已选择 {selected.size} 条
         </span>
         <Space>
-          <Button size="small" icon={<LeftOutlined />} disabled={pageNum <= 1} onClick={() => setPageNum((p) => p - 1)}>
+          <Button
+            size="small"
+            icon={<LeftOutlined />}
+            disabled={pageNum <= 1}
+            onClick={() => setPageNum((p) => p - 1)}
+          >
             上一页
           </Button>
           <span>

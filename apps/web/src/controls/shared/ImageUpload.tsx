@@ -33,10 +33,12 @@ export function checkBeforeUpload(
   images: boolean,
 ): { level: 'error' | 'warning'; text: string } | null {
   const limit = fileLimitOf(control);
-  if (limit !== undefined && already + batch > limit) return { level: 'warning', text: uploadExceed(limit, batch, already) };
+  if (limit !== undefined && already + batch > limit)
+    return { level: 'warning', text: uploadExceed(limit, batch, already) };
   if (images && !isImageFile(file)) return { level: 'error', text: IMAGE_TYPE_ONLY };
   const max = maxFileSizeOf(control);
-  if (max !== undefined && file.size / 1024 / 1024 >= max) return { level: 'error', text: fileTooLarge(textOf(optionsOf(control).maxFileSize) || max) };
+  if (max !== undefined && file.size / 1024 / 1024 >= max)
+    return { level: 'error', text: fileTooLarge(textOf(optionsOf(control).maxFileSize) || max) };
   return null;
 }
 
@@ -47,7 +49,15 @@ function presetsOf(control: FormControl): string[] {
     .filter(Boolean);
 }
 
-function Thumbs({ items, onOpen, onRemove }: { items: string[]; onOpen(i: number): void; onRemove?: (i: number) => void }) {
+function Thumbs({
+  items,
+  onOpen,
+  onRemove,
+}: {
+  items: string[];
+  onOpen(i: number): void;
+  onRemove?: (i: number) => void;
+}) {
   return (
     <>
       {items.map((item, i) => (
@@ -120,7 +130,13 @@ function ImageUploadEditor({ control, value, onChange, onBlur, disabled, id }: E
             multiple={limit === undefined || limit > 1}
             showUploadList={false}
             beforeUpload={(file, batch) => {
-              const problem = checkBeforeUpload(control, file, batch.length, itemsRef.current.length + pending.length, true);
+              const problem = checkBeforeUpload(
+                control,
+                file,
+                batch.length,
+                itemsRef.current.length + pending.length,
+                true,
+              );
               if (problem) {
                 // One warning per choice, not one per file of it.
                 if (problem.level === 'error' || file === batch[0]) void message[problem.level](problem.text);
@@ -132,11 +148,17 @@ function ImageUploadEditor({ control, value, onChange, onBlur, disabled, id }: E
               const blob = file as File;
               const uid = nextUploadId();
               setPending((list) => [...list, { uid, name: blob.name, percent: 0 }]);
-              const progress = (percent: number) => setPending((list) => list.map((p) => (p.uid === uid ? { ...p, percent } : p)));
+              const progress = (percent: number) =>
+                setPending((list) => list.map((p) => (p.uid === uid ? { ...p, percent } : p)));
               uploadFile(blob, blob.name, { control, image: true, onProgress: progress })
                 .then((up) => {
                   add(up.fileId);
-                  notification.success({ title: '成功', description: '上传成功', key: 'upload-ok', duration: 2 });
+                  notification.success({
+                    title: '成功',
+                    description: '上传成功',
+                    key: 'upload-ok',
+                    duration: 2,
+                  });
                 })
                 .catch(() => undefined)
                 .finally(() => setPending((list) => list.filter((p) => p.uid !== uid)));
@@ -161,10 +183,18 @@ function ImageUploadEditor({ control, value, onChange, onBlur, disabled, id }: E
       )}
       {limit !== undefined && !disabled && (
         <div className="upload-tip">
-          只能上传jpg/png文件，最多{limit}张{maxFileSizeOf(control) !== undefined ? `，单张不超过${textOf(optionsOf(control).maxFileSize)}M` : ''}
+          只能上传jpg/png文件，最多{limit}张
+          {maxFileSizeOf(control) !== undefined
+            ? `，单张不超过${textOf(optionsOf(control).maxFileSize)}M`
+            : ''}
         </div>
       )}
-      <ImageViewer images={items} open={viewer !== null} start={viewer ?? 0} onClose={() => setViewer(null)} />
+      <ImageViewer
+        images={items}
+        open={viewer !== null}
+        start={viewer ?? 0}
+        onClose={() => setViewer(null)}
+      />
     </div>
   );
 }
@@ -176,7 +206,12 @@ function ImageDisplay({ value }: DisplayProps) {
   return (
     <div className="image-upload-list">
       <Thumbs items={items} onOpen={setViewer} />
-      <ImageViewer images={items} open={viewer !== null} start={viewer ?? 0} onClose={() => setViewer(null)} />
+      <ImageViewer
+        images={items}
+        open={viewer !== null}
+        start={viewer ?? 0}
+        onClose={() => setViewer(null)}
+      />
     </div>
   );
 }

@@ -41,7 +41,13 @@ function OpenViewer({ images, open, start = 0, onClose }: ImageViewerProps) {
               <div className="image-viewer-actions">
                 {node}
                 {id && !EXTERNAL.test(id) && (
-                  <button type="button" className="image-viewer-download" aria-label="下载" title="下载" onClick={() => downloadFile(id)}>
+                  <button
+                    type="button"
+                    className="image-viewer-download"
+                    aria-label="下载"
+                    title="下载"
+                    onClick={() => downloadFile(id)}
+                  >
                     <DownloadOutlined />
                   </button>
                 )}

@@ -20,12 +20,20 @@ const REGION_URL = '/apc/company/getAdministrativeDic';
 async function regionChildren(parentCode: string, signal?: AbortSignal): Promise<RegionNode[]> {
   const reply = await get<{ children?: unknown }>(REGION_URL, { parentCode }, { signal });
   const list = Array.isArray(reply.children) ? reply.children.filter(isObject) : [];
-  return list.map((c) => ({ value: textOf(c.code), label: textOf(c.name), isLeaf: c.isLeaf === true || Number(c.level) >= 3 }));
+  return list.map((c) => ({
+    value: textOf(c.code),
+    label: textOf(c.name),
+    isLeaf: c.isLeaf === true || Number(c.level) >= 3,
+  }));
 }
 
 function withChildren(nodes: RegionNode[], code: string, children: RegionNode[]): RegionNode[] {
   return nodes.map((n) =>
-    n.value === code ? { ...n, children, isLeaf: children.length === 0 } : n.children ? { ...n, children: withChildren(n.children, code, children) } : n,
+    n.value === code
+      ? { ...n, children, isLeaf: children.length === 0 }
+      : n.children
+        ? { ...n, children: withChildren(n.children, code, children) }
+        : n,
   );
 }
 
@@ -47,8 +55,12 @@ function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact 
   const [loaded, setLoaded] = useState<RegionNode[] | null>(null);
   const options = loaded ?? roots.data ?? [];
   const region = regionOf(value);
-  const codes = region ? [region.provinceCode, region.cityCode, region.areaCode].filter((c) => typeof c === 'string' && c !== '') : [];
-  const names = region ? [region.province, region.city, region.area].filter((c) => typeof c === 'string' && c !== '') : [];
+  const codes = region
+    ? [region.provinceCode, region.cityCode, region.areaCode].filter((c) => typeof c === 'string' && c !== '')
+    : [];
+  const names = region
+    ? [region.province, region.city, region.area].filter((c) => typeof c === 'string' && c !== '')
+    : [];
 
   return (
     <Cascader
@@ -60,7 +72,9 @@ function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact 
       placeholder={placeholderOf(control, '请选择省/市/区县')}
       style={widthStyle(control, compact)}
       notFoundContent={roots.isError ? '行政区划加载失败' : '暂无数据'}
-      displayRender={(labels) => (labels.length > 0 && labels.every((l, i) => l !== codes[i]) ? labels.join(' / ') : names.join(' / '))}
+      displayRender={(labels) =>
+        labels.length > 0 && labels.every((l, i) => l !== codes[i]) ? labels.join(' / ') : names.join(' / ')
+      }
       loadData={(selected) => {
         const target = selected[selected.length - 1];
         if (!target) return;
@@ -76,7 +90,14 @@ function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact 
         onChange(
           path.length === 0
             ? null
-            : { province: p.name, provinceCode: p.code, city: c.name, cityCode: c.code, area: a.name, areaCode: a.code },
+            : {
+                province: p.name,
+                provinceCode: p.code,
+                city: c.name,
+                cityCode: c.code,
+                area: a.name,
+                areaCode: a.code,
+              },
         );
         onBlur?.();
       }}

@@ -18,7 +18,15 @@ function attachPad(canvas: HTMLCanvasElement): SignaturePad {
   return new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: '#111' });
 }
 
-function SignatureDialog({ onCancel, onSigned, title }: { title: string; onCancel(): void; onSigned(fileId: string): void }) {
+function SignatureDialog({
+  onCancel,
+  onSigned,
+  title,
+}: {
+  title: string;
+  onCancel(): void;
+  onSigned(fileId: string): void;
+}) {
   const { message } = App.useApp();
   // A callback ref: the dialog's body may mount after this component's first effects run.
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
@@ -27,10 +35,15 @@ function SignatureDialog({ onCancel, onSigned, title }: { title: string; onCance
 
   useEffect(() => {
     if (!canvas) return;
-    const pad = attachPad(canvas);
-    padRef.current = pad;
+    // After the dialog's first layout, so the canvas has its size.
+    let pad: SignaturePad | null = null;
+    const frame = requestAnimationFrame(() => {
+      pad = attachPad(canvas);
+      padRef.current = pad;
+    });
     return () => {
-      pad.off();
+      cancelAnimationFrame(frame);
+      pad?.off();
       padRef.current = null;
     };
   }, [canvas]);

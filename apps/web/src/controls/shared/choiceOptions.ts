@@ -19,12 +19,22 @@ export function usesRemoteList(control: FormControl): boolean {
 
 /** props.value / props.label / props.children name the keys of remote records. */
 export function propKeys(control: FormControl): { value: string; label: string; children: string } {
-  const props = isObject(optionsOf(control).props) ? (optionsOf(control).props as Record<string, unknown>) : {};
-  const key = (name: string, fallback: string) => (typeof props[name] === 'string' && props[name] !== '' ? (props[name] as string) : fallback);
-  return { value: key('value', 'value'), label: key('label', 'label'), children: key('children', 'children') };
+  const props = isObject(optionsOf(control).props)
+    ? (optionsOf(control).props as Record<string, unknown>)
+    : {};
+  const key = (name: string, fallback: string) =>
+    typeof props[name] === 'string' && props[name] !== '' ? (props[name] as string) : fallback;
+  return {
+    value: key('value', 'value'),
+    label: key('label', 'label'),
+    children: key('children', 'children'),
+  };
 }
 
-export function toChoiceOptions(list: unknown, keys = { value: 'value', label: 'label', children: 'children' }): ChoiceOption[] {
+export function toChoiceOptions(
+  list: unknown,
+  keys = { value: 'value', label: 'label', children: 'children' },
+): ChoiceOption[] {
   if (!Array.isArray(list)) return [];
   return list.filter(isObject).map((o) => {
     const value = textOf(o[keys.value]);

@@ -3,7 +3,15 @@ import { Cascader, Checkbox, Radio, Select, Space, Switch } from 'antd';
 import { holdsList, type FormControl } from '@park/core';
 import { get } from '../../app/http.ts';
 import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
-import { designOptions, labelOf, pathLabels, propKeys, remoteUrlOf, toChoiceOptions, type ChoiceOption } from './choiceOptions.ts';
+import {
+  designOptions,
+  labelOf,
+  pathLabels,
+  propKeys,
+  remoteUrlOf,
+  toChoiceOptions,
+  type ChoiceOption,
+} from './choiceOptions.ts';
 import { choiceText, switchText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';
 import { flag, optionsOf, placeholderOf, textOf, widthStyle } from './values.ts';
@@ -24,7 +32,8 @@ export function useChoiceOptions(control: FormControl): ChoiceOption[] {
   const keys = propKeys(control);
   const query = useQuery({
     queryKey: ['choice-options', url],
-    queryFn: async ({ signal }) => toChoiceOptions(listIn(await get<Record<string, unknown>>(url!, undefined, { signal })), keys),
+    queryFn: async ({ signal }) =>
+      toChoiceOptions(listIn(await get<Record<string, unknown>>(url!, undefined, { signal })), keys),
     enabled: url !== null && isLocalApi(url),
     staleTime: 60_000,
   });
@@ -59,15 +68,15 @@ function CheckboxEditor({ control, value, onChange, disabled, id }: EditorProps)
   const inline = optionsOf(control).inline === undefined || flag(optionsOf(control).inline);
   return (
     <div id={id} role="group">
-    <Checkbox.Group value={listValue(value)} onChange={(v) => onChange(v.map(String))} disabled={disabled}>
-      <Space orientation={inline ? 'horizontal' : 'vertical'} wrap size={[16, 8]}>
-        {options.map((o) => (
-          <Checkbox key={o.value} value={o.value}>
-            {o.label}
-          </Checkbox>
-        ))}
-      </Space>
-    </Checkbox.Group>
+      <Checkbox.Group value={listValue(value)} onChange={(v) => onChange(v.map(String))} disabled={disabled}>
+        <Space orientation={inline ? 'horizontal' : 'vertical'} wrap size={[16, 8]}>
+          {options.map((o) => (
+            <Checkbox key={o.value} value={o.value}>
+              {o.label}
+            </Checkbox>
+          ))}
+        </Space>
+      </Checkbox.Group>
     </div>
   );
 }
@@ -115,12 +124,24 @@ function ChoiceDisplay({ control, value }: DisplayProps) {
   const options = useChoiceOptions(control);
   let shown: string;
   if (control.type === 'cascade') shown = pathLabels(options, listValue(value)).join(' / ');
-  else if (holdsList(control) || Array.isArray(value)) shown = listValue(value).map((v) => labelOf(options, v)).join('，');
+  else if (holdsList(control) || Array.isArray(value))
+    shown = listValue(value)
+      .map((v) => labelOf(options, v))
+      .join('，');
   else shown = textOf(value) === '' ? '' : labelOf(options, textOf(value));
-  return <span className="field-display">{shown === '' ? <span className="field-display-empty">-</span> : shown}</span>;
+  return (
+    <span className="field-display">
+      {shown === '' ? <span className="field-display-empty">-</span> : shown}
+    </span>
+  );
 }
 
-const EDITORS = { radio: RadioEditor, checkbox: CheckboxEditor, select: SelectEditor, cascade: CascadeEditor } as const;
+const EDITORS = {
+  radio: RadioEditor,
+  checkbox: CheckboxEditor,
+  select: SelectEditor,
+  cascade: CascadeEditor,
+} as const;
 
 export function choiceWidget(kind: keyof typeof EDITORS): ControlWidget {
   return { frame: 'field', Editor: EDITORS[kind], Display: ChoiceDisplay, text: choiceText };
@@ -140,4 +161,3 @@ function SwitchEditor({ control, value, onChange, disabled, id }: EditorProps) {
 export function switchWidget(): ControlWidget {
   return { frame: 'field', Editor: SwitchEditor, Display: makeTextDisplay(switchText), text: switchText };
 }
-

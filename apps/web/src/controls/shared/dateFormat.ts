@@ -32,7 +32,16 @@ const OFFSET_MS = PARK_UTC_OFFSET_MINUTES * 60_000;
  */
 export function fromMillis(ms: number): Dayjs {
   const d = new Date(ms + OFFSET_MS);
-  return dayjs(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  return dayjs(
+    new Date(
+      d.getUTCFullYear(),
+      d.getUTCMonth(),
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ),
+  );
 }
 
 export function toMillis(d: Dayjs): number {
@@ -48,7 +57,11 @@ export function toDayjs(value: unknown, control: FormControl, kind: DateKind): D
 }
 
 /** A picked dayjs back to the editor value. */
-export function fromDayjs(d: Dayjs | null | undefined, control: FormControl, kind: DateKind): string | number | null {
+export function fromDayjs(
+  d: Dayjs | null | undefined,
+  control: FormControl,
+  kind: DateKind,
+): string | number | null {
   if (!d || !d.isValid()) return usesTimestamp(control, kind) ? null : '';
   if (usesTimestamp(control, kind)) return toMillis(d);
   return d.format(valueFormat(control, kind));
@@ -56,7 +69,11 @@ export function fromDayjs(d: Dayjs | null | undefined, control: FormControl, kin
 
 /** What the reader sees: the value in its own format. */
 export function dateText(value: unknown, control: FormControl, kind: DateKind): string {
-  if (Array.isArray(value)) return value.map((v) => dateText(v, control, kind)).filter(Boolean).join(' 至 ');
+  if (Array.isArray(value))
+    return value
+      .map((v) => dateText(v, control, kind))
+      .filter(Boolean)
+      .join(' 至 ');
   const d = toDayjs(value, control, kind);
   if (d) return d.format(valueFormat(control, kind));
   return typeof value === 'string' ? value : '';

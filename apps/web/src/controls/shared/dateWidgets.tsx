@@ -61,7 +61,11 @@ function TimeEditor({ control, value, onChange, onBlur, disabled, id, compact }:
         {...common}
         value={ends.length === 2 && ends[0] && ends[1] ? [ends[0], ends[1]] : null}
         onChange={(range) =>
-          onChange(range && range[0] && range[1] ? [fromDayjs(range[0], control, 'time'), fromDayjs(range[1], control, 'time')] : [])
+          onChange(
+            range && range[0] && range[1]
+              ? [fromDayjs(range[0], control, 'time'), fromDayjs(range[1], control, 'time')]
+              : [],
+          )
         }
         placeholder={['开始时间', '结束时间']}
       />

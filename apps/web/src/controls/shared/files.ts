@@ -53,7 +53,10 @@ export function fileLimitOf(control: FormControl): number | undefined {
 export async function uploadFile(
   file: Blob,
   name: string,
-  opts: { control: FormControl | null; field?: 'file' | 'image'; image?: boolean } & Pick<UploadOptions, 'onProgress' | 'signal'>,
+  opts: { control: FormControl | null; field?: 'file' | 'image'; image?: boolean } & Pick<
+    UploadOptions,
+    'onProgress' | 'signal'
+  >,
 ): Promise<UploadedFile> {
   const body = new FormData();
   body.append(opts.field ?? 'file', file, name);
@@ -84,7 +87,10 @@ interface InfoReply {
 }
 
 export async function fileInfo(fileId: string, signal?: AbortSignal): Promise<FileInfo> {
-  const reply = await get<InfoReply>(`/api/file/info/${encodeURIComponent(fileId)}`, undefined, { signal, silent: true });
+  const reply = await get<InfoReply>(`/api/file/info/${encodeURIComponent(fileId)}`, undefined, {
+    signal,
+    silent: true,
+  });
   return {
     fileId: String(reply.fileId ?? fileId),
     originalName: typeof reply.originalName === 'string' ? reply.originalName : fileId,

@@ -27,7 +27,10 @@ export function blankWidget(): ControlWidget {
   return { frame: 'bare', Editor: Blank, Display: Blank, text: noText };
 }
 
-const JUSTIFY: Record<string, 'start' | 'end' | 'center' | 'space-around' | 'space-between' | 'space-evenly'> = {
+const JUSTIFY: Record<
+  string,
+  'start' | 'end' | 'center' | 'space-around' | 'space-between' | 'space-evenly'
+> = {
   start: 'start',
   end: 'end',
   center: 'center',
@@ -35,7 +38,12 @@ const JUSTIFY: Record<string, 'start' | 'end' | 'center' | 'space-around' | 'spa
   'space-between': 'space-between',
   'space-evenly': 'space-evenly',
 };
-const ALIGN: Record<string, 'top' | 'middle' | 'bottom' | 'stretch'> = { top: 'top', middle: 'middle', bottom: 'bottom', stretch: 'stretch' };
+const ALIGN: Record<string, 'top' | 'middle' | 'bottom' | 'stretch'> = {
+  top: 'top',
+  middle: 'middle',
+  bottom: 'bottom',
+  stretch: 'stretch',
+};
 
 /** grid: rows and columns with span, gutter, justify and align; its columns hold controls. */
 function Grid({ control, ctx }: EditorProps | DisplayProps) {

@@ -43,7 +43,12 @@ function makeNumberEditor(kind: NumberEditorKind) {
 }
 
 export function numberWidget(kind: NumberEditorKind): ControlWidget {
-  return { frame: 'field', Editor: makeNumberEditor(kind), Display: makeTextDisplay(numberText), text: numberText };
+  return {
+    frame: 'field',
+    Editor: makeNumberEditor(kind),
+    Display: makeTextDisplay(numberText),
+    text: numberText,
+  };
 }
 
 function SliderEditor({ control, value, onChange, disabled, id }: EditorProps) {
@@ -53,7 +58,8 @@ function SliderEditor({ control, value, onChange, disabled, id }: EditorProps) {
   const step = num(options.step) ?? 1;
   const range = flag(options.range);
   if (range) {
-    const ends = Array.isArray(value) && value.length === 2 ? (value.map(Number) as [number, number]) : [min, min];
+    const ends =
+      Array.isArray(value) && value.length === 2 ? (value.map(Number) as [number, number]) : [min, min];
     return (
       <Slider
         id={id}
@@ -67,7 +73,8 @@ function SliderEditor({ control, value, onChange, disabled, id }: EditorProps) {
       />
     );
   }
-  const one = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
+  const one =
+    typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null;
   const slider = (
     <Slider
       id={flag(options.showInput) ? undefined : id}

@@ -34,11 +34,19 @@ export function numberText(value: unknown, control: FormControl): string {
 export function choiceText(value: unknown, control: FormControl): string {
   const options = designOptions(control);
   if (control.type === 'cascade') {
-    const path = Array.isArray(value) ? value.map(textOf) : typeof value === 'string' && value ? value.split(',') : [];
+    const path = Array.isArray(value)
+      ? value.map(textOf)
+      : typeof value === 'string' && value
+        ? value.split(',')
+        : [];
     return pathLabels(options, path).join(' / ');
   }
   if (holdsList(control) || Array.isArray(value)) {
-    const list = Array.isArray(value) ? value.map(textOf) : typeof value === 'string' && value ? value.split(',') : [];
+    const list = Array.isArray(value)
+      ? value.map(textOf)
+      : typeof value === 'string' && value
+        ? value.split(',')
+        : [];
     return list.map((v) => labelOf(options, v)).join('，');
   }
   const one = textOf(value);
@@ -53,7 +61,8 @@ export function switchText(value: unknown, control: FormControl): string {
   return on ? openMsg : closeMsg;
 }
 
-export const dateKindText = (kind: DateKind) => (value: unknown, control: FormControl) => dateText(value, control, kind);
+export const dateKindText = (kind: DateKind) => (value: unknown, control: FormControl) =>
+  dateText(value, control, kind);
 
 export function uploadText(value: unknown, control: FormControl): string {
   const items = uploadItems(value) ?? [];
@@ -77,7 +86,9 @@ export function multiPickerText(value: unknown): string {
 export function regionText(value: unknown): string {
   if (!isObject(value)) return '';
   const region = value as Partial<RegionValue>;
-  return [region.province, region.city, region.area].filter((p) => typeof p === 'string' && p !== '').join(' / ');
+  return [region.province, region.city, region.area]
+    .filter((p) => typeof p === 'string' && p !== '')
+    .join(' / ');
 }
 
 export function gisText(value: unknown): string {

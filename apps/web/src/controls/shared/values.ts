@@ -46,7 +46,8 @@ export function placeholderOf(control: FormControl, fallback: string): string {
 /** The control's width when the designer set one, e.g. "40%" or "240px". */
 export function widthStyle(control: FormControl, compact?: boolean): { width: string } {
   const width = optionsOf(control).width;
-  if (compact || typeof width !== 'string' || !/^\d+(\.\d+)?(%|px)$/.test(width.trim())) return { width: '100%' };
+  if (compact || typeof width !== 'string' || !/^\d+(\.\d+)?(%|px)$/.test(width.trim()))
+    return { width: '100%' };
   return { width: width.trim() };
 }
 

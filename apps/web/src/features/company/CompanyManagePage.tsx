@@ -219,7 +219,7 @@ export function CompanyManagePage() {
     {
       title: '企业名称',
       dataIndex: 'companyName',
-      width: 210,
+      width: 200,
       ellipsis: { showTitle: false },
       render: (v: string, c) => (
         <Typography.Link title={v} onClick={() => setDialog({ kind: 'detail', company: c })}>
@@ -227,26 +227,26 @@ export function CompanyManagePage() {
         </Typography.Link>
       ),
     },
-    { title: '组织机构代码', dataIndex: 'companyCode', width: 180 },
-    { title: '行政区划', dataIndex: 'administrativeAreaName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: '行业名称', dataIndex: 'industryName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: '组织机构代码', dataIndex: 'companyCode', width: 175 },
+    { title: '行政区划', dataIndex: 'administrativeAreaName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: '行业名称', dataIndex: 'industryName', width: 140, ellipsis: true, render: (v: string | null) => v || '-' },
     {
       title: '联系人',
       key: 'contact',
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (_v, c) => (c.adminRealName ? `${c.adminRealName}${c.adminPhone ? ` ${c.adminPhone}` : ''}` : '-'),
     },
     // Each status has its tab; the column is only needed when they are mixed.
     ...(tab === 'all' ? [{ title: '状态', dataIndex: 'status', width: 100, render: (v: CompanyStatus) => <CompanyStatusTag status={v} /> }] : []),
-    { title: '注册时间', dataIndex: 'createTime', width: 165 },
+    { title: '注册时间', dataIndex: 'createTime', width: 160 },
     ...(tab === '0'
       ? []
       : [
           {
             title: tab === '1' ? '审核时间' : '原因',
             key: 'check',
-            width: 170,
+            width: 160,
             ellipsis: true,
             render: (_v: unknown, c: CompanyAdminItem) =>
               c.status === '2' || c.status === '3' ? <span className="company-detail-reason">{c.checkReason || '-'}</span> : (c.checkedTime ?? '-'),
@@ -255,7 +255,7 @@ export function CompanyManagePage() {
     {
       title: '操作',
       key: 'action',
-      width: 210,
+      width: 180,
       fixed: 'right',
       render: (_v, c) => (
         <Space size={0} wrap>
@@ -348,7 +348,7 @@ export function CompanyManagePage() {
       )}
       {dialog?.kind === 'void' && (
         <ReasonDialog
-          title={`${COMPANY_ADMIN_TEXT.voidConfirm.replace('？', '')} — ${dialog.company.companyName}`}
+          title={`作废企业 — ${dialog.company.companyName}`}
           hint={COMPANY_ADMIN_TEXT.voidContent}
           required={false}
           okText="作废"

@@ -47,14 +47,22 @@ export function FormListPage() {
               <Button disabled={!valid} onClick={() => setDialog({ businessId: recordId.trim() })}>
                 编辑
               </Button>
-              <Button disabled={!valid} onClick={() => void navigate(`/form/detail/${parsed.formId}/${recordId.trim()}`)}>
+              <Button
+                disabled={!valid}
+                onClick={() => void navigate(`/form/detail/${parsed.formId}/${recordId.trim()}`)}
+              >
                 查看
               </Button>
             </Space.Compact>
           </Space>
         }
       />
-      <FormDialog formId={parsed.formId} businessId={dialog?.businessId} open={dialog !== null} onClose={() => setDialog(null)} />
+      <FormDialog
+        formId={parsed.formId}
+        businessId={dialog?.businessId}
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+      />
     </div>
   );
 }

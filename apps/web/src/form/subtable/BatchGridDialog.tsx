@@ -19,6 +19,7 @@ import { widgetOf } from '../../controls/registry.ts';
 import type { RuntimeContext } from '../../controls/types.ts';
 import { isDisabled, modelOf, nameOf } from '../../controls/shared/values.ts';
 import { encode } from '../api.ts';
+import { VirtualGrid } from './VirtualGrid.tsx';
 
 export interface GridRow {
   key: string;
@@ -75,7 +76,18 @@ function FocusFirst({ children }: { children: ReactNode }) {
 }
 
 /** One editable cell; memoised so typing in one cell redraws only that cell. */
-const Cell = memo(function Cell({ control, rowKey, value, error, mode, rt, lazy, active, onActivate, onCell }: CellProps) {
+const Cell = memo(function Cell({
+  control,
+  rowKey,
+  value,
+  error,
+  mode,
+  rt,
+  lazy,
+  active,
+  onActivate,
+  onCell,
+}: CellProps) {
   const widget = widgetOf(control.type);
   if (!widget) return null;
   const model = modelOf(control);
@@ -97,14 +109,21 @@ const Cell = memo(function Cell({ control, rowKey, value, error, mode, rt, lazy,
     );
   } else {
     const editor = (
-      <widget.Editor compact control={control} value={value} ctx={rt} disabled={disabled} onChange={(v) => onCell(rowKey, model, v)} />
+      <widget.Editor
+        compact
+        control={control}
+        value={value}
+        ctx={rt}
+        disabled={disabled}
+        onChange={(v) => onCell(rowKey, model, v)}
+      />
     );
     body = lazy ? <FocusFirst>{editor}</FocusFirst> : editor;
   }
   return (
-    <div className={error ? 'grid-cell grid-cell-error' : 'grid-cell'}>
+    <div className={error ? 'grid-cell grid-cell-error' : 'grid-cell'} title={lazy ? error : undefined}>
       {body}
-      {error && <div className="grid-cell-message">{error}</div>}
+      {error && !lazy && <div className="grid-cell-message">{error}</div>}
     </div>
   );
 });
@@ -117,7 +136,17 @@ export const LAZY_GRID_ROWS = 50;
  * icon per row, 取消 and 确定. Rows are checked column by column with core's rules before they
  * go to the server; the grid is virtualised, so a thousand rows scroll smoothly.
  */
-export function BatchGridDialog({ title, mode, controls, initialRows, formId, subKey, context, onCancel, onSubmit }: BatchGridDialogProps) {
+export function BatchGridDialog({
+  title,
+  mode,
+  controls,
+  initialRows,
+  formId,
+  subKey,
+  context,
+  onCancel,
+  onSubmit,
+}: BatchGridDialogProps) {
   const { message } = App.useApp();
   const [rows, setRows] = useState<GridRow[]>(initialRows);
   const [saving, setSaving] = useState(false);
@@ -166,7 +195,8 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
     return map;
   }, [rows, mode, formId, subKey, ctx, controls, onCell]);
 
-  const addRow = () => setRows((list) => [...list, { key: newRowKey(), values: defaultValues(controls, ctx), errors: {} }]);
+  const addRow = () =>
+    setRows((list) => [...list, { key: newRowKey(), values: defaultValues(controls, ctx), errors: {} }]);
 
   const submit = async () => {
     let failed: string | null = null;
@@ -241,7 +271,13 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
       ),
     },
   ];
-  const width = 64 + 72 + columnsOf.reduce((sum, c) => sum + (c.type === 'file_upload' || c.type === 'image_upload' ? 320 : 200), 0);
+  const width =
+    64 +
+    72 +
+    columnsOf.reduce(
+      (sum, c) => sum + (c.type === 'file_upload' || c.type === 'image_upload' ? 320 : 200),
+      0,
+    );
 
   return (
     <Modal
@@ -259,17 +295,34 @@ export function BatchGridDialog({ title, mode, controls, initialRows, formId, su
         </Button>,
       ]}
     >
-      <Table<GridRow>
-        className="batch-grid"
-        size="small"
-        rowKey="key"
-        virtual={lazy}
-        dataSource={rows}
-        columns={tableColumns}
-        pagination={false}
-        scroll={{ x: width, y: 420 }}
-        locale={{ emptyText: mode === 'add' ? '点击下方“新增”添加一行' : '暂无数据' }}
-      />
+      {lazy ? (
+        // Past LAZY_GRID_ROWS rows: fixed-height virtual rows of text cells, edited one at a time.
+        <div className="batch-grid batch-grid-virtual">
+          <VirtualGrid<GridRow>
+            rows={rows}
+            rowKey={(r) => r.key}
+            rowHeight={48}
+            height={420}
+            columns={tableColumns.map((c) => ({
+              key: c.key,
+              title: c.title,
+              width: c.width,
+              render: (row, index) => c.render(undefined, row, index),
+            }))}
+          />
+        </div>
+      ) : (
+        <Table<GridRow>
+          className="batch-grid"
+          size="small"
+          rowKey="key"
+          dataSource={rows}
+          columns={tableColumns}
+          pagination={false}
+          scroll={{ x: width, y: 420 }}
+          locale={{ emptyText: mode === 'add' ? '点击下方“新增”添加一行' : '暂无数据' }}
+        />
+      )}
       {mode === 'add' && (
         <Button type="link" icon={<PlusOutlined />} onClick={addRow} className="batch-grid-add">
           新增

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Modal } from 'antd';
-import { FORM_VALIDATION_FAILED, type FormContext, type FormControl, type FormValues, type StoredRow } from '@park/core';
+import {
+  FORM_VALIDATION_FAILED,
+  type FormContext,
+  type FormControl,
+  type FormValues,
+  type StoredRow,
+} from '@park/core';
 import { FormFields } from '../FormFields.tsx';
 import { encode } from '../api.ts';
 import { CONFIRM_ADD, CONFIRM_MODIFY } from '../messages.ts';
@@ -20,7 +26,17 @@ export interface ChildFormDialogProps {
 }
 
 /** A sub-table row's add or edit dialog, titled 新增 or 编辑 plus the sub-table name. */
-export function ChildFormDialog({ title, mode, controls, initial, formId, subKey, context, onCancel, onSubmit }: ChildFormDialogProps) {
+export function ChildFormDialog({
+  title,
+  mode,
+  controls,
+  initial,
+  formId,
+  subKey,
+  context,
+  onCancel,
+  onSubmit,
+}: ChildFormDialogProps) {
   const { message, modal } = App.useApp();
   const [store] = useState(() => new FormStore(controls, initial, { ...context, mode }));
   const [saving, setSaving] = useState(false);
@@ -68,7 +84,14 @@ export function ChildFormDialog({ title, mode, controls, initial, formId, subKey
       ]}
     >
       <div className="child-form">
-        <FormFields store={store} controls={controls} mode={mode} formId={formId} subKey={subKey} config={{ labelWidth: 110 }} />
+        <FormFields
+          store={store}
+          controls={controls}
+          mode={mode}
+          formId={formId}
+          subKey={subKey}
+          config={{ labelWidth: 110 }}
+        />
       </div>
     </Modal>
   );

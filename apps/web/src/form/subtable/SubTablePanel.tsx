@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined, FileSearchOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  FileSearchOutlined,
+  PlusOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   decodeRecord,
@@ -27,7 +33,16 @@ import {
   updateSubRow,
   type StoredRecord,
 } from '../api.ts';
-import { ADDED, CONFIRM_DELETE, DELETED, MODIFIED, PARENT_FIRST, SELECT_TO_DELETE, SELECT_TO_EDIT, SUB_NO_CONTROLS } from '../messages.ts';
+import {
+  ADDED,
+  CONFIRM_DELETE,
+  DELETED,
+  MODIFIED,
+  PARENT_FIRST,
+  SELECT_TO_DELETE,
+  SELECT_TO_EDIT,
+  SUB_NO_CONTROLS,
+} from '../messages.ts';
 import { BatchGridDialog, gridColumns, newRowKey, type GridRow } from './BatchGridDialog.tsx';
 import { ChildFormDialog } from './ChildFormDialog.tsx';
 
@@ -60,7 +75,8 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
   const formId = ctx.formId;
   const parentId = ctx.recordId && ctx.recordId !== '0' ? ctx.recordId : null;
   const detail = ctx.mode === 'detail';
-  const dsConf = (isObject(optionsOf(control).dsConf) ? optionsOf(control).dsConf : undefined) as DsConf | undefined;
+  const dsConf = (isObject(optionsOf(control).dsConf) ? optionsOf(control).dsConf : undefined) as
+    DsConf | undefined;
   const canChoose = textOf(dsConf?.formId) !== '';
 
   const [pageNum, setPageNum] = useState(1);
@@ -75,12 +91,19 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
     placeholderData: keepPreviousData,
   });
   const rows = useMemo<Row[]>(
-    () => (query.data?.rows ?? []).map((r: StoredRecord) => ({ id: textOf(r.id), values: decodeRecord(children, r) })),
+    () =>
+      (query.data?.rows ?? []).map((r: StoredRecord) => ({
+        id: textOf(r.id),
+        values: decodeRecord(children, r),
+      })),
     [query.data, children],
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: rowsKey });
 
-  const form = useMemo(() => ({ ...ctx.form, mode: ctx.mode === 'edit' ? ('edit' as const) : ('add' as const) }), [ctx.form, ctx.mode]);
+  const form = useMemo(
+    () => ({ ...ctx.form, mode: ctx.mode === 'edit' ? ('edit' as const) : ('add' as const) }),
+    [ctx.form, ctx.mode],
+  );
 
   /** Every action needs a saved parent and a sub-table with controls. */
   const ready = (): boolean => {
@@ -99,7 +122,12 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
 
   const onAdd = () => ready() && setDialog({ kind: 'child', mode: 'add' });
   const onBatchAdd = () =>
-    ready() && setDialog({ kind: 'batch', mode: 'add', rows: [{ key: newRowKey(), values: defaultValues(children, { ...form, mode: 'add' }), errors: {} }] });
+    ready() &&
+    setDialog({
+      kind: 'batch',
+      mode: 'add',
+      rows: [{ key: newRowKey(), values: defaultValues(children, { ...form, mode: 'add' }), errors: {} }],
+    });
   const onBatchEdit = () => {
     if (!ready()) return;
     const chosen = chosenRows();
@@ -107,7 +135,11 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
       void message.warning(SELECT_TO_EDIT);
       return;
     }
-    setDialog({ kind: 'batch', mode: 'edit', rows: chosen.map((r) => ({ key: newRowKey(), id: r.id, values: r.values, errors: {} })) });
+    setDialog({
+      kind: 'batch',
+      mode: 'edit',
+      rows: chosen.map((r) => ({ key: newRowKey(), id: r.id, values: r.values, errors: {} })),
+    });
   };
   const onChoose = () => ready() && setDialog({ kind: 'choose' });
   const onDelete = () => {
@@ -132,7 +164,12 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
   };
 
   const tableColumns = [
-    { title: '序号', key: '__index', width: 64, render: (_: unknown, __: Row, i: number) => (pageNum - 1) * SUB_PAGE_SIZE + i + 1 },
+    {
+      title: '序号',
+      key: '__index',
+      width: 64,
+      render: (_: unknown, __: Row, i: number) => (pageNum - 1) * SUB_PAGE_SIZE + i + 1,
+    },
     ...columns.map((c) => {
       const widget = widgetOf(c.type);
       const model = modelOf(c);
@@ -141,9 +178,16 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
         title: nameOf(c),
         key: model,
         ellipsis: !RICH.has(c.type),
-        sorter: definitionOf(c)?.family === 'number' ? (a: Row, b: Row) => Number(a.values[model] ?? 0) - Number(b.values[model] ?? 0) : (a: Row, b: Row) => text(a).localeCompare(text(b), 'zh-CN'),
+        sorter:
+          definitionOf(c)?.family === 'number'
+            ? (a: Row, b: Row) => Number(a.values[model] ?? 0) - Number(b.values[model] ?? 0)
+            : (a: Row, b: Row) => text(a).localeCompare(text(b), 'zh-CN'),
         render: (_: unknown, r: Row) =>
-          widget && RICH.has(c.type) ? <widget.Display control={c} value={r.values[model]} ctx={{ ...ctx, mode: 'detail' }} /> : text(r) || '-',
+          widget && RICH.has(c.type) ? (
+            <widget.Display control={c} value={r.values[model]} ctx={{ ...ctx, mode: 'detail' }} />
+          ) : (
+            text(r) || '-'
+          ),
       };
     }),
     ...(detail
@@ -155,7 +199,12 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
             width: 80,
             fixed: 'right' as const,
             render: (_: unknown, r: Row) => (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => ready() && setDialog({ kind: 'child', mode: 'edit', row: r })}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => ready() && setDialog({ kind: 'child', mode: 'edit', row: r })}
+              >
                 编辑
               </Button>
             ),
@@ -194,7 +243,11 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
         columns={tableColumns}
         locale={tableLocale}
         scroll={{ x: 'max-content' }}
-        rowSelection={detail ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={
+          detail
+            ? undefined
+            : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+        }
         pagination={{
           current: pageNum,
           pageSize: SUB_PAGE_SIZE,
@@ -237,9 +290,19 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
           onCancel={() => setDialog(null)}
           onSubmit={async (list) => {
             if (dialog.mode === 'add') {
-              await batchAddSubRows(formId!, subKey, parentId!, list.map((r) => r.stored));
+              await batchAddSubRows(
+                formId!,
+                subKey,
+                parentId!,
+                list.map((r) => r.stored),
+              );
             } else {
-              await batchUpdateSubRows(formId!, subKey, parentId!, list.map((r) => ({ ...r.stored, id: r.id! })));
+              await batchUpdateSubRows(
+                formId!,
+                subKey,
+                parentId!,
+                list.map((r) => ({ ...r.stored, id: r.id! })),
+              );
             }
             void message.success(dialog.mode === 'add' ? ADDED : MODIFIED);
             setDialog(null);

@@ -95,15 +95,16 @@ function isRangeSlider(control: FormControl): boolean {
 }
 
 export function numberControl(kind: NumberKind = {}): ControlDefinition {
+  // Built once per type, not per value: codecs run for every field of every imported row.
+  const plain = numericCodec(kind.keepText);
   return defineControl({
     family: 'number',
     requiredVerb: 'input',
     columns: (control) => modelColumn(control, isRangeSlider(control) ? 'text' : 'numeric'),
     supersededPatterns: kind.palettePattern ? [kind.palettePattern] : [],
     codec: {
-      toStored: (value, control) => (isRangeSlider(control) ? rangeCodec : numericCodec(kind.keepText)).toStored(value, control),
-      fromStored: (row, control) =>
-        (isRangeSlider(control) ? rangeCodec : numericCodec(kind.keepText)).fromStored(row, control),
+      toStored: (value, control) => (isRangeSlider(control) ? rangeCodec : plain).toStored(value, control),
+      fromStored: (row, control) => (isRangeSlider(control) ? rangeCodec : plain).fromStored(row, control),
     },
     check(value, control) {
       if (!isRangeSlider(control)) return checkNumber(value, control, kind);

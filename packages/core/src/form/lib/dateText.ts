@@ -116,10 +116,13 @@ export function parseDateText(text: string, format: string): DateParts | null {
       at += piece.literal.length;
       continue;
     }
-    const digits = /^\d+/.exec(text.slice(at))?.[0] ?? '';
-    const take = piece.width === 1 ? Math.min(digits.length, 2) : piece.width;
-    if (take === 0 || digits.length < take) return null;
-    parts[piece.field] = Number(text.slice(at, at + take));
+    let run = 0;
+    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(at + ++run));
+    const take = piece.width === 1 ? Math.min(run, 2) : piece.width;
+    if (take === 0 || run < take) return null;
+    let n = 0;
+    for (let i = at; i < at + take; i++) n = n * 10 + (text.charCodeAt(i) - 48);
+    parts[piece.field] = n;
     at += take;
   }
   if (at !== text.length) return null;
@@ -139,8 +142,13 @@ export function formatDateParts(parts: DateParts, format: string): string {
   return out;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Proleptic Gregorian, by arithmetic: called for every date an import parses. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (!Number.isInteger(month) || month < 1 || month > 12) return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month !== 2) return MONTH_DAYS[month - 1]!;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 
 /** 2026-02-30 and 24:00:00 do not exist. A day without a year may be Feb 29. */

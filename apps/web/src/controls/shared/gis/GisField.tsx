@@ -11,7 +11,11 @@ import { MapDialog } from './MapDialog.tsx';
 
 function gisOf(value: unknown): GisValue {
   if (!isObject(value)) return { lat: '', lng: '', address: '' };
-  const out: GisValue = { lat: textOf(value.lat), lng: textOf(value.lng) || textOf(value.lnt), address: textOf(value.address) };
+  const out: GisValue = {
+    lat: textOf(value.lat),
+    lng: textOf(value.lng) || textOf(value.lnt),
+    address: textOf(value.address),
+  };
   const scope = textOf(value.positionScope);
   if (scope !== '') out.positionScope = scope;
   return out;

@@ -78,7 +78,9 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
   const [lat, setLat] = useState(initial?.lat ?? '');
   const [lng, setLng] = useState(initial?.lng ?? '');
   const [address, setAddress] = useState(initial?.address ?? '');
-  const [scope, setScope] = useState<number | null>(initial?.positionScope ? Number(initial.positionScope) : withScope ? 100 : null);
+  const [scope, setScope] = useState<number | null>(
+    initial?.positionScope ? Number(initial.positionScope) : withScope ? 100 : null,
+  );
   const [tilesFailed, setTilesFailed] = useState(false);
   const [keyword, setKeyword] = useState('');
 
@@ -102,8 +104,13 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
     if (!el) return;
     const la = Number(start?.lat);
     const ln = Number(start?.lng);
-    const center: [number, number] = start && start.lat !== '' && Number.isFinite(la) && Number.isFinite(ln) ? [la, ln] : DEFAULT_CENTER;
-    const map = L.map(el, { center, zoom: zoom ?? DEFAULT_ZOOM, attributionControl: Boolean(config.tileUrl) });
+    const center: [number, number] =
+      start && start.lat !== '' && Number.isFinite(la) && Number.isFinite(ln) ? [la, ln] : DEFAULT_CENTER;
+    const map = L.map(el, {
+      center,
+      zoom: zoom ?? DEFAULT_ZOOM,
+      attributionControl: Boolean(config.tileUrl),
+    });
     mapRef.current = map;
     if (config.tileUrl) {
       const layer = L.tileLayer(config.tileUrl, {
@@ -140,10 +147,17 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
     const ln = Number(lng);
     if (lat === '' || lng === '' || !Number.isFinite(la) || !Number.isFinite(ln)) return;
     const at = L.latLng(la, ln);
-    if (!markerRef.current) markerRef.current = L.circleMarker(at, { radius: 8, color: '#1d4ed8', fillOpacity: 0.9 }).addTo(map);
+    if (!markerRef.current)
+      markerRef.current = L.circleMarker(at, { radius: 8, color: '#1d4ed8', fillOpacity: 0.9 }).addTo(map);
     else markerRef.current.setLatLng(at);
     if (withScope && scope !== null && scope >= POSITION_SCOPE_MIN && scope <= POSITION_SCOPE_MAX) {
-      if (!circleRef.current) circleRef.current = L.circle(at, { radius: scope, color: SCOPE_COLOR, fillColor: SCOPE_COLOR, fillOpacity: 0.15 }).addTo(map);
+      if (!circleRef.current)
+        circleRef.current = L.circle(at, {
+          radius: scope,
+          color: SCOPE_COLOR,
+          fillColor: SCOPE_COLOR,
+          fillOpacity: 0.15,
+        }).addTo(map);
       else circleRef.current.setLatLng(at).setRadius(scope);
     } else if (circleRef.current) {
       circleRef.current.remove();
@@ -216,7 +230,9 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
           aria-label="搜索地址"
         />
         {tilesFailed && <Alert type="error" showIcon title={MAP_LOAD_FAILED} />}
-        {!config.tileUrl && <div className="upload-tip">未配置地图底图，当前显示坐标网格，点击任意位置即可选取经纬度。</div>}
+        {!config.tileUrl && (
+          <div className="upload-tip">未配置地图底图，当前显示坐标网格，点击任意位置即可选取经纬度。</div>
+        )}
         <div ref={setHolder} className="gis-map" data-testid="gis-map" />
         <Space wrap>
           <span>纬度：{lat || '-'}</span>
@@ -237,7 +253,12 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
         </Space>
         <Space.Compact block>
           <Space.Addon>详细地址</Space.Addon>
-          <Input aria-label="详细地址" value={address} onChange={(e) => setAddress(e.target.value)} placeholder="点击地图后自动获取，或手动输入" />
+          <Input
+            aria-label="详细地址"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            placeholder="点击地图后自动获取，或手动输入"
+          />
         </Space.Compact>
       </Space>
     </Modal>

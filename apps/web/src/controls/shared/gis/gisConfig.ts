@@ -18,7 +18,13 @@ export interface GisConfig {
   searchUrl: string;
 }
 
-export const EMPTY_GIS_CONFIG: GisConfig = { tileUrl: '', tileSubdomains: '', attribution: '', reverseGeocodeUrl: '', searchUrl: '' };
+export const EMPTY_GIS_CONFIG: GisConfig = {
+  tileUrl: '',
+  tileSubdomains: '',
+  attribution: '',
+  reverseGeocodeUrl: '',
+  searchUrl: '',
+};
 
 /** Default centre (spec 000 §9): about latitude 31.81, longitude 118.46, zoom 13. */
 export const DEFAULT_CENTER: [number, number] = [31.81, 118.46];
@@ -28,7 +34,10 @@ export function useGisConfig(enabled: boolean): GisConfig {
   const query = useQuery({
     queryKey: ['gis-config'],
     queryFn: async ({ signal }) => {
-      const reply = await get<Record<string, unknown>>('/api/form/gisConfig', undefined, { signal, silent: true });
+      const reply = await get<Record<string, unknown>>('/api/form/gisConfig', undefined, {
+        signal,
+        silent: true,
+      });
       const config = isObject(reply.gisConfig) ? reply.gisConfig : reply;
       return {
         tileUrl: textOf(config.tileUrl),
@@ -46,7 +55,9 @@ export function useGisConfig(enabled: boolean): GisConfig {
 }
 
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (all, key: string) => (key in values ? encodeURIComponent(values[key]!) : all));
+  return template.replace(/\{(\w+)\}/g, (all, key: string) =>
+    key in values ? encodeURIComponent(values[key]!) : all,
+  );
 }
 
 function firstText(...values: unknown[]): string {
@@ -59,7 +70,14 @@ export function addressIn(reply: unknown): string {
   if (!isObject(reply)) return '';
   const result = isObject(reply.result) ? reply.result : {};
   const regeocode = isObject(reply.regeocode) ? reply.regeocode : {};
-  return firstText(reply.address, result.formatted_address, result.address, regeocode.formatted_address, reply.display_name, reply.formatted_address);
+  return firstText(
+    reply.address,
+    result.formatted_address,
+    result.address,
+    regeocode.formatted_address,
+    reply.display_name,
+    reply.formatted_address,
+  );
 }
 
 export async function reverseGeocode(config: GisConfig, lat: string, lng: string): Promise<string> {
@@ -93,7 +111,8 @@ export async function searchPlace(config: GisConfig, keyword: string): Promise<S
   const list = Array.isArray(reply)
     ? reply
     : isObject(reply)
-      ? ((['pois', 'results', 'datas', 'data'].map((k) => reply[k]).find(Array.isArray) as unknown[] | undefined) ?? [reply])
+      ? ((['pois', 'results', 'datas', 'data'].map((k) => reply[k]).find(Array.isArray) as
+          unknown[] | undefined) ?? [reply])
       : [];
   for (const item of list) {
     const hit = hitOf(item);

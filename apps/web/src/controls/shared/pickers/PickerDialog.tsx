@@ -26,7 +26,11 @@ export interface PickerDialogProps {
 function cellText(value: unknown): string {
   if (Array.isArray(value)) {
     return value
-      .map((v) => (isObject(v) ? textOf(v.roleName) || textOf(v.orgName) || textOf(v.name) || textOf(v.label) : textOf(v)))
+      .map((v) =>
+        isObject(v)
+          ? textOf(v.roleName) || textOf(v.orgName) || textOf(v.name) || textOf(v.label)
+          : textOf(v),
+      )
       .filter(Boolean)
       .join('，');
   }
@@ -34,14 +38,19 @@ function cellText(value: unknown): string {
 }
 
 function toTreeData(nodes: PickerRecord[]): DataNode[] {
-  return nodes.map((n) => ({ key: n.id, title: n.label, children: n.children ? toTreeData(n.children) : undefined }));
+  return nodes.map((n) => ({
+    key: n.id,
+    title: n.label,
+    children: n.children ? toTreeData(n.children) : undefined,
+  }));
 }
 
 function filterTree(nodes: PickerRecord[], keyword: string): PickerRecord[] {
   if (keyword === '') return nodes;
   return nodes.flatMap((n) => {
     const children = filterTree(n.children ?? [], keyword);
-    if (n.label.includes(keyword) || children.length > 0) return [{ ...n, children: children.length > 0 ? children : undefined }];
+    if (n.label.includes(keyword) || children.length > 0)
+      return [{ ...n, children: children.length > 0 ? children : undefined }];
     return [];
   });
 }
@@ -57,7 +66,11 @@ function orgTreeData(list: unknown): DataNode[] {
   return list.filter(isObject).map((raw) => {
     const n = raw as OrgNodeRaw;
     const children = orgTreeData(n.children);
-    return { key: textOf(n.id), title: textOf(n.orgName), children: children.length > 0 ? children : undefined };
+    return {
+      key: textOf(n.id),
+      title: textOf(n.orgName),
+      children: children.length > 0 ? children : undefined,
+    };
   });
 }
 
@@ -66,7 +79,17 @@ function orgTreeData(list: unknown): DataNode[] {
  * control's displayModel. Single pickers take one record: choosing more is refused with the
  * spec's warning; the caller closes the dialog once the choice is saved.
  */
-export function PickerDialog({ open, title, cacheKey, source, orgFilter, multiple, initial, onOk, onCancel }: PickerDialogProps) {
+export function PickerDialog({
+  open,
+  title,
+  cacheKey,
+  source,
+  orgFilter,
+  multiple,
+  initial,
+  onOk,
+  onCancel,
+}: PickerDialogProps) {
   const { message } = App.useApp();
   // Mounted afresh each time it opens, so the choice starts from the field's value.
   const [selected, setSelected] = useState<Map<string, PickerRecord>>(
@@ -79,7 +102,8 @@ export function PickerDialog({ open, title, cacheKey, source, orgFilter, multipl
 
   const tableQuery = useQuery({
     queryKey: ['picker-table', cacheKey, pageNum, keyword, orgId],
-    queryFn: ({ signal }) => (source.mode === 'table' ? source.load({ pageNum, keyword, orgId, signal }) : Promise.resolve(null)),
+    queryFn: ({ signal }) =>
+      source.mode === 'table' ? source.load({ pageNum, keyword, orgId, signal }) : Promise.resolve(null),
     enabled: open && source.mode === 'table',
     placeholderData: (prev) => prev,
     retry: false,
@@ -98,7 +122,10 @@ export function PickerDialog({ open, title, cacheKey, source, orgFilter, multipl
   });
 
   const treeNodes = useMemo(() => filterTree(treeQuery.data ?? [], keyword), [treeQuery.data, keyword]);
-  const treeIndex = useMemo(() => new Map(flattenTree(treeQuery.data ?? []).map((n) => [n.id, n])), [treeQuery.data]);
+  const treeIndex = useMemo(
+    () => new Map(flattenTree(treeQuery.data ?? []).map((n) => [n.id, n])),
+    [treeQuery.data],
+  );
 
   const confirm = () => {
     const records = [...selected.values()];
@@ -139,7 +166,12 @@ export function PickerDialog({ open, title, cacheKey, source, orgFilter, multipl
   let body;
   if (source.mode === 'table') {
     const columns = [
-      { title: '序号', key: '__index', width: 64, render: (_: unknown, __: PickerRecord, i: number) => (pageNum - 1) * PICKER_PAGE_SIZE + i + 1 },
+      {
+        title: '序号',
+        key: '__index',
+        width: 64,
+        render: (_: unknown, __: PickerRecord, i: number) => (pageNum - 1) * PICKER_PAGE_SIZE + i + 1,
+      },
       ...(page?.columns ?? []).map((c) => ({
         title: c.title,
         key: c.key,

@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Input, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { readMultiPicker, readPicker, type FormControl, type MultiPickerItem, type PickerValue } from '@park/core';
+import {
+  readMultiPicker,
+  readPicker,
+  type FormControl,
+  type MultiPickerItem,
+  type PickerValue,
+} from '@park/core';
 import type { ControlWidget, EditorProps } from '../../types.ts';
 import { multiPickerText, pickerText } from '../text.ts';
 import { makeTextDisplay } from '../TextDisplay.tsx';
@@ -11,9 +17,15 @@ import { mapsMappingOf, pickerKindOf, pickerSource, type PickerRecord } from './
 
 function titleOf(control: FormControl): string {
   const maps = optionsOf(control).maps;
-  const mapsTitle = maps && typeof maps === 'object' && !Array.isArray(maps) ? textOf((maps as Record<string, unknown>).title) : '';
+  const mapsTitle =
+    maps && typeof maps === 'object' && !Array.isArray(maps)
+      ? textOf((maps as Record<string, unknown>).title)
+      : '';
   const own = textOf(control.title);
-  return `${mapsTitle && mapsTitle !== '选择' ? mapsTitle : '选择'}${own || nameOf(control)}`.replace(/^选择选择/, '选择');
+  return `${mapsTitle && mapsTitle !== '选择' ? mapsTitle : '选择'}${own || nameOf(control)}`.replace(
+    /^选择选择/,
+    '选择',
+  );
 }
 
 /** company_select is locked to the user's own company for company administrators (spec 000 §6). */
@@ -21,7 +33,12 @@ function lockedFor(control: FormControl, userType: unknown): boolean {
   return control.type === 'company_select' && String(userType) === '1';
 }
 
-function usePickerDialog(props: EditorProps, multiple: boolean, initial: MultiPickerItem[], apply: (records: PickerRecord[]) => void) {
+function usePickerDialog(
+  props: EditorProps,
+  multiple: boolean,
+  initial: MultiPickerItem[],
+  apply: (records: PickerRecord[]) => void,
+) {
   const { message } = App.useApp();
   const { control, ctx } = props;
   const [open, setOpen] = useState(false);
@@ -34,22 +51,23 @@ function usePickerDialog(props: EditorProps, multiple: boolean, initial: MultiPi
     }
     setOpen(true);
   };
-  const dialog = result.ok && open ? (
-    <PickerDialog
-      open
-      title={titleOf(control)}
-      cacheKey={`${ctx.formId ?? ''}:${ctx.subKey ?? ''}:${textOf(control.key) || modelOf(control)}:${control.type}`}
-      source={result.source}
-      orgFilter={result.orgFilter}
-      multiple={multiple}
-      initial={initial}
-      onCancel={() => setOpen(false)}
-      onOk={(records) => {
-        apply(records);
-        setOpen(false);
-      }}
-    />
-  ) : null;
+  const dialog =
+    result.ok && open ? (
+      <PickerDialog
+        open
+        title={titleOf(control)}
+        cacheKey={`${ctx.formId ?? ''}:${ctx.subKey ?? ''}:${textOf(control.key) || modelOf(control)}:${control.type}`}
+        source={result.source}
+        orgFilter={result.orgFilter}
+        multiple={multiple}
+        initial={initial}
+        onCancel={() => setOpen(false)}
+        onOk={(records) => {
+          apply(records);
+          setOpen(false);
+        }}
+      />
+    ) : null;
   return { show, dialog };
 }
 
@@ -59,7 +77,10 @@ function SinglePickerEditor(props: EditorProps) {
   const current: PickerValue | null = reading.kind === 'one' ? reading.value : null;
   const currentId = current?.id ?? '';
   const currentLabel = current?.label ?? '';
-  const initial = useMemo(() => (currentId ? [{ k: currentId, v: currentLabel }] : []), [currentId, currentLabel]);
+  const initial = useMemo(
+    () => (currentId ? [{ k: currentId, v: currentLabel }] : []),
+    [currentId, currentLabel],
+  );
   const locked = disabled || lockedFor(control, ctx.form.currentUser?.userType);
   const { show, dialog } = usePickerDialog(props, false, initial, (records) => {
     const chosen = records[0];
@@ -88,7 +109,12 @@ function SinglePickerEditor(props: EditorProps) {
           onClick={() => !locked && show()}
           className="picker-input"
         />
-        <Button icon={<SearchOutlined />} disabled={locked} onClick={show} aria-label={`选择${nameOf(control)}`}>
+        <Button
+          icon={<SearchOutlined />}
+          disabled={locked}
+          onClick={show}
+          aria-label={`选择${nameOf(control)}`}
+        >
           选择
         </Button>
       </Space.Compact>
@@ -120,7 +146,12 @@ function MultiPickerEditor(props: EditorProps) {
           suffixIcon={null}
           style={{ flex: 1, minWidth: 0 }}
         />
-        <Button icon={<SearchOutlined />} disabled={disabled} onClick={show} aria-label={`选择${nameOf(control)}`}>
+        <Button
+          icon={<SearchOutlined />}
+          disabled={disabled}
+          onClick={show}
+          aria-label={`选择${nameOf(control)}`}
+        >
           选择
         </Button>
       </Space.Compact>
@@ -131,7 +162,12 @@ function MultiPickerEditor(props: EditorProps) {
 
 /** org/user/company/role/dic/data pickers: the id under model, the label under label_model. */
 export function singlePickerWidget(): ControlWidget {
-  return { frame: 'field', Editor: SinglePickerEditor, Display: makeTextDisplay(pickerText), text: pickerText };
+  return {
+    frame: 'field',
+    Editor: SinglePickerEditor,
+    Display: makeTextDisplay(pickerText),
+    text: pickerText,
+  };
 }
 
 /** The m_ pickers: a list of {k, v}. */
@@ -142,9 +178,23 @@ export function multiPickerWidget(): ControlWidget {
 
 /** current_user: filled with the signed-in user, never picked. */
 function CurrentUserEditor({ control, value, id, compact }: EditorProps) {
-  return <Input id={id} readOnly disabled value={pickerText(value, control)} placeholder="当前用户" style={widthStyle(control, compact)} />;
+  return (
+    <Input
+      id={id}
+      readOnly
+      disabled
+      value={pickerText(value, control)}
+      placeholder="当前用户"
+      style={widthStyle(control, compact)}
+    />
+  );
 }
 
 export function currentUserWidget(): ControlWidget {
-  return { frame: 'field', Editor: CurrentUserEditor, Display: makeTextDisplay(pickerText), text: pickerText };
+  return {
+    frame: 'field',
+    Editor: CurrentUserEditor,
+    Display: makeTextDisplay(pickerText),
+    text: pickerText,
+  };
 }

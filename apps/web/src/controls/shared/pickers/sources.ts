@@ -4,7 +4,13 @@
  * 10 with a keyword (wd for users, companyName for companies, condition otherwise); trees load
  * whole. `desc` in a reply names the columns.
  */
-import { PICKER_NO_CONFIG, PICKER_URL_EMPTY, type FormControl, type MapsConfig, type UrlParam } from '@park/core';
+import {
+  PICKER_NO_CONFIG,
+  PICKER_URL_EMPTY,
+  type FormControl,
+  type MapsConfig,
+  type UrlParam,
+} from '@park/core';
 import { get, postForm, type Query } from '../../../app/http.ts';
 import { isObject, optionsOf, textOf } from '../values.ts';
 
@@ -37,10 +43,19 @@ export interface PickerSourceContext {
 }
 
 export type PickerSource =
-  | { mode: 'table'; load(page: { pageNum: number; keyword: string; orgId?: string; signal: AbortSignal }): Promise<TablePage> }
+  | {
+      mode: 'table';
+      load(page: {
+        pageNum: number;
+        keyword: string;
+        orgId?: string;
+        signal: AbortSignal;
+      }): Promise<TablePage>;
+    }
   | { mode: 'tree'; load(signal: AbortSignal): Promise<PickerRecord[]> };
 
-export type SourceResult = { ok: true; source: PickerSource; orgFilter: boolean } | { ok: false; warning: string };
+export type SourceResult =
+  { ok: true; source: PickerSource; orgFilter: boolean } | { ok: false; warning: string };
 
 const DEFAULT_URL: Record<Exclude<PickerKind, 'data'>, string> = {
   org: '/api/user/listOrgTree',
@@ -100,18 +115,35 @@ function columnsFrom(desc: unknown, fallback: PickerColumn[]): PickerColumn[] {
 }
 
 function namesOf(list: unknown, key: string): string {
-  return Array.isArray(list) ? list.filter(isObject).map((x) => textOf(x[key])).filter(Boolean).join('，') : '';
+  return Array.isArray(list)
+    ? list
+        .filter(isObject)
+        .map((x) => textOf(x[key]))
+        .filter(Boolean)
+        .join('，')
+    : '';
 }
 
 function userRecord(raw: Record<string, unknown>): PickerRecord {
   const orgName = textOf(raw.orgName) || namesOf(raw.orgList, 'orgName');
   const roleName = textOf(raw.roleName) || namesOf(raw.roleList, 'roleName');
-  return { id: textOf(raw.id), label: textOf(raw.realName) || textOf(raw.username), raw: { ...raw, orgName, roleName } };
+  return {
+    id: textOf(raw.id),
+    label: textOf(raw.realName) || textOf(raw.username),
+    raw: { ...raw, orgName, roleName },
+  };
 }
 
-function treeOf(list: Record<string, unknown>[], idKey: string, labelKey: string, childKey = 'children'): PickerRecord[] {
+function treeOf(
+  list: Record<string, unknown>[],
+  idKey: string,
+  labelKey: string,
+  childKey = 'children',
+): PickerRecord[] {
   return list.map((raw) => {
-    const children = Array.isArray(raw[childKey]) ? treeOf((raw[childKey] as unknown[]).filter(isObject), idKey, labelKey, childKey) : [];
+    const children = Array.isArray(raw[childKey])
+      ? treeOf((raw[childKey] as unknown[]).filter(isObject), idKey, labelKey, childKey)
+      : [];
     const node: PickerRecord = { id: textOf(raw[idKey]), label: textOf(raw[labelKey]), raw };
     if (children.length > 0) node.children = children;
     return node;
@@ -123,10 +155,22 @@ export function flattenTree(nodes: PickerRecord[]): PickerRecord[] {
 }
 
 /** A whole list filtered and paged in the browser (trees shown as tables). */
-function pageLocally(all: PickerRecord[], keyword: string, pageNum: number, columns: PickerColumn[]): TablePage {
+function pageLocally(
+  all: PickerRecord[],
+  keyword: string,
+  pageNum: number,
+  columns: PickerColumn[],
+): TablePage {
   const k = keyword.trim();
-  const hits = k === '' ? all : all.filter((r) => r.label.includes(k) || columns.some((c) => textOf(r.raw[c.key]).includes(k)));
-  return { rows: hits.slice((pageNum - 1) * PICKER_PAGE_SIZE, pageNum * PICKER_PAGE_SIZE), total: hits.length, columns };
+  const hits =
+    k === ''
+      ? all
+      : all.filter((r) => r.label.includes(k) || columns.some((c) => textOf(r.raw[c.key]).includes(k)));
+  return {
+    rows: hits.slice((pageNum - 1) * PICKER_PAGE_SIZE, pageNum * PICKER_PAGE_SIZE),
+    total: hits.length,
+    columns,
+  };
 }
 
 /** urlParams: t=0 takes the value of the form's field v, t=1 is v itself (spec 000 §3). */
@@ -138,7 +182,11 @@ export function urlParamValues(params: unknown, getValue: (model: string) => unk
     if (!key) continue;
     if (String(p.t) === '0') {
       const v = getValue(textOf(p.v));
-      out[key] = isObject(v) ? textOf(v.id) : Array.isArray(v) ? v.map(textOf).join(',') : textOf(v) || (typeof v === 'boolean' ? String(v) : '');
+      out[key] = isObject(v)
+        ? textOf(v.id)
+        : Array.isArray(v)
+          ? v.map(textOf).join(',')
+          : textOf(v) || (typeof v === 'boolean' ? String(v) : '');
     } else {
       out[key] = textOf(p.v);
     }
@@ -193,12 +241,22 @@ function dataSource(ctx: PickerSourceContext): SourceResult {
         async load({ pageNum, keyword, signal }) {
           const reply = await postForm<Record<string, unknown>>(
             target,
-            { pageNum, pageSize: PICKER_PAGE_SIZE, condition: keyword, ...urlParamValues(options.urlParams, ctx.getValue) },
+            {
+              pageNum,
+              pageSize: PICKER_PAGE_SIZE,
+              condition: keyword,
+              ...urlParamValues(options.urlParams, ctx.getValue),
+            },
             { signal },
           );
           const list = atPath(reply, point);
-          const rows = (Array.isArray(list) ? list.filter(isObject) : []).map((raw) => dataRecord(raw, maps, columns));
-          const cols = columnsFrom(reply.desc, columns.length > 0 ? columns : Object.keys(rows[0]?.raw ?? {}).map((k) => ({ key: k, title: k })));
+          const rows = (Array.isArray(list) ? list.filter(isObject) : []).map((raw) =>
+            dataRecord(raw, maps, columns),
+          );
+          const cols = columnsFrom(
+            reply.desc,
+            columns.length > 0 ? columns : Object.keys(rows[0]?.raw ?? {}).map((k) => ({ key: k, title: k })),
+          );
           return { rows, total: Number(reply.totalCount ?? rows.length) || rows.length, columns: cols };
         },
       },
@@ -213,11 +271,22 @@ function dataSource(ctx: PickerSourceContext): SourceResult {
       async load({ pageNum, keyword, signal }) {
         const reply = await get<Record<string, unknown>>(
           '/api/form/datasource/table/querydata',
-          { formId: ctx.formId ?? undefined, fk: textOf(ctx.control.key), cond: keyword, pageNum, pageSize: PICKER_PAGE_SIZE, ...urlParamValues(options.urlParams, ctx.getValue) },
+          {
+            formId: ctx.formId ?? undefined,
+            fk: textOf(ctx.control.key),
+            cond: keyword,
+            pageNum,
+            pageSize: PICKER_PAGE_SIZE,
+            ...urlParamValues(options.urlParams, ctx.getValue),
+          },
           { signal },
         );
         const rows = listOf(reply, ['datas', 'list']).map((raw) => dataRecord(raw, maps, columns));
-        return { rows, total: Number(reply.totalCount ?? rows.length) || 0, columns: columnsFrom(reply.desc, columns) };
+        return {
+          rows,
+          total: Number(reply.totalCount ?? rows.length) || 0,
+          columns: columnsFrom(reply.desc, columns),
+        };
       },
     },
   };
@@ -239,9 +308,17 @@ export function pickerSource(kind: PickerKind, ctx: PickerSourceContext): Source
         source: {
           mode: 'table',
           async load({ pageNum, keyword, orgId, signal }) {
-            const reply = await get<Record<string, unknown>>(target, { ...extra, pageNum, pageSize: PICKER_PAGE_SIZE, wd: keyword, orgId }, { signal });
+            const reply = await get<Record<string, unknown>>(
+              target,
+              { ...extra, pageNum, pageSize: PICKER_PAGE_SIZE, wd: keyword, orgId },
+              { signal },
+            );
             const rows = listOf(reply, ['datas', 'list']).map(userRecord);
-            return { rows, total: Number(reply.totalCount ?? rows.length) || 0, columns: columnsFrom(reply.desc, USER_COLUMNS) };
+            return {
+              rows,
+              total: Number(reply.totalCount ?? rows.length) || 0,
+              columns: columnsFrom(reply.desc, USER_COLUMNS),
+            };
           },
         },
       };
@@ -257,15 +334,27 @@ export function pickerSource(kind: PickerKind, ctx: PickerSourceContext): Source
               { ...extra, pageNum, pageSize: PICKER_PAGE_SIZE, type: 1, companyName: keyword },
               { signal },
             );
-            const rows = listOf(reply, ['datas', 'list']).map((raw) => ({ id: textOf(raw.id), label: textOf(raw.companyName), raw }));
-            return { rows, total: Number(reply.totalCount ?? rows.length) || 0, columns: columnsFrom(reply.desc, COMPANY_COLUMNS) };
+            const rows = listOf(reply, ['datas', 'list']).map((raw) => ({
+              id: textOf(raw.id),
+              label: textOf(raw.companyName),
+              raw,
+            }));
+            return {
+              rows,
+              total: Number(reply.totalCount ?? rows.length) || 0,
+              columns: columnsFrom(reply.desc, COMPANY_COLUMNS),
+            };
           },
         },
       };
     case 'role': {
       const loadAll = async (signal: AbortSignal) => {
         const reply = await get<Record<string, unknown>>(target, extra, { signal });
-        return listOf(reply, ['datas', 'list']).map((raw) => ({ id: textOf(raw.id), label: textOf(raw.roleName), raw }));
+        return listOf(reply, ['datas', 'list']).map((raw) => ({
+          id: textOf(raw.id),
+          label: textOf(raw.roleName),
+          raw,
+        }));
       };
       if (tree) return { ok: true, orgFilter: false, source: { mode: 'tree', load: loadAll } };
       return {
@@ -279,8 +368,16 @@ export function pickerSource(kind: PickerKind, ctx: PickerSourceContext): Source
               { ...extra, pageNum, pageSize: PICKER_PAGE_SIZE, condition: keyword, roleName: keyword },
               { signal },
             );
-            const rows = listOf(reply, ['datas', 'list']).map((raw) => ({ id: textOf(raw.id), label: textOf(raw.roleName), raw }));
-            return { rows, total: Number(reply.totalCount ?? rows.length) || 0, columns: columnsFrom(reply.desc, ROLE_COLUMNS) };
+            const rows = listOf(reply, ['datas', 'list']).map((raw) => ({
+              id: textOf(raw.id),
+              label: textOf(raw.roleName),
+              raw,
+            }));
+            return {
+              rows,
+              total: Number(reply.totalCount ?? rows.length) || 0,
+              columns: columnsFrom(reply.desc, ROLE_COLUMNS),
+            };
           },
         },
       };
@@ -289,7 +386,11 @@ export function pickerSource(kind: PickerKind, ctx: PickerSourceContext): Source
     case 'dic': {
       const typeCode = textOf(ctx.control.typeCode);
       const loadTree = async (signal: AbortSignal) => {
-        const reply = await get<Record<string, unknown>>(target, kind === 'dic' ? { ...extra, typeCode } : extra, { signal });
+        const reply = await get<Record<string, unknown>>(
+          target,
+          kind === 'dic' ? { ...extra, typeCode } : extra,
+          { signal },
+        );
         const list = listOf(reply, ['departManage', 'datas', 'list', 'children']);
         return kind === 'org' ? treeOf(list, 'id', 'orgName') : treeOf(list, 'code', 'name');
       };
