@@ -227,7 +227,7 @@ test.describe('表单运行时', () => {
     await field(page, 'documents_files')
       .locator('input[type=file]')
       .setInputFiles({ name: '运单.pdf', mimeType: 'application/pdf', buffer: pdf('waybill') });
-    await expect(field(page, 'documents_files').getByText('运单.pdf')).toBeVisible();
+    await expect(field(page, 'documents_files').getByTitle('运单.pdf')).toBeVisible();
 
     await page.screenshot({ path: `${SCREENS}/form-filled.png`, fullPage: true });
     await save(page);

@@ -156,8 +156,11 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
               setPending((list) => [...list, { uid, name: blob.name, percent: 0 }]);
               const progress = (percent: number) =>
                 setPending((list) => list.map((p) => (p.uid === uid ? { ...p, percent } : p)));
+              // The pending row goes in the same update as the new file row, so the name is never shown twice.
+              const settle = () => setPending((list) => list.filter((p) => p.uid !== uid));
               uploadFile(blob, blob.name, { control, onProgress: progress })
                 .then((up) => {
+                  settle();
                   queryClient.setQueryData(fileInfoKey(up.fileId), { ...up, size: blob.size });
                   const next = [...idsRef.current, up.fileId];
                   idsRef.current = next;
@@ -171,8 +174,7 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
                     duration: 2,
                   });
                 })
-                .catch(() => undefined)
-                .finally(() => setPending((list) => list.filter((p) => p.uid !== uid)));
+                .catch(settle);
             }}
           >
             <Button type="primary" icon={<UploadOutlined />}>
