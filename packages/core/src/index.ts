@@ -12,3 +12,4 @@ export * from './admin/index.ts';
 export * from './company/index.ts';
 export * from './form/index.ts';
 export * from './preview/index.ts';
+export * from './designer/properties/index.ts';

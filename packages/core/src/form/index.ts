@@ -16,3 +16,4 @@ export * from './formula.ts';
 export * from './record.ts';
 export * from './designValidation.ts';
 export * from './demoForms.ts';
+export * from './patterns.ts';

@@ -1,0 +1,3 @@
+export * from './relations.ts';
+export * from './formulaBuilder.ts';
+export * from './designErrors.ts';
