@@ -13,3 +13,5 @@ export * from './company/index.ts';
 export * from './form/index.ts';
 export * from './preview/index.ts';
 export * from './designer/properties/index.ts';
+export * from './designer/index.ts';
+export * from './listPage/index.ts';
