@@ -86,6 +86,7 @@ const STEPS: Array<[string, Step]> = [
   ['demo-companies-v1', seedDemoCompanies],
   ['demo-forms-v1', seedDemoFormsWithMenus],
   ['menus-company', seedCompanyMenu],
+  ['menus-form-manage', seedFormManageMenu],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -237,25 +238,41 @@ async function seedDemoFormsWithMenus(trx: Transaction<Database>) {
   );
 }
 
-/**
- * 企业管理 (issue 6): reviews registered companies and manages their users; granted to the park
- * administrator. Placed under 系统管理 when that menu exists, else at the top level.
- */
+/** 企业管理 (issue 6): reviews registered companies and manages their users; granted to the park administrator. */
 async function seedCompanyMenu(trx: Transaction<Database>) {
-  const system = await trx
-    .selectFrom('sys_menu')
-    .select(['id', 'level'])
-    .where('parent_id', 'is', null)
-    .where('path', '=', '/system')
-    .executeTakeFirst();
-  const menu: MenuSeed = {
+  await seedUnderSystem(trx, {
     name: '企业管理',
     path: '/system/company',
     component: 'CompanyManage',
     iconName: 'qiyeguanli1',
     perms: 'system:company',
     roles: ['park_admin'],
-  };
+  });
+}
+
+/**
+ * 表单管理 (issue 9): groups, create, rename, copy, delete and enable/disable of forms, and the way
+ * into the designer. It grants form:design, which only the super role has unless granted.
+ */
+async function seedFormManageMenu(trx: Transaction<Database>) {
+  await seedUnderSystem(trx, {
+    name: '表单管理',
+    path: '/system/form',
+    component: 'FormManage',
+    iconName: 'biaodanzujian-biaoge',
+    perms: 'form:design',
+    roles: [],
+  });
+}
+
+/** Appends a menu under 系统管理 when that menu exists, else at the top level. */
+async function seedUnderSystem(trx: Transaction<Database>, menu: MenuSeed) {
+  const system = await trx
+    .selectFrom('sys_menu')
+    .select(['id', 'level'])
+    .where('parent_id', 'is', null)
+    .where('path', '=', '/system')
+    .executeTakeFirst();
   if (!system) {
     await seedMenus(trx, [menu], null, 1, await nextTopOrder(trx));
     return;

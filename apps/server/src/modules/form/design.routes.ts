@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { sql, type Kysely } from 'kysely';
-import { definitionOf, flattenControls, parseFormMeta, storageColumns, validateFormMeta, type FormMeta } from '@park/core';
+import { parseFormMeta, validateFormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
@@ -9,6 +9,7 @@ import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { announceFormChange } from './formModel.ts';
 import { parseFormId } from './tableNames.ts';
 import { syncFormTables } from './tableSync.ts';
+import { storageLayoutOf } from './formLifecycle.ts';
 
 const DesignBody = Type.Object({
   formId: Type.Union([Type.String(), Type.Integer()]),
@@ -17,14 +18,6 @@ const DesignBody = Type.Object({
 
 /** A formMeta is user-designed JSON; this bounds what one save may hold. */
 const MAX_META_BYTES = 2 * 1024 * 1024;
-
-/** Date and date-time controls: what lists sort by and filter with ranges. */
-function dateColumns(meta: FormMeta): string[] {
-  return flattenControls(meta)
-    .filter((c) => definitionOf(c)?.family === 'date' && (c.type === 'date' || c.type === 'datetime'))
-    .map((c) => String(c.model ?? ''))
-    .filter(Boolean);
-}
 
 export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -44,7 +37,7 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
         // The first problem is the message; all of them go along for the designer to mark.
         throw new AppError(400, check.errors[0]!.message, 400, check.errors);
       }
-      const layout = { ...storageColumns(parsed.meta), indexed: dateColumns(parsed.meta) };
+      const layout = storageLayoutOf(parsed.meta);
       const report = await db.transaction().execute(async (trx) => {
         // Serialises concurrent saves of the same form, so two designers cannot race on DDL.
         const conf = await trx.selectFrom('form_conf').select(['id', 'form_meta']).where('id', '=', formId).forUpdate().executeTakeFirst();

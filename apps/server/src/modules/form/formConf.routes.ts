@@ -10,12 +10,16 @@ import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { parseFormId } from './tableNames.ts';
 import { likeContains } from '../../plugins/scope.ts';
 import { announceFormChange } from './formModel.ts';
+import { copyForm, dropEmptyForm, lockAndCheckData } from './formLifecycle.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 const SaveConf = Type.Object({
   formId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' })])),
   formName: Type.String({ minLength: 1, maxLength: 100 }),
   formType: Type.Optional(Type.String({ maxLength: 8 })),
-  groupId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' }), Type.Null()])),
+  // Null first: with type coercion on, a later branch would turn null into 0 or "" before Null is tried.
+  groupId: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' })])),
 });
 const ListConf = Type.Object({
   pageNum: Type.Integer({ minimum: 1, default: 1 }),
@@ -29,7 +33,29 @@ const GroupBody = Type.Object({
   groupName: Type.String({ minLength: 1, maxLength: 50 }),
   orderIndex: Type.Optional(Type.Integer()),
 });
+const IdBody = Type.Object({ formId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' })]) });
 const IdQuery = Type.Object({ formId: Type.Optional(Type.String()), id: Type.Optional(Type.String()) });
+
+const CopyConf = Type.Object({
+  formId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' })]),
+  formName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  groupId: SaveConf.properties.groupId,
+});
+
+/** undefined: not given (keep); null: no group. */
+function groupOf(raw: Static<typeof SaveConf>['groupId']): string | null | undefined {
+  if (raw === undefined) return undefined;
+  return raw === null ? null : String(raw);
+}
+
+/** Why a delete became a disable; shown to the administrator as it stands. */
+export const HAS_DATA = (name: string) =>
+  `表单「${name}」中已有数据，不能删除，已将其停用。停用后不能再新增数据，已有数据仍保留；如需删除，请先清空该表单的全部数据。`;
+
+async function assertGroup(trx: Kysely<Database>, groupId: string): Promise<void> {
+  const found = await trx.selectFrom('form_group').select('id').where('id', '=', groupId).executeTakeFirst();
+  if (!found) throw badRequest('分组不存在，请刷新后重试');
+}
 
 export const NO_DESIGN = (id: string) => `表单ID(${id}): 暂未进行相关的表单设计`;
 
@@ -39,15 +65,17 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/form/formconf/save', { schema: { body: SaveConf }, config: design }, async (request) => {
     const body = request.body as Static<typeof SaveConf>;
-    const groupId = body.groupId ? String(body.groupId) : null;
+    const groupId = groupOf(body.groupId);
     return db.transaction().execute(async (trx) => {
+      if (groupId) await assertGroup(trx, groupId);
       if (body.formId) {
+        // Also the rename of form management: a call without groupId keeps the form's group.
         const id = parseFormId(body.formId);
         const before = await trx.selectFrom('form_conf').select(['form_name', 'group_id']).where('id', '=', id).executeTakeFirst();
         if (!before) throw notFound('表单不存在');
         await trx
           .updateTable('form_conf')
-          .set({ form_name: body.formName.trim(), group_id: groupId, update_time: new Date() })
+          .set({ form_name: body.formName.trim(), group_id: groupId === undefined ? before.group_id : groupId, update_time: new Date() })
           .where('id', '=', id)
           .execute();
         await announceFormChange(trx, ctx.events, ctx.forms, id);
@@ -59,7 +87,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
         .values({
           form_name: body.formName.trim(),
           form_type: body.formType ?? '0',
-          group_id: groupId,
+          group_id: groupId ?? null,
           create_by: authOf(request).userId,
         })
         .returning('id')
@@ -72,7 +100,9 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
   const listHandler = async (query: Static<typeof ListConf>, onlyEnabled: boolean) => {
     let base = db.selectFrom('form_conf').leftJoin('form_group', 'form_group.id', 'form_conf.group_id');
     if (query.formName) base = base.where('form_conf.form_name', 'ilike', likeContains(query.formName));
-    if (query.groupId) base = base.where('form_conf.group_id', '=', query.groupId);
+    // groupId 0 is the 未分组 entry of form management: forms in no group.
+    if (query.groupId === '0') base = base.where('form_conf.group_id', 'is', null);
+    else if (query.groupId) base = base.where('form_conf.group_id', '=', query.groupId);
     if (onlyEnabled) base = base.where('form_conf.status', '=', 0);
     else if (query.status) base = base.where('form_conf.status', '=', Number(query.status));
     const [rows, total] = await Promise.all([
@@ -156,6 +186,49 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
   }
+
+  app.post('/api/form/formconf/copy', { schema: { body: CopyConf }, config: design }, async (request) => {
+    const body = request.body as Static<typeof CopyConf>;
+    const sourceId = parseFormId(body.formId);
+    const groupId = groupOf(body.groupId);
+    return db.transaction().execute(async (trx) => {
+      // Locked so that the design copied is one whole saved design, not one being replaced.
+      const source = await trx.selectFrom('form_conf').select('form_name').where('id', '=', sourceId).forUpdate().executeTakeFirst();
+      if (!source) throw notFound('表单不存在');
+      if (groupId) await assertGroup(trx, groupId);
+      const name = body.formName?.trim() || `${source.form_name}-副本`.slice(0, 100);
+      const copy = await copyForm(trx, sourceId, name, groupId, authOf(request).userId);
+      await writeAudit(trx, request, {
+        action: '复制表单',
+        targetType: 'form',
+        targetId: copy.formId,
+        detail: { sourceId, createdTables: copy.report?.createdTables ?? [] },
+      });
+      return { errCode: 0, formId: Number(copy.formId), formName: name };
+    });
+  });
+
+  /*
+   * Deletes an empty form with its tables. A form holding records is disabled instead and the
+   * reply says so (errCode 0, deleted false): its data is never dropped from here.
+   */
+  app.post('/api/form/formconf/delete', { schema: { body: IdBody }, config: design }, async (request) => {
+    const id = parseFormId((request.body as Static<typeof IdBody>).formId);
+    return db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('form_conf').select(['form_name', 'status', 'group_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!before) throw notFound('表单不存在');
+      if (await lockAndCheckData(trx, id)) {
+        if (before.status !== 1) await trx.updateTable('form_conf').set({ status: 1, update_time: new Date() }).where('id', '=', id).execute();
+        await announceFormChange(trx, ctx.events, ctx.forms, id);
+        await writeAudit(trx, request, { action: '停用表单（有数据不能删除）', targetType: 'form', targetId: id, detail: before });
+        return { errCode: 0, deleted: false, status: 1, message: HAS_DATA(before.form_name) };
+      }
+      const dropped = await dropEmptyForm(trx, id);
+      await announceFormChange(trx, ctx.events, ctx.forms, id);
+      await writeAudit(trx, request, { action: '删除表单', targetType: 'form', targetId: id, detail: { ...before, droppedTables: dropped } });
+      return { errCode: 0, deleted: true, message: '表单已删除' };
+    });
+  });
 
   app.post('/api/form/formgroup/insert', { schema: { body: GroupBody }, config: design }, async (request) => {
     const body = request.body as Static<typeof GroupBody>;
