@@ -2,15 +2,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import CodeMirror, { EditorState, EditorView } from '@uiw/react-codemirror';
 import { CODE_MODES, languageOf, MODE_LABEL, modeOfSuffix, type CodeMode } from './languages.ts';
+import { THEME_CHOICES, themeOf } from './themes.ts';
 
 /** Spec 001 §5.7. */
 export const MSG_BAD_JSON = 'json代码有误';
 
-const THEMES = [
-  { value: 'light', label: '默认（亮色）' },
-  { value: 'dark', label: 'One Dark（暗色）' },
-] as const;
-type ThemeName = (typeof THEMES)[number]['value'];
+const THEME_OPTIONS = THEME_CHOICES.map((t) => ({ value: t.value, label: t.label }));
 
 /* Spec 001 §2.11: font size 10 to 32, default indent 2. */
 const FONT_SIZES = Array.from({ length: 23 }, (_, i) => 10 + i);
@@ -19,8 +16,12 @@ export interface CodeEditorPanelProps {
   value: string;
   onChange?: (value: string) => void;
   readOnly?: boolean;
-  /** Picks the initial mode; the user may change it. */
+  /** Picks the initial mode from a file suffix; the user may change it. */
   suffix?: string;
+  /** The initial mode when there is no file (e.g. the designer's JSON view); wins over suffix. */
+  mode?: CodeMode;
+  /** The editor's height; the default fills the parent, which must then have a height. */
+  height?: string;
   /** Right of the pickers: the page's own actions (save, download…). */
   extra?: ReactNode;
   /** Left of the pickers (e.g. the detected encoding). */
@@ -31,10 +32,19 @@ export interface CodeEditorPanelProps {
  * The code editor panel (spec 001 §2.11): theme, mode and font size pickers; for JSON a format and
  * a compress button. Read-only for previews; the document page edits through it.
  */
-export function CodeEditorPanel({ value, onChange, readOnly = false, suffix = '', extra, status }: CodeEditorPanelProps) {
+export function CodeEditorPanel({
+  value,
+  onChange,
+  readOnly = false,
+  suffix = '',
+  mode: initialMode,
+  height = '100%',
+  extra,
+  status,
+}: CodeEditorPanelProps) {
   const { message } = App.useApp();
-  const [mode, setMode] = useState<CodeMode>(() => modeOfSuffix(suffix));
-  const [theme, setTheme] = useState<ThemeName>('light');
+  const [mode, setMode] = useState<CodeMode>(() => initialMode ?? modeOfSuffix(suffix));
+  const [theme, setTheme] = useState('light');
   const [fontSize, setFontSize] = useState(14);
   // A read-only view may still be reformatted for reading; an editor changes its own value.
   const [shown, setShown] = useState<string | null>(null);
@@ -80,8 +90,9 @@ export function CodeEditorPanel({ value, onChange, readOnly = false, suffix = ''
             size="small"
             value={theme}
             onChange={setTheme}
-            style={{ width: 150 }}
-            options={THEMES.map((t) => ({ value: t.value, label: t.label }))}
+            style={{ width: 180 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={THEME_OPTIONS}
           />
           <Select
             aria-label="字号"
@@ -114,8 +125,8 @@ export function CodeEditorPanel({ value, onChange, readOnly = false, suffix = ''
         onChange={readOnly ? undefined : onChange}
         readOnly={readOnly}
         editable={!readOnly}
-        theme={theme}
-        height="100%"
+        theme={themeOf(theme)}
+        height={height}
         extensions={extensions}
         basicSetup={{ tabSize: 2, foldGutter: true, highlightActiveLine: !readOnly }}
       />

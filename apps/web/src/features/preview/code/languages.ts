@@ -6,7 +6,9 @@ import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { markdown } from '@codemirror/lang-markdown';
 import { python } from '@codemirror/lang-python';
+import { sql } from '@codemirror/lang-sql';
 import { xml } from '@codemirror/lang-xml';
+import { yaml } from '@codemirror/lang-yaml';
 
 /** The mode picker of the code editor panel (spec 001 §2.11), in its order. */
 export const CODE_MODES = ['json', 'java', 'sql', 'js', 'css', 'xml', 'html', 'yaml', 'md', 'py', 'txt'] as const;
@@ -48,21 +50,18 @@ const MODE_OF_SUFFIX: Record<string, CodeMode> = {
 
 export const modeOfSuffix = (suffix: string): CodeMode => MODE_OF_SUFFIX[suffix.toLowerCase()] ?? 'txt';
 
-/**
- * Syntax highlighting per mode. SQL and YAML have no CodeMirror language package installed, so
- * they are shown as plain text.
- */
+/** Syntax highlighting per mode; txt is plain text. */
 export function languageOf(mode: CodeMode, suffix = ''): Extension[] {
   const s = suffix.toLowerCase();
   const table: Record<CodeMode, () => Extension[]> = {
     json: () => [json()],
     java: () => [java()],
-    sql: () => [],
+    sql: () => [sql()],
     js: () => [javascript({ jsx: s === 'jsx' || s === 'tsx', typescript: s === 'ts' || s === 'tsx' })],
     css: () => [css()],
     xml: () => [xml()],
     html: () => [html()],
-    yaml: () => [],
+    yaml: () => [yaml()],
     md: () => [markdown()],
     py: () => [python()],
     txt: () => [],
