@@ -180,3 +180,15 @@ describe('flattenControls and storageColumns', () => {
     });
   });
 });
+
+describe('validateFormMeta: SQL keywords', () => {
+  it('refuses a model or a sub-table key that is an SQL keyword, naming the control', () => {
+    expect(validateFormMeta({ list: [input('select', '类别')], config: {} }).errors).toEqual([
+      { controlKey: 'k_select', name: '类别', message: '控件“类别”的字段名 select 是SQL关键字' },
+    ]);
+    expect(messages(input('Order', '顺序'))).toEqual(['控件“顺序”的字段名 Order 是SQL关键字']);
+    const table: FormControl = { type: 'table', key: 't', model: 'group', name: '明细', options: {}, tableColumns: [] };
+    expect(messages(table)).toEqual(['子表单“明细”的子表标识 group 是SQL关键字']);
+    expect(messages(input('order_no', '单号'))).toEqual([]);
+  });
+});

@@ -26,6 +26,25 @@ export const SYSTEM_COLUMNS: readonly string[] = [
   'parent_id',
 ];
 
+/**
+ * SQL keywords a column may not be named after (PostgreSQL's reserved words plus the common
+ * statement words): quoting makes them work in our SQL, but reports and exports written by hand
+ * against the form tables would trip over them.
+ */
+export const SQL_KEYWORDS: ReadonlySet<string> = new Set(
+  (
+    'all analyse analyze and any array as asc asymmetric authorization binary both case cast check collate ' +
+    'collation column concurrently constraint create cross current_catalog current_date current_role ' +
+    'current_schema current_time current_timestamp current_user default deferrable delete desc distinct do ' +
+    'drop else end except exists false fetch for foreign freeze from full grant group having ilike in ' +
+    'index initially inner insert intersect into is isnull join key lateral leading left like limit ' +
+    'localtime localtimestamp natural not notnull null offset on only or order outer overlaps placing ' +
+    'primary references returning right select session_user set similar some symmetric system_user table ' +
+    'tablesample then to trailing true truncate union unique update user using values variadic verbose ' +
+    'when where window with alter between by'
+  ).split(' '),
+);
+
 export interface DesignError {
   controlKey: string;
   name: string;
@@ -75,8 +94,9 @@ function checkNames(controls: FormControl[], errors: DesignError[]): void {
     const invalid = [model, ...columns].filter((n) => !IDENTIFIER.test(n));
     for (const bad of new Set(invalid)) errors.push(errorOf(control, design.invalidColumn(name, bad)));
     if (invalid.length > 0) continue;
-    for (const column of columns) {
+    for (const column of new Set([model, ...columns])) {
       if (RESERVED.has(column.toLowerCase())) errors.push(errorOf(control, design.reservedColumn(name, column)));
+      else if (SQL_KEYWORDS.has(column.toLowerCase())) errors.push(errorOf(control, design.sqlKeyword(name, column)));
     }
     for (const taken of new Set([model, ...columns])) {
       const owner = owners.get(taken.toLowerCase());
@@ -188,6 +208,7 @@ function checkSubKeys(tables: FormControl[], main: FormControl[], errors: Design
     const subKey = modelOf(table);
     if (!subKey) errors.push(errorOf(table, design.missingSubKey(name)));
     else if (!IDENTIFIER.test(subKey)) errors.push(errorOf(table, design.invalidSubKey(name, subKey)));
+    else if (SQL_KEYWORDS.has(subKey.toLowerCase())) errors.push(errorOf(table, design.sqlKeywordSubKey(name, subKey)));
     else if (seen.has(subKey.toLowerCase())) errors.push(errorOf(table, design.duplicateSubKey(name, subKey)));
     seen.add(subKey.toLowerCase());
   }

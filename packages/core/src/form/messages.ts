@@ -62,6 +62,8 @@ export const design = {
   missingModel: (name: string) => `${control(name)}缺少字段名`,
   invalidColumn: (name: string, column: string) => `${control(name)}的字段名 ${column} 不合法`,
   reservedColumn: (name: string, column: string) => `${control(name)}的字段名 ${column} 是系统保留字段`,
+  sqlKeyword: (name: string, column: string) => `${control(name)}的字段名 ${column} 是SQL关键字`,
+  sqlKeywordSubKey: (name: string, subKey: string) => `${subTable(name)}的子表标识 ${subKey} 是SQL关键字`,
   duplicateColumn: (name: string, column: string, other: string) =>
     `${control(name)}的字段名 ${column} 与${control(other)}重复`,
   duplicateKey: (name: string, key: string) => `${control(name)}的标识 ${key} 重复`,

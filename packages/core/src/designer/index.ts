@@ -1,0 +1,5 @@
+export * from './templates.ts';
+export * from './tree.ts';
+export * from './ops.ts';
+export * from './history.ts';
+export * from './check.ts';
