@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Column } from '@park/core';
+import { SYSTEM_COLUMNS, type Column } from '@park/core';
 import { formTable, subTable } from './tableNames.ts';
 
 export interface StorageLayout {
@@ -38,6 +38,55 @@ export async function syncFormTables(trx: Kysely<unknown>, formId: string, layou
     await ensureColumns(db, name, sub.columns, report);
   }
   return report;
+}
+
+/** What syncFormTables would do, and what it leaves alone: the designer shows it before 发布. */
+export interface TablePlan {
+  createdTables: string[];
+  /** `table.column` for every column that would be added. */
+  addedColumns: string[];
+  /** `table.column` of data columns no control uses any more: kept, with their data. */
+  keptColumns: string[];
+  /** Sub-tables whose sub-table control is gone: kept, with their rows. */
+  keptTables: string[];
+  keptTypes: string[];
+}
+
+/** Columns every form table has (DESIGN §4); never a control's, never reported as kept. */
+const SYSTEM_COLUMN_SET = new Set(SYSTEM_COLUMNS);
+
+/**
+ * The dry run of syncFormTables: reads the catalogue only, runs no DDL. It reads the same
+ * information_schema rows the sync compares against, so the two cannot disagree.
+ */
+export async function planFormTables(db: Kysely<unknown>, formId: string, layout: StorageLayout): Promise<TablePlan> {
+  const plan: TablePlan = { createdTables: [], addedColumns: [], keptColumns: [], keptTables: [], keptTypes: [] };
+  const main = formTable(formId);
+  const tables = [
+    { name: main, columns: layout.main },
+    ...layout.subTables.map((sub) => ({ name: subTable(formId, sub.subKey), columns: sub.columns })),
+  ];
+  for (const table of tables) {
+    const existing = await tableColumns(db, table.name);
+    if (existing.size === 0) plan.createdTables.push(table.name);
+    const wanted = new Set(table.columns.map((c) => c.name));
+    for (const col of table.columns) {
+      const have = existing.get(col.name);
+      if (have === undefined) plan.addedColumns.push(`${table.name}.${col.name}`);
+      else if (have !== col.sqlType) plan.keptTypes.push(`${table.name}.${col.name}`);
+    }
+    for (const name of existing.keys()) {
+      if (!wanted.has(name) && !SYSTEM_COLUMN_SET.has(name)) plan.keptColumns.push(`${table.name}.${name}`);
+    }
+  }
+  // Sub-tables whose sub-table control is gone keep their table and rows as well.
+  const pattern = `${main}__`.replace(/_/g, '\\_') + '%';
+  const subs = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_name like ${pattern} order by table_name`.execute(db);
+  const known = new Set(tables.map((t) => t.name));
+  for (const row of subs.rows) if (!known.has(row.table_name)) plan.keptTables.push(row.table_name);
+  return plan;
 }
 
 async function tableExists(db: AnyDb, name: string): Promise<boolean> {

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import {
+  definitionOf,
+  flattenControls,
+  parseFormMeta,
+  subTableChildren,
+  subTablesOf,
+  validateFormMeta,
+  type FormMeta,
+} from '@park/core';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { storageLayoutOf } from './formLifecycle.ts';
+import { FORM_DESIGN_PERMISSION } from './permissions.ts';
+import { formTable, parseFormId } from './tableNames.ts';
+import { planFormTables } from './tableSync.ts';
+
+const PreviewBody = Type.Object({
+  formId: Type.Union([Type.String(), Type.Integer()]),
+  formMeta: Type.Unknown(),
+});
+
+export interface ColumnChange {
+  table: string;
+  column: string;
+  /** The control that owns (or, for a kept column, owned) the column, by its display name. */
+  control: string;
+}
+
+/** Column name to control name, per table, for a design. */
+function owners(formId: string, meta: FormMeta | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!meta) return out;
+  const add = (table: string, controls: ReturnType<typeof flattenControls>) => {
+    for (const control of controls) {
+      const name = typeof control.name === 'string' ? control.name : String(control.model ?? '');
+      for (const column of definitionOf(control)?.columns(control) ?? []) out.set(`${table}.${column.name}`, name);
+    }
+  };
+  add(formTable(formId), flattenControls(meta));
+  for (const table of subTablesOf(meta)) {
+    const subKey = typeof table.model === 'string' ? table.model.trim() : '';
+    if (subKey) add(`${formTable(formId)}__${subKey}`, flattenControls(subTableChildren(table)));
+  }
+  return out;
+}
+
+function change(qualified: string, ...namings: Map<string, string>[]): ColumnChange {
+  const dot = qualified.lastIndexOf('.');
+  const control = namings.map((m) => m.get(qualified)).find(Boolean) ?? '';
+  return { table: qualified.slice(0, dot), column: qualified.slice(dot + 1), control };
+}
+
+/**
+ * POST /api/form/saveformdesign/preview: what 发布 would do to the form's tables, without doing
+ * it: the columns it adds and the columns it keeps although their controls are gone (DESIGN §4:
+ * never dropped). The same checks as saveformdesign, so a design refused here is refused there.
+ */
+export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(
+    '/api/form/saveformdesign/preview',
+    { schema: { body: PreviewBody }, config: { permission: FORM_DESIGN_PERMISSION } },
+    async (request) => {
+      const body = request.body as Static<typeof PreviewBody>;
+      const formId = parseFormId(body.formId);
+      const parsed = parseFormMeta(body.formMeta);
+      if (!parsed.ok) throw badRequest(parsed.message);
+      const check = validateFormMeta(parsed.meta);
+      if (!check.ok) throw new AppError(400, check.errors[0]!.message, 400, check.errors);
+      const conf = await ctx.db.selectFrom('form_conf').select(['id', 'form_meta']).where('id', '=', formId).executeTakeFirst();
+      if (!conf) throw notFound('表单不存在');
+      const published = conf.form_meta === null ? null : parseFormMeta(conf.form_meta);
+      const before = owners(formId, published?.ok ? published.meta : null);
+      const after = owners(formId, parsed.meta);
+      const plan = await planFormTables(ctx.db as unknown as Kysely<unknown>, formId, storageLayoutOf(parsed.meta));
+      return {
+        errCode: 0,
+        createdTables: plan.createdTables,
+        addedColumns: plan.addedColumns.map((c) => change(c, after)),
+        keptColumns: plan.keptColumns.map((c) => change(c, before)),
+        keptTables: plan.keptTables,
+        keptTypes: plan.keptTypes.map((c) => change(c, after)),
+      };
+    },
+  );
+}
