@@ -3,7 +3,7 @@ import type { Database } from './schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts';
 import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
 import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup.ts';
-import { seedDemoForms } from './seeds/demoForms.ts';
+import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */

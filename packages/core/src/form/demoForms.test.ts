@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hazmatCatalogMeta, hazmatVehicleMeta } from './demoForms.ts';
+import { readListSettings } from '../listPage/settings.ts';
+import { storageColumns } from './walk.ts';
+import {
+  hazmatCatalogListSettings,
+  hazmatCatalogMeta,
+  hazmatVehicleDemoRows,
+  hazmatVehicleListSettings,
+  hazmatVehicleMeta,
+} from './demoForms.ts';
 import { validateFormMeta } from './designValidation.ts';
 import { CONTROL_TYPES, type FormControl } from './types.ts';
 
@@ -23,5 +31,20 @@ describe('demo forms', () => {
     const types = typesOf(meta.list);
     expect(CONTROL_TYPES.filter((t) => !types.has(t))).toEqual([]);
     expect(meta.list.filter((c) => c.type === 'table' || c.type === 'flow_table')).toHaveLength(2);
+  });
+
+  it('have list pages whose conditions and columns all name real fields', () => {
+    const vehicle = readListSettings({ ...hazmatVehicleMeta(1), sensorSettings: hazmatVehicleListSettings(2, 1) });
+    expect(vehicle.fields.map((f) => f.input)).toEqual(['text', 'select', 'dateRange', 'multiSelect', 'select', 'text']);
+    expect(vehicle.columns).toHaveLength(hazmatVehicleListSettings(2, 1).queryResults!.length);
+    expect(vehicle.rowButtons.filter((b) => b.action === 'custom').map((b) => b.name)).toEqual(['车辆档案', '危化品目录']);
+    const catalog = readListSettings({ ...hazmatCatalogMeta(), sensorSettings: hazmatCatalogListSettings() });
+    expect(catalog.columns.map((c) => c.key)).toEqual(['goods_name', 'un_no', 'hazard_class', 'cas_no']);
+  });
+
+  it('seed vehicles only into columns the design stores', () => {
+    const columns = new Set(storageColumns(hazmatVehicleMeta(1)).main.map((c) => c.name));
+    const rows = hazmatVehicleDemoRows([{ id: '2', name: '安全监管科' }]);
+    expect(rows.flatMap((r) => Object.keys(r)).filter((k) => !columns.has(k))).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * start; the browser tests fill them in as a person would. Designs are in the original
  * designer's JSON shape (formType.config.json), so they exercise what real designs carry.
  */
-import type { FormControl, FormMeta } from './types.ts';
+import { BASE_PATH } from '../api/types.ts';
+import type { FormControl, FormMeta, SensorSettings } from './types.ts';
 
 export const HAZMAT_CATALOG_FORM_NAME = '危化品目录';
 export const HAZMAT_VEHICLE_FORM_NAME = '危化品车辆入园登记';
@@ -497,4 +498,131 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
     list,
     config: { labelWidth: 120, labelPosition: 'right', size: 'default', labelSuffix: '：', isBorder: false },
   };
+}
+
+// ---- list pages (issue 8) -------------------------------------------------------------------
+
+/** The catalogue's list page: search by name and class, every standard button. */
+export function hazmatCatalogListSettings(): SensorSettings {
+  return {
+    queryConditions: [
+      { key: 'goods_name', opt: '$like', label: '品名' },
+      { key: 'hazard_class', opt: '$eq', label: '危险类别' },
+    ],
+    queryLayout: { columnCount: 3 },
+    queryResults: [
+      { key: 'goods_name', name: '品名' },
+      { key: 'un_no', name: 'UN编号' },
+      { key: 'hazard_class', name: '危险类别' },
+      { key: 'cas_no', name: 'CAS号' },
+    ],
+  };
+}
+
+/**
+ * The vehicle form's list page: text, select, date-range, multi-select and switch conditions;
+ * columns of every family the list draws; and two custom row buttons, 车辆档案 (the record's
+ * detail in a dialog) and 危化品目录 (the catalogue's list in a new window).
+ */
+export function hazmatVehicleListSettings(vehicleFormId: number | string, catalogFormId: number | string): SensorSettings {
+  return {
+    queryConditions: [
+      { key: 'plate_no', opt: '$like', label: '车牌号码' },
+      { key: 'vehicle_type', opt: '$eq', label: '车辆类型' },
+      { key: 'entry_date', opt: '$in', label: '入园日期' },
+      { key: 'documents', opt: '$all', label: '随车证件' },
+      { key: 'loaded', opt: '$eq', label: '是否重车' },
+      { key: 'accept_org', opt: '$like', label: '受理部门' },
+    ],
+    queryLayout: { columnCount: 3 },
+    queryResults: [
+      { key: 'plate_no', name: '车牌号码' },
+      { key: 'vehicle_type', name: '车辆类型' },
+      { key: 'documents', name: '随车证件' },
+      { key: 'loaded', name: '是否重车' },
+      { key: 'rated_load', name: '核定载重(吨)' },
+      { key: 'entry_date', name: '入园日期' },
+      { key: 'plate_region', name: '车籍所在地' },
+      { key: 'park_position', name: '停车位置' },
+      { key: 'accept_org', name: '受理部门' },
+      { key: 'cc_orgs', name: '抄送部门' },
+      { key: 'vehicle_photos', name: '车辆照片' },
+      { key: 'create_time', name: '登记时间' },
+    ],
+    functionButtons: [{ key: 'add' }, { key: 'delete' }, { key: 'import' }, { key: 'export' }],
+    optButtons: [
+      { key: 'edit', name: '编辑' },
+      { key: 'view', name: '详情' },
+      {
+        key: 'custom',
+        name: '车辆档案',
+        jumpInfo: {
+          type: 0,
+          urlType: 0,
+          url: `${BASE_PATH}/form/detail/${vehicleFormId}/{id}`,
+          params: [{ model: 'id', paramName: 'id', type: 0 }],
+          dialogTitle: '车辆档案',
+          dialogWidth: 80,
+          dialogFullscreen: false,
+        },
+      },
+      {
+        key: 'custom',
+        name: '危化品目录',
+        jumpInfo: {
+          type: 0,
+          urlType: 2,
+          url: `${BASE_PATH}/form/list/${catalogFormId}`,
+          params: [{ model: 'plate_no', paramName: 'plate', type: 0 }],
+        },
+      },
+      { key: 'delete', name: '删除' },
+    ],
+    addShowType: 'dialog',
+  };
+}
+
+/** A few registered vehicles in stored shape, so the demo list has something to show. */
+export function hazmatVehicleDemoRows(orgs: ReadonlyArray<{ id: string; name: string }>): Array<Record<string, string | null>> {
+  const org = (i: number) => orgs[i % Math.max(1, orgs.length)] ?? { id: '', name: '' };
+  const base = [
+    ['皖A12345', '罐式货车', '道路运输证,驾驶证,押运员证', '0', '30', '2026-11-02', '合肥市', '340100', '蜀山区', '340104', '化工大道1号'],
+    ['皖A67890', '厢式货车', '道路运输证,驾驶证', '1', '12', '2026-11-05', '合肥市', '340100', '庐阳区', '340103', '园区北门停车场'],
+    ['鄂E32100', '罐式货车', '道路运输证,驾驶证,押运员证,安全告知卡', '0', '28', '2026-11-09', '宜昌市', '420500', '西陵区', '420502', '2号罐区装卸站'],
+    ['苏E88661', '牵引车', '驾驶证', '1', '40', '2026-11-12', '苏州市', '320500', '虎丘区', '320505', '危化品停车场A区'],
+    ['皖A55221', '平板货车', '道路运输证,安全告知卡', '0', '18', '2026-11-16', '合肥市', '340100', '蜀山区', '340104', '西区装卸站台'],
+    ['鄂E70086', '罐式货车', '道路运输证,驾驶证,押运员证', '0', '32', '2026-11-20', '宜昌市', '420500', '西陵区', '420502', '1号罐区'],
+  ] as const;
+  const provinces: Record<string, string> = { '340100': '安徽省', '420500': '湖北省', '320500': '江苏省' };
+  return base.map(([plate, type, docs, loaded, load, day, city, cityCode, area, areaCode, address], i) => ({
+    plate_no: plate,
+    vehicle_type: type,
+    cargo_kind: '危险化学品',
+    hazard_types: i % 2 ? '腐蚀品' : '易燃液体',
+    need_escort: '是',
+    escort_name: ['张伟', '李强', '王芳', '赵磊', '陈静', '刘洋'][i]!,
+    documents: docs,
+    loaded,
+    fill_rate: '80',
+    rated_load: load,
+    actual_load: String(Number(load) - 5),
+    spare_load: '5',
+    crew_count: '2',
+    axle_count: '3',
+    driver_mobile: `1385510${String(1000 + i * 37)}`,
+    entry_date: day,
+    register_time: `${day} 08:${String(10 + i).padStart(2, '0')}:00`,
+    province: provinces[cityCode] ?? '',
+    province_code: `${cityCode.slice(0, 2)}0000`,
+    city,
+    city_code: cityCode,
+    area,
+    area_code: areaCode,
+    lat: (31.81 + i * 0.004).toFixed(6),
+    lng: (118.46 + i * 0.003).toFixed(6),
+    address,
+    accept_org: org(i).id || null,
+    accept_org_label: org(i).name || null,
+    cc_orgs: JSON.stringify([org(i + 1), org(i + 2)].filter((o) => o.id).map((o) => ({ k: o.id, v: o.name }))),
+  }));
 }

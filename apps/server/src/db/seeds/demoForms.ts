@@ -10,6 +10,9 @@ import {
   HAZMAT_CATALOG_ROWS,
   HAZMAT_VEHICLE_FORM_NAME,
   hazmatCatalogMeta,
+  hazmatCatalogListSettings,
+  hazmatVehicleDemoRows,
+  hazmatVehicleListSettings,
   hazmatVehicleMeta,
   storageColumns,
   validateFormMeta,
@@ -68,4 +71,63 @@ export async function seedDemoForms(
     adminId,
   );
   return { catalogId, vehicleId };
+}
+
+async function formIdByName(trx: Transaction<Database>, name: string): Promise<string | null> {
+  const row = await trx
+    .selectFrom('form_conf')
+    .select('id')
+    .where('form_name', '=', name)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? String(row.id) : null;
+}
+
+/** Sets a design's sensorSettings unless someone has configured the list page already. */
+async function setListSettings(trx: Transaction<Database>, formId: string, settings: FormMeta['sensorSettings']): Promise<void> {
+  const row = await trx.selectFrom('form_conf').select('form_meta').where('id', '=', formId).executeTakeFirst();
+  const meta = row?.form_meta as FormMeta | null | undefined;
+  if (!meta || meta.sensorSettings) return;
+  await trx
+    .updateTable('form_conf')
+    .set({ form_meta: JSON.stringify({ ...meta, sensorSettings: settings }), design_version: sql`design_version + 1` })
+    .where('id', '=', formId)
+    .execute();
+}
+
+/**
+ * Issue 8: the demo forms' list pages (query conditions, result columns, buttons, a dialog jump
+ * and a new-window jump) and a few registered vehicles to list. A step of its own, so a data
+ * directory seeded before it gets the same list pages as a fresh one.
+ */
+export async function seedDemoListPages(trx: Transaction<Database>): Promise<void> {
+  const catalogId = await formIdByName(trx, HAZMAT_CATALOG_FORM_NAME);
+  const vehicleId = await formIdByName(trx, HAZMAT_VEHICLE_FORM_NAME);
+  if (catalogId) await setListSettings(trx, catalogId, hazmatCatalogListSettings());
+  if (!catalogId || !vehicleId) return;
+  await setListSettings(trx, vehicleId, hazmatVehicleListSettings(vehicleId, catalogId));
+
+  const db = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const table = formTable(vehicleId);
+  const existing = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return;
+  const admin = await trx.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
+  const orgs = await trx
+    .selectFrom('sys_org')
+    .select(['id', 'org_name'])
+    .where('parent_id', 'is not', null)
+    .orderBy('order_index')
+    .limit(6)
+    .execute();
+  const conf = await trx.selectFrom('form_conf').select('form_meta').where('id', '=', vehicleId).executeTakeFirstOrThrow();
+  // Only columns the design really has: a design edited since the first seed may have dropped some.
+  const columns = new Set(storageColumns(conf.form_meta as FormMeta).main.map((c) => c.name));
+  const adminId = admin ? String(admin.id) : null;
+  for (const row of hazmatVehicleDemoRows(orgs.map((o) => ({ id: String(o.id), name: o.org_name })))) {
+    const values = Object.fromEntries(Object.entries(row).filter(([k]) => columns.has(k)));
+    await db
+      .insertInto(table)
+      .values({ ...values, create_by: adminId, update_by: adminId })
+      .execute();
+  }
 }

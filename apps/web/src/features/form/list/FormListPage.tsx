@@ -1,0 +1,344 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { App, Button, Modal, Progress, Result, Skeleton, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { DeleteOutlined, ExportOutlined, ImportOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  buildListConditions,
+  DELETE_CONFIRM,
+  DELETE_NONE_SELECTED,
+  DELETE_OK,
+  EXCEL_EXPORT_FAILED,
+  EXCEL_EXPORT_OK,
+  EXPORT_JOB,
+  EXPORT_POLL_MS,
+  formIdFromPath,
+  LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  readListSettings,
+  type FunctionAction,
+  type JobState,
+  type ListButton,
+  type ListCondition,
+  type ListSettings,
+  type QueryValues,
+  type RowAction,
+} from '@park/core';
+import { ApiError, errorMessage } from '../../../app/http.ts';
+import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
+import { formDefinitionKey, loadFormDefinition } from '../../../form/api.ts';
+import { FormDialog } from '../../../form/FormDialog.tsx';
+import { deleteRecords, downloadFrom, exportFileUrl, listKey, queryRecords, startExport, type ListRow } from './api.ts';
+import { ResultCell } from './cells.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import { pollJob } from './jobs.ts';
+import { QueryBar } from './QueryBar.tsx';
+import { useJump } from './useJump.tsx';
+import './list.css';
+
+/**
+ * Menu component `FormCustom`, `/form/list/N` (spec 000 §2, spec 002 §2): the list page of form N
+ * driven by its sensorSettings. The form id is the last path segment; without a valid one the
+ * page stops with the spec's message.
+ */
+export function FormListPage() {
+  const { pathname } = useLocation();
+  const parsed = formIdFromPath(pathname);
+  if (!parsed.ok) {
+    return (
+      <div className="result-page">
+        <Result status="error" title={parsed.message} />
+      </div>
+    );
+  }
+  return <FormList key={parsed.formId} formId={parsed.formId} hideAdd={pathname.includes('/full/custom/')} />;
+}
+
+function FormList({ formId, hideAdd }: { formId: number; hideAdd: boolean }) {
+  const definition = useQuery({
+    queryKey: formDefinitionKey(formId),
+    queryFn: ({ signal }) => loadFormDefinition(formId, signal),
+    staleTime: 10_000,
+    retry: false,
+  });
+  const settings = useMemo(() => (definition.data ? readListSettings(definition.data.meta) : null), [definition.data]);
+  if (definition.isError) {
+    return (
+      <div className="result-page">
+        <Result status="warning" title={errorMessage(definition.error, definition.error.message || '表单加载失败')} />
+      </div>
+    );
+  }
+  if (!settings || !definition.data) {
+    return (
+      <ListPage title="加载中">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </ListPage>
+    );
+  }
+  return <ListBody formId={formId} formName={definition.data.formName} settings={settings} hideAdd={hideAdd} />;
+}
+
+type SortState = { key: string; sort: 'asc' | 'desc' } | null;
+const DELETE_TITLE = '提示';
+
+function ListBody({
+  formId,
+  formName,
+  settings,
+  hideAdd,
+}: {
+  formId: number;
+  formName: string;
+  settings: ListSettings;
+  hideAdd: boolean;
+}) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<QueryValues>({});
+  const [conditions, setConditions] = useState<ListCondition[]>([]);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: LIST_PAGE_SIZE });
+  const [sort, setSort] = useState<SortState>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<{ businessId: string | null } | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState<JobState | 'starting' | null>(null);
+  const exportAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => exportAbort.current?.abort(), []);
+
+  const list = useQuery({
+    queryKey: [...listKey(formId), page, conditions, sort],
+    queryFn: ({ signal }) =>
+      queryRecords(formId, { ...page, queryConditions: conditions, sort: sort ? [sort] : [] }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: listKey(formId) });
+  const jump = useJump(refresh);
+
+  const search = () => {
+    setConditions(buildListConditions(settings.fields, draft));
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+  const reset = () => {
+    setDraft({});
+    setConditions([]);
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+
+  const remove = (ids: number[]) => {
+    if (ids.length === 0) {
+      void message.warning(DELETE_NONE_SELECTED);
+      return;
+    }
+    modal.confirm({
+      title: DELETE_TITLE,
+      content: DELETE_CONFIRM,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await deleteRecords(formId, ids);
+        void message.success(DELETE_OK);
+        setSelected((s) => s.filter((id) => !ids.includes(id)));
+        refresh();
+      },
+    });
+  };
+
+  const exportNow = async () => {
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    setExporting('starting');
+    try {
+      const code = await startExport(formId, conditions);
+      const end = await pollJob(code, EXPORT_JOB, EXPORT_POLL_MS, setExporting, controller.signal);
+      if (end.phase === 'failed') void message.error(end.reason ? `${EXCEL_EXPORT_FAILED}：${end.reason}` : EXCEL_EXPORT_FAILED);
+      else {
+        downloadFrom(exportFileUrl(code));
+        void message.success(EXCEL_EXPORT_OK);
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError && err.kind === 'aborted')) void message.error(EXCEL_EXPORT_FAILED);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const selectedRows = (list.data?.rows ?? []).filter((r) => selected.includes(r.id));
+  const FUNCTION_HANDLERS: Record<FunctionAction, (b: ListButton<FunctionAction>) => void> = {
+    add: () => (settings.addFull ? void navigate(`/full/custom/${formId}`) : setDialog({ businessId: null })),
+    delete: () => remove(selected),
+    import: () => setImportOpen(true),
+    export: () => void exportNow(),
+    custom: (b) => jump.run(b.jump, selectedRows[0] ?? {}),
+  };
+  const FUNCTION_ICONS: Partial<Record<FunctionAction, ReactNode>> = {
+    add: <PlusOutlined />,
+    delete: <DeleteOutlined />,
+    import: <ImportOutlined />,
+    export: <ExportOutlined />,
+    custom: <LinkOutlined />,
+  };
+  const ROW_HANDLERS: Record<RowAction, (b: ListButton<RowAction>, row: ListRow) => void> = {
+    edit: (_b, row) => setDialog({ businessId: String(row.id) }),
+    delete: (_b, row) => remove([row.id]),
+    view: (_b, row) => void navigate(`/form/detail/${formId}/${row.id}`),
+    custom: (b, row) => jump.run(b.jump, row),
+  };
+
+  const functionButtons = settings.functionButtons.filter((b) => !(b.action === 'add' && hideAdd));
+  const toolbar = (
+    <Space wrap>
+      {functionButtons.map((b) => (
+        <Button
+          key={b.id}
+          type={b.action === 'add' ? 'primary' : 'default'}
+          danger={b.action === 'delete'}
+          icon={FUNCTION_ICONS[b.action]}
+          loading={b.action === 'export' && exporting !== null}
+          onClick={() => FUNCTION_HANDLERS[b.action](b)}
+        >
+          {b.name}
+        </Button>
+      ))}
+    </Space>
+  );
+
+  const { pageNum, pageSize } = page;
+  const columns: TableColumnsType<ListRow> = [
+    {
+      title: '序号',
+      key: '__index',
+      width: 64,
+      align: 'center',
+      fixed: 'left',
+      render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1,
+    },
+    ...settings.columns.map((col) => ({
+      title: col.title,
+      key: col.key,
+      dataIndex: col.key,
+      ellipsis: true,
+      sorter: col.sortKey !== null,
+      sortOrder: sort && col.sortKey === sort.key ? (sort.sort === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      render: (_v: unknown, row: ListRow) => {
+        const cell = <ResultCell control={col.control} row={row} columnKey={col.key} />;
+        return col.jump ? (
+          <a className="list-jump-cell" onClick={() => jump.run(col.jump?.info, row)}>
+            {cell}
+          </a>
+        ) : (
+          cell
+        );
+      },
+    })),
+  ];
+  if (settings.rowButtons.length > 0) {
+    columns.push({
+      title: '操作',
+      key: '__actions',
+      fixed: 'right',
+      width: Math.max(120, settings.rowButtons.length * 56),
+      render: (_v, row) => (
+        <Space size={0} wrap>
+          {settings.rowButtons.map((b) => (
+            <Button
+              key={b.id}
+              type="link"
+              size="small"
+              danger={b.action === 'delete'}
+              onClick={() => ROW_HANDLERS[b.action](b, row)}
+            >
+              {b.name}
+            </Button>
+          ))}
+        </Space>
+      ),
+    });
+  }
+
+  const onTableChange: TableProps<ListRow>['onChange'] = (pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const col = settings.columns.find((c) => c.key === one?.columnKey);
+    const next: SortState = col?.sortKey && one?.order ? { key: col.sortKey, sort: one.order === 'ascend' ? 'asc' : 'desc' } : null;
+    const size = pagination.pageSize ?? pageSize;
+    const sortChanged = JSON.stringify(next) !== JSON.stringify(sort);
+    setSort(next);
+    // A new page size or sort starts again at page 1: the old page may no longer exist.
+    setPage({ pageSize: size, pageNum: size !== pageSize || sortChanged ? 1 : (pagination.current ?? 1) });
+  };
+
+  const total = list.data?.total ?? 0;
+  const hasDelete = functionButtons.some((b) => b.action === 'delete');
+  const hasCustomFn = functionButtons.some((b) => b.action === 'custom');
+  return (
+    <ListPage title={formName} extra={toolbar}>
+      <QueryBar
+        fields={settings.fields}
+        columnCount={settings.columnCount}
+        values={draft}
+        onChange={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
+        onSearch={search}
+        onReset={reset}
+      />
+      <Table<ListRow>
+        rowKey="id"
+        size="middle"
+        bordered
+        locale={tableLocale}
+        loading={list.isFetching}
+        dataSource={list.data?.rows ?? []}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          hasDelete || hasCustomFn
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: false }
+            : undefined
+        }
+        onChange={onTableChange}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [...LIST_PAGE_SIZES],
+          showTotal: (n) => `共 ${n} 条`,
+        }}
+      />
+      <FormDialog
+        formId={formId}
+        businessId={dialog?.businessId}
+        open={dialog !== null}
+        onClose={(saved) => {
+          setDialog(null);
+          if (saved) refresh();
+        }}
+      />
+      <ImportDialog formId={formId} open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      <Modal
+        open={exporting !== null}
+        title="导出"
+        footer={null}
+        maskClosable={false}
+        onCancel={() => exportAbort.current?.abort()}
+        width={420}
+      >
+        <div data-testid="export-progress">
+          {exporting === 'starting' || exporting === null ? (
+            <span>正在创建导出任务…</span>
+          ) : (
+            <span>
+              已导出 {exporting.done} / {exporting.total || '-'} 行
+            </span>
+          )}
+          <Progress
+            percent={exporting && exporting !== 'starting' ? exporting.percent : 0}
+            status="active"
+            size="small"
+          />
+        </div>
+      </Modal>
+      {jump.element}
+    </ListPage>
+  );
+}

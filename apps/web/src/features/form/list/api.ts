@@ -1,0 +1,87 @@
+import {
+  EXPORT_JOB,
+  IMPORT_JOB,
+  readJobState,
+  type JobState,
+  type ListCondition,
+} from '@park/core';
+import { get, postJson, upload } from '../../../app/http.ts';
+
+/** A record as the list reads it: stored columns, ids as numbers, times as text. */
+export type ListRow = Record<string, unknown> & { id: number };
+
+export interface ListQuery {
+  pageNum: number;
+  pageSize: number;
+  queryConditions: ListCondition[];
+  sort: Array<{ key: string; sort: 'asc' | 'desc' }>;
+}
+
+export const listKey = (formId: number) => ['form-list', formId] as const;
+
+/** POST queryformdata: a page of records under the query bar's conditions and the column sort. */
+export async function queryRecords(
+  formId: number,
+  q: ListQuery,
+  signal?: AbortSignal,
+): Promise<{ rows: ListRow[]; total: number }> {
+  const reply = await postJson<{ datas?: ListRow[]; totalCount?: number }>(
+    '/api/form/queryformdata',
+    { formId, ...q },
+    { signal },
+  );
+  return { rows: Array.isArray(reply.datas) ? reply.datas : [], total: Number(reply.totalCount) || 0 };
+}
+
+/** GET batchdeleteformdata/{formId}: businessIds comma-joined. */
+export async function deleteRecords(formId: number, ids: ReadonlyArray<string | number>): Promise<number> {
+  const reply = await get<{ deleted?: number }>(`/api/form/batchdeleteformdata/${formId}`, {
+    businessIds: ids.join(','),
+  });
+  return Number(reply.deleted) || 0;
+}
+
+interface CodeReply {
+  importExportCode?: string;
+}
+
+function codeOf(reply: CodeReply): string {
+  if (typeof reply.importExportCode !== 'string' || reply.importExportCode === '') throw new Error('no job code');
+  return reply.importExportCode;
+}
+
+/** POST exportForm: starts the export job under the current filter. */
+export async function startExport(formId: number, queryConditions: ListCondition[]): Promise<string> {
+  return codeOf(await postJson<CodeReply>('/api/form/exportForm', { formId, queryConditions }, { long: true }));
+}
+
+/** POST importForm/{formId} (multipart): uploads the workbook and starts the import job. */
+export async function startImport(formId: number, file: File, onProgress?: (percent: number) => void): Promise<string> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return codeOf(await upload<CodeReply>(`/api/form/importForm/${formId}`, body, { onProgress }));
+}
+
+/** GET getImportExportState/{code}/{type}. */
+export async function jobState(code: string, type: typeof EXPORT_JOB | typeof IMPORT_JOB, signal?: AbortSignal): Promise<JobState> {
+  const reply = await get<{ formImportExportState?: unknown }>(
+    `/api/form/getImportExportState/${encodeURIComponent(code)}/${type}`,
+    undefined,
+    { signal },
+  );
+  return readJobState(reply.formImportExportState);
+}
+
+/** Lets the browser download a file the server sends as an attachment (cookie-authenticated GET). */
+export function downloadFrom(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export const templateUrl = (formId: number) => `/api/form/exportFormTemplate/${formId}`;
+export const exportFileUrl = (code: string) => `/api/file/download/${encodeURIComponent(code)}`;
+export const errorFileUrl = (code: string) => `/api/file/download/${encodeURIComponent(code)}_error.xlsx`;
