@@ -59,6 +59,25 @@ function change(qualified: string, ...namings: Map<string, string>[]): ColumnCha
  * never dropped). The same checks as saveformdesign, so a design refused here is refused there.
  */
 export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /* The designer opens forms that have no design yet, which getbyid answers with 404. */
+  app.get('/api/form/design/:formId', { config: { permission: FORM_DESIGN_PERMISSION } }, async (request) => {
+    const formId = parseFormId((request.params as { formId: string }).formId);
+    const row = await ctx.db
+      .selectFrom('form_conf')
+      .select(['id', 'form_name', 'form_meta', 'design_version', 'status'])
+      .where('id', '=', formId)
+      .executeTakeFirst();
+    if (!row) throw notFound('表单不存在');
+    return {
+      errCode: 0,
+      formId: Number(row.id),
+      formName: row.form_name,
+      status: row.status,
+      designVersion: row.design_version,
+      formMeta: row.form_meta,
+    };
+  });
+
   app.post(
     '/api/form/saveformdesign/preview',
     { schema: { body: PreviewBody }, config: { permission: FORM_DESIGN_PERMISSION } },

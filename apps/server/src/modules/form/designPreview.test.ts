@@ -95,8 +95,18 @@ describe('the publish preview (saveformdesign/preview)', () => {
     expect(await columnsOf(`form_${formId}`)).toEqual([]);
   });
 
+  it('opens a form without a design for the designer', async () => {
+    const formId = (await t.call(admin, 'POST', '/api/form/formconf/save', { formName: '新表单' })).json().formId;
+    expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json()).toMatchObject({ formId, formName: '新表单', formMeta: null });
+    const meta = { list: [input('plate', '车牌号')], config: { labelWidth: 90 } };
+    await t.call(admin, 'POST', '/api/form/saveformdesign', { formId, formMeta: meta });
+    expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json().formMeta).toEqual(meta);
+    expect((await t.call(admin, 'GET', '/api/form/design/999999')).statusCode).toBe(404);
+  });
+
   it('is for form designers only', async () => {
     const r = await t.call('', 'POST', '/api/form/saveformdesign/preview', { formId: 1, formMeta: { list: [] } });
     expect([401, 403]).toContain(r.statusCode);
+    expect([401, 403]).toContain((await t.call('', 'GET', '/api/form/design/1')).statusCode);
   });
 });
