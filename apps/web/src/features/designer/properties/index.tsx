@@ -1,4 +1,7 @@
 import type { FormConfig, FormControl, FormMeta } from '@park/core';
+import { ControlProperties } from './ControlProperties.tsx';
+import { FormProperties } from './FormProperties.tsx';
+import './properties.css';
 
 /**
  * Contract between the designer canvas and the property panels. The canvas owns the design state
@@ -20,11 +23,12 @@ export interface FormPropertyPanelProps {
   onChange: (next: FormConfig) => void;
 }
 
-// Placeholder until the property panels land (issue 9); replaced by the real registry.
-export function ControlPropertyPanel({ control }: ControlPropertyPanelProps) {
-  return <div className="designer-props-empty">{String(control.name ?? control.type)}</div>;
+/** The selected control's properties, by type (registry.ts). */
+export function ControlPropertyPanel(props: ControlPropertyPanelProps) {
+  return <ControlProperties {...props} />;
 }
 
-export function FormPropertyPanel(_props: FormPropertyPanelProps) {
-  return <div className="designer-props-empty">表单属性</div>;
+/** labelWidth, labelPosition, size, borders and labelSuffix of the whole form. */
+export function FormPropertyPanel(props: FormPropertyPanelProps) {
+  return <FormProperties {...props} />;
 }
