@@ -24,6 +24,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormCustom: lazy(() =>
     import('../features/form/FormListPage.tsx').then((m) => ({ default: m.FormListPage })),
   ),
+  // 表单管理 (issue 9): groups and the forms' lifecycle; 设计 opens the designer.
+  FormManage: lazy(() => import('../features/formManage/FormManagePage.tsx').then((m) => ({ default: m.FormManagePage }))),
   // 系统管理 (issue 5)
   UserManage: lazy(() => import('../features/system/user/UserManagePage.tsx').then((m) => ({ default: m.UserManagePage }))),
   OrgManage: lazy(() => import('../features/system/org/OrgManagePage.tsx').then((m) => ({ default: m.OrgManagePage }))),

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, loginAsAdmin } from '../support/fixtures.ts';
+import { createForm } from '../support/forms.ts';
+
+/* 表单管理 (issue 9 §1) as an administrator: groups, create, rename, copy, search, enable/disable, delete. */
+
+/* One server is shared by every spec: names carry a per-run suffix. */
+const RUN = Date.now().toString(36).slice(-5);
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const SHOTS = 'screenshots';
+
+const rowOf = (page: Page, name: string) => page.locator('.ant-table-row').filter({ has: page.getByText(name, { exact: true }) });
+
+async function search(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: '表单名称' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function saveDialog(page: Page, title: string, fill: Record<string, string>) {
+  const dialog = page.getByRole('dialog', { name: title });
+  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('管理员管理表单：建分组与表单、重命名、复制、搜索、停用启用、删除空表单；有数据的表单删除时改为停用并说明', async ({ page }) => {
+  test.setTimeout(90_000);
+  const group = `安全作业${RUN}`;
+  const name = `动火作业票${RUN}`;
+  const renamed = `动火作业许可${RUN}`;
+  const copy = `${renamed}-副本`;
+  await loginAsAdmin(page);
+
+  // Reached from its menu under 系统管理.
+  await page.getByTestId('top-bar').getByText('系统管理', { exact: true }).first().hover();
+  await page.getByRole('menuitem', { name: '表单管理' }).click();
+  await expect(page).toHaveURL(`${BASE}/system/form`);
+  await expect(page.locator('.list-page .ant-card-head-title').filter({ hasText: '表单管理' })).toBeVisible();
+
+  // A group, selected, and a form created inside it.
+  await page.getByRole('button', { name: '新增分组' }).click();
+  await saveDialog(page, '新增分组', { 分组名称: group });
+  const groupEntry = page.getByRole('button', { name: group, exact: true });
+  await groupEntry.click();
+  await expect(groupEntry).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.list-page .ant-card-head-title')).toHaveText(`表单管理 · ${group}`);
+  await page.getByRole('button', { name: '新建表单' }).click();
+  const createDialog = page.getByRole('dialog', { name: '新建表单' });
+  await expect(createDialog.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText(group);
+  await saveDialog(page, '新建表单', { 表单名称: name });
+  await expect(rowOf(page, name)).toBeVisible();
+  await expect(rowOf(page, name).getByText('未设计')).toBeVisible();
+  await expect(rowOf(page, name).getByText('启用')).toBeVisible();
+
+  // Rename.
+  await rowOf(page, name).getByRole('button', { name: '重命名' }).click();
+  await saveDialog(page, '重命名', { 表单名称: renamed });
+  await expect(rowOf(page, renamed)).toBeVisible();
+  await expect(rowOf(page, name)).toHaveCount(0);
+
+  // Copy: the dialog proposes the name; the copy lands in the same group.
+  await rowOf(page, renamed).getByRole('button', { name: '复制' }).click();
+  const copyDialog = page.getByRole('dialog', { name: '复制表单' });
+  await expect(copyDialog.getByLabel('表单名称')).toHaveValue(copy);
+  await copyDialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('复制成功')).toBeVisible();
+  await expect(rowOf(page, copy)).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/form-manage-group.png` });
+
+  // Search across all forms.
+  await page.getByRole('button', { name: '全部表单', exact: true }).click();
+  await search(page, copy);
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  await expect(rowOf(page, copy)).toBeVisible();
+
+  // Disable, then enable again.
+  await rowOf(page, copy).getByRole('button', { name: '停用' }).click();
+  await expect(rowOf(page, copy).locator('.ant-tag').filter({ hasText: '停用' })).toBeVisible();
+  await rowOf(page, copy).getByRole('button', { name: '启用' }).click();
+  await expect(rowOf(page, copy).locator('.ant-tag').filter({ hasText: '启用' })).toBeVisible();
+
+  // An empty form is deleted.
+  await rowOf(page, copy).getByRole('button', { name: '删除' }).click();
+  const ask = page.locator('.ant-modal-confirm').filter({ hasText: `确认删除表单「${copy}」吗?` });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(0);
+
+  // A form holding a record: the delete becomes a disable, and the administrator is told why.
+  const full = `危化品入库登记${RUN}`;
+  const formId = await createForm(page.request, full, {
+    list: [{ type: 'input', name: '品名', key: 'k1', model: 'goods', options: {} }],
+    config: {},
+  });
+  const added = await page.request.post(`/api/form/addformdata/${formId}`, { data: { goods: '甲苯' }, headers: XHR });
+  expect((await added.json()).errCode).toBe(0);
+  await search(page, full);
+  await expect(rowOf(page, full).getByText('已设计')).toBeVisible();
+  await rowOf(page, full).getByRole('button', { name: '删除' }).click();
+  await page.locator('.ant-modal-confirm').filter({ hasText: `确认删除表单「${full}」吗?` }).getByRole('button', { name: '确定' }).click();
+  const warning = page.locator('.ant-modal-confirm').filter({ hasText: '表单已停用' });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(`表单「${full}」中已有数据，不能删除，已将其停用。`);
+  await page.screenshot({ path: `${SHOTS}/form-manage-has-data.png` });
+  await warning.getByRole('button', { name: '知道了' }).click();
+  await expect(rowOf(page, full).locator('.ant-tag').filter({ hasText: '停用' })).toBeVisible();
+  // Its record is still there.
+  const listed = await page.request.post('/api/form/queryFormDataByConditions', {
+    data: { formId, pageNum: 1, pageSize: 10, queryConditions: [] },
+    headers: XHR,
+  });
+  expect((await listed.json()).totalCount).toBe(1);
+
+  // Renaming and deleting the group; its form moves to 未分组.
+  await search(page, '');
+  await page.getByRole('button', { name: `重命名分组 ${group}` }).click();
+  await saveDialog(page, '重命名分组', { 分组名称: `${group}区` });
+  await page.getByRole('button', { name: `删除分组 ${group}区` }).click();
+  await page.locator('.ant-modal-confirm').filter({ hasText: `确认删除分组「${group}区」吗?` }).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('button', { name: `${group}区`, exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: '未分组', exact: true }).click();
+  await search(page, renamed);
+  await expect(rowOf(page, renamed)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/form-manage-ungrouped.png` });
+});
