@@ -1,5 +1,5 @@
 import { Alert, Collapse, Form, Tag, Typography } from 'antd';
-import { controlDesignErrors, isNameProblem } from '@park/core';
+import { CONTROL_TEMPLATES, controlDesignErrors, isControlType, isNameProblem } from '@park/core';
 import { CommonSection } from './common/CommonSection.tsx';
 import { ValidationSection } from './common/ValidationSection.tsx';
 import type { ControlPropertyPanelProps } from './index.tsx';
@@ -14,7 +14,9 @@ export function ControlProperties(props: ControlPropertyPanelProps) {
   const { control, meta, parentTable } = props;
   const editor = propertyEditorOf(String(control.type));
   if (!editor) return <Alert type="warning" showIcon title={`不支持的控件类型：${String(control.type)}`} />;
-  const others = controlDesignErrors(meta, control).filter((e) => !isNameProblem(e));
+  const inPlace = new Set(editor.shownInPlace?.(props) ?? []);
+  const others = controlDesignErrors(meta, control).filter((e) => !isNameProblem(e) && !inPlace.has(e.message));
+  const typeName = isControlType(control.type) ? textOf(CONTROL_TEMPLATES[control.type].name) : '';
   const items = [
     { key: 'common', label: '基本属性', children: <CommonSection {...props} fields={editor.common} /> },
     ...editor.sections.map(({ key, title, Body }) => ({ key, label: title, children: <Body {...props} /> })),
@@ -24,7 +26,7 @@ export function ControlProperties(props: ControlPropertyPanelProps) {
     <Form layout="vertical" size="small" component="div" className="designer-props" aria-label="控件属性">
       <div className="designer-props-head">
         <Typography.Text strong>{textOf(control.name) || textOf(control.model) || String(control.type)}</Typography.Text>
-        <Tag>{String(control.type)}</Tag>
+        <Tag title={String(control.type)}>{typeName || String(control.type)}</Tag>
         {parentTable && <Typography.Text type="secondary">子表单“{textOf(parentTable.name)}”的列</Typography.Text>}
       </div>
       {others.length > 0 && (

@@ -1,4 +1,5 @@
-import type { ControlType } from '@park/core';
+import { formulaProblems, type ControlType } from '@park/core';
+import { sourceOf } from './choice/OptionsList.tsx';
 import { cascadeSections, choiceSections } from './choice/index.tsx';
 import { dateSections } from './date/index.tsx';
 import { formulaSections } from './formula/index.tsx';
@@ -22,7 +23,11 @@ const LAYOUT: CommonFields = { model: false, width: false, placeholder: false, s
 const SUB_TABLE: CommonFields = { ...LAYOUT, model: true };
 const NONE: CommonFields = { ...LAYOUT, state: false };
 
-const editor = (common: CommonFields, sections: readonly PropertySection[] = []): PropertyEditor => ({ common, sections });
+const editor = (common: CommonFields, sections: readonly PropertySection[] = [], shownInPlace?: PropertyEditor['shownInPlace']): PropertyEditor => ({
+  common,
+  sections,
+  shownInPlace,
+});
 
 /**
  * The property editor of every control type (DESIGN §3): exhaustive over core's ControlType, so
@@ -45,7 +50,7 @@ export const PROPERTY_EDITORS: Readonly<Record<ControlType, PropertyEditor>> = {
   input_int: editor(TEXT, typedNumberSections),
   input_long: editor(TEXT, typedNumberSections),
   slider: editor(BARE, sliderSections),
-  calculate_formula: editor(FIELD, formulaSections),
+  calculate_formula: editor(FIELD, formulaSections, (props) => formulaProblems(props.control, sourceOf(props))),
 
   radio: editor(BARE, choiceSections),
   checkbox: editor(BARE, choiceSections),

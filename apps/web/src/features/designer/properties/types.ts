@@ -35,4 +35,6 @@ export interface PropertyEditor {
   common: CommonFields;
   /** Sections of this type, after the common one, in order. */
   sections: readonly PropertySection[];
+  /** Design problems a section already shows in place, left out of the list above the panel. */
+  shownInPlace?: (props: SectionProps) => string[];
 }

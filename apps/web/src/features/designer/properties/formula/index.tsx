@@ -53,7 +53,7 @@ function FormulaBuilder(props: SectionProps) {
         <Space size={[4, 4]} wrap>
           {fields.length === 0 && <Typography.Text type="secondary">{dateKind ? '没有同类型的日期字段' : '没有数值字段（计数器、数字、滑块、计算公式）'}</Typography.Text>}
           {fields.map((f) => (
-            <Button key={f.model} size="small" onClick={() => push(refToken(f.model))} title={f.model}>
+            <Button key={f.model} size="small" autoInsertSpace={false} onClick={() => push(refToken(f.model))} title={f.model}>
               {f.name}
             </Button>
           ))}
