@@ -15,3 +15,4 @@ export * from './preview/index.ts';
 export * from './designer/properties/index.ts';
 export * from './designer/index.ts';
 export * from './listPage/index.ts';
+export * from './listSettings/index.ts';

@@ -1,0 +1,2 @@
+export * from './normalize.ts';
+export * from './check.ts';
