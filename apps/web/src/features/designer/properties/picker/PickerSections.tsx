@@ -18,22 +18,26 @@ function LabelColumn({ control, onChange }: SectionProps) {
   );
 }
 
-const URL_PARAM_FIELDS = [
-  { field: 't', placeholder: '取值', choices: [{ value: '0', label: '表单字段' }, { value: '1', label: '固定值' }], numeric: true, width: 92 },
-  { field: 'k', placeholder: '参数名' },
-  { field: 'v', placeholder: '字段标识或值' },
-] as const;
+const URL_PARAM_SOURCES = [
+  { value: '0', label: '表单字段' },
+  { value: '1', label: '固定值' },
+];
 
 /** urlParams (t 0: the value of a form field, t 1: a fixed value) and the maps back-fill. */
 function Params(props: SectionProps) {
   const { control, onChange } = props;
   const mapping = nestedOf(control, 'maps').mapping;
+  const models = modelChoices(sourceOf(props));
   return (
     <>
       <Form.Item label="请求参数">
         <RowsEditor
           label="参数"
-          fields={URL_PARAM_FIELDS}
+          fields={[
+            { field: 't', placeholder: '取值', choices: URL_PARAM_SOURCES, numeric: true, width: 92 },
+            { field: 'k', placeholder: '参数名' },
+            { field: 'v', placeholder: '字段或值', choicesFor: (row) => (String(row.t) === '1' ? undefined : models) },
+          ]}
           value={optionsOf(control).urlParams}
           blank={{ t: 0, k: '', v: '' }}
           onChange={(rows) => onChange(withOption(control, 'urlParams', rows.map((r) => ({ ...r, t: Number(r.t) || 0 }))))}
@@ -46,7 +50,7 @@ function Params(props: SectionProps) {
           label="回填"
           fields={[
             { field: 'selectKey', placeholder: '记录字段' },
-            { field: 'model', placeholder: '本表单字段', choices: modelChoices(sourceOf(props)) },
+            { field: 'model', placeholder: '本表单字段', choices: models },
           ]}
           value={mapping}
           onChange={(rows) => onChange(withNested(control, 'maps', { mapping: rows }))}

@@ -11,6 +11,8 @@ export interface RowField {
   placeholder: string;
   /** A fixed choice instead of free text. */
   choices?: ReadonlyArray<{ value: string; label: string }>;
+  /** Choices that depend on the row (urlParams: a form field only when t is 0). */
+  choicesFor?: (row: Record<string, unknown>) => ReadonlyArray<{ value: string; label: string }> | undefined;
   /** Stored as a number (urlParams t). */
   numeric?: boolean;
   width?: number;
@@ -39,7 +41,7 @@ export function RowsEditor({ label, fields, value, onChange, blank }: RowsEditor
     <div className="props-rows" aria-label={label}>
       {rows.map((row, index) => (
         <Space.Compact key={index} block className="props-row">
-          {fields.map((f) =>
+          {fields.map((field) => ({ ...field, choices: field.choicesFor?.(row) ?? field.choices })).map((f) =>
             f.choices ? (
               <Select
                 key={f.field}
