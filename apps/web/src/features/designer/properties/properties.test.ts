@@ -35,7 +35,8 @@ describe('property panels', () => {
     expect(Object.keys(PROPERTY_EDITORS).sort()).toEqual([...CONTROL_TYPES].sort());
   });
 
-  it('draws a panel for every control type, with the common section', () => {
+  // Fifty panels drawn with antd's styles: slow on a busy machine, hence the longer limit.
+  it('draws a panel for every control type, with the common section', { timeout: 30_000 }, () => {
     const list = CONTROL_TYPES.map(sample);
     const meta: FormMeta = { list, config: {} };
     for (const control of list) {
