@@ -57,6 +57,8 @@ async function drive(n: number, c: number, fn: (i: number) => Promise<void>) {
 
 const server = await startServer({ LOG_LEVEL: 'warn', WEB_DIST: 'none' });
 const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CONCURRENCY });
+// The server stops its embedded database at the end; idle clients must not crash the run then.
+pool.on('error', () => undefined);
 try {
   const base = server.baseUrl;
   const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
@@ -134,6 +136,8 @@ try {
     void (await call(base, 'GET', `/api/form/getformdatabyid?formId=${formId}&businessId=${ids[i]}`, getHeaders)),
   );
   const sqlGet = await drive(REQUESTS, CONCURRENCY, async (i) => void (await pool.query(`select * from "${table}" where id = $1`, [ids[i]])));
+  // The floor under any HTTP figure: a GET the server answers from memory (no database, no session).
+  const httpFloor = await drive(REQUESTS, CONCURRENCY, async () => void (await call(base, 'GET', '/apc/publicKey', {})));
 
   // Inserts: the form-encoded add the browser sends, against a parameterised single-row insert.
   const fields: Record<string, string> = { f_name: '新增巡检', f_time: '2026-11-21 08:00:00', f_level: '1', f_note: '基准' };
@@ -162,6 +166,9 @@ try {
   console.log(`rows: ${ROWS.toLocaleString('en')} in a 20-column form (filled in ${(fillMs / 1000).toFixed(1)} s); ${REQUESTS} requests at concurrency ${CONCURRENCY}`);
   console.log(row('list page 1 ($like, sorted)', apiList, sqlList));
   console.log(row('get by id', apiGet, sqlGet));
+  console.log(
+    `${'HTTP floor (publicKey)'.padEnd(28)} p50 ${pct(httpFloor.lat, 50).toFixed(1).padStart(7)} ms = ×${(pct(httpFloor.lat, 50) / pct(sqlGet.lat, 50)).toFixed(2)} of the raw get; get by id is ×${(pct(apiGet.lat, 50) / pct(httpFloor.lat, 50)).toFixed(2)} of this floor`,
+  );
   const apiRate = INSERTS / (apiInsert.ms / 1000);
   const sqlRate = INSERTS / (sqlInsert.ms / 1000);
   const cteRate = INSERTS / (sqlCte.ms / 1000);
