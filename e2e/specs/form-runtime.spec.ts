@@ -303,8 +303,7 @@ test.describe('表单运行时', () => {
 
     // Edit mode: every value is shown back
     await page.goto(`${BASE}/form/list/${formId}`);
-    await page.getByLabel('记录ID').fill(id);
-    await page.getByRole('button', { name: '编辑' }).click();
+    await page.locator('.list-page .ant-table-row').filter({ hasText: '皖A12345' }).getByRole('button', { name: '编辑' }).click();
     const edit = dialog(page, /^编辑/);
     await expect(edit.getByLabel('车牌号码')).toHaveValue('皖A12345');
     await expect(field(edit, 'vehicle_type')).toContainText('罐式货车');

@@ -80,7 +80,6 @@ function FormList({ formId, hideAdd }: { formId: number; hideAdd: boolean }) {
 }
 
 type SortState = { key: string; sort: 'asc' | 'desc' } | null;
-const DELETE_TITLE = '提示';
 
 function ListBody({
   formId,
@@ -132,8 +131,7 @@ function ListBody({
       return;
     }
     modal.confirm({
-      title: DELETE_TITLE,
-      content: DELETE_CONFIRM,
+      title: DELETE_CONFIRM,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
@@ -238,9 +236,10 @@ function ListBody({
       title: '操作',
       key: '__actions',
       fixed: 'right',
-      width: Math.max(120, settings.rowButtons.length * 56),
+      // Room for every link on one line: about 14 px a character plus the link's padding.
+      width: Math.max(120, settings.rowButtons.reduce((w, b) => w + b.name.length * 14 + 18, 24)),
       render: (_v, row) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           {settings.rowButtons.map((b) => (
             <Button
               key={b.id}
