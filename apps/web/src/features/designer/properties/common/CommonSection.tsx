@@ -32,7 +32,7 @@ export function CommonSection({ control, meta, onChange, fields }: SectionProps 
         <Form.Item
           label={isTable ? '子表标识' : '字段标识'}
           validateStatus={problems.length > 0 ? 'error' : undefined}
-          help={problems.length > 0 ? problems.join('；') : '字母开头，只含字母、数字和下划线，最长63个字符'}
+          help={problems.length > 0 ? problems.join('；') : '字母开头，可含字母、数字、下划线'}
         >
           <Input
             aria-label={isTable ? '子表标识' : '字段标识'}
