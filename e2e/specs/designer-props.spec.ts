@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
-import { createForm } from '../support/forms.ts';
+import { chooseOption, createForm } from '../support/forms.ts';
 
 /*
  * The designer's property panels (issue 9) in Chromium: the chain a select's options make, a
@@ -65,6 +65,12 @@ test('property panels: relation chain, model check, formula builder, form proper
 
   await select(page, '性别');
   await expect(pane(page).getByLabel('联动预览')).toContainText('性别=女 → 是否怀孕 → 预产期');
+  // 男 now shows 单价 as well: picked from the other controls of the form (never 性别 itself).
+  await pane(page).getByLabel('选项1显示的控件').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '性别' })).toHaveCount(0);
+  await chooseOption(page, '单价');
+  await page.keyboard.press('Escape');
+  await expect(pane(page).getByLabel('联动预览')).toContainText('性别=男 → 单价');
   await section(page, '选项').screenshot({ path: `${SCREENS}/designer-props-select.png` });
 
   await select(page, '数量');
