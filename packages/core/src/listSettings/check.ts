@@ -25,7 +25,13 @@ export interface ListSettingsProblem {
 const text = (v: unknown) => scalarText(v).trim();
 const DATE_TOKENS = /^(?:yyyy|yy|MM|M|dd|d|HH|H|mm|m|ss|s|[^A-Za-z])+$/;
 
-function jumpProblems(info: JumpInfo | undefined, where: string, path: string, choices: readonly ColumnChoice[]): ListSettingsProblem[] {
+/** A custom jump's problems; `where` starts each message (e.g. 行按钮「打印」). */
+export function checkJumpInfo(
+  info: JumpInfo | undefined,
+  choices: readonly ColumnChoice[],
+  where = '跳转',
+  path = 'jumpInfo',
+): ListSettingsProblem[] {
   const out: ListSettingsProblem[] = [];
   // planJump is what the list page does on a click; its refusals are the spec's own messages.
   const plan = planJump(info, {});
@@ -51,7 +57,7 @@ function buttonProblems(buttons: ButtonSetting[] | undefined, kind: string, path
   (buttons ?? []).forEach((b, i) => {
     const name = text(b.name);
     if (!name) out.push({ path: `${path}.${i}`, message: `${kind}第${i + 1}项缺少按钮名称` });
-    if (b.key === 'custom') out.push(...jumpProblems(b.jumpInfo, `${kind}「${name || i + 1}」`, `${path}.${i}.jumpInfo`, choices));
+    if (b.key === 'custom') out.push(...checkJumpInfo(b.jumpInfo, choices, `${kind}「${name || i + 1}」`, `${path}.${i}.jumpInfo`));
   });
   return out;
 }
@@ -89,7 +95,7 @@ export function checkSensorSettings(s: NormalizedSensorSettings, meta: FormMeta)
   const results: ResultColumnSetting[] = s.queryResults ?? [];
   out.push(...columnProblems(results, '结果列', 'queryResults', choices));
   results.forEach((c, i) => {
-    if (c.isJump) out.push(...jumpProblems(c.jumpInfo, `结果列「${c.alias || c.name}」的跳转`, `queryResults.${i}.jumpInfo`, choices));
+    if (c.isJump) out.push(...checkJumpInfo(c.jumpInfo, choices, `结果列「${c.alias || c.name}」的跳转`, `queryResults.${i}.jumpInfo`));
   });
 
   out.push(...buttonProblems(s.functionButtons, '功能按钮', 'functionButtons', choices));

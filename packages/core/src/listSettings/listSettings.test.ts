@@ -6,6 +6,8 @@ import {
   checkSensorSettings,
   defaultResultColumns,
   listColumnChoices,
+  mappingFromText,
+  mappingToText,
   matchTypesFor,
   moveItem,
   normalizeJumpInfo,
@@ -268,6 +270,9 @@ describe('editing helpers', () => {
     expect(moveItem(['a', 'b'], 1, 2)).toEqual(['a', 'b']);
     expect(standardButtons('function').map((b) => b.name)).toEqual(['新增', '删除', '导入', '导出']);
     expect(standardButtons('row').map((b) => b.key)).toEqual(['edit', 'delete', 'view']);
+    expect(mappingFromText('0=正常\n 1 = 异常 \nbad\n=x\n2=')).toEqual({ '0': '正常', '1': '异常', '2': '' });
+    expect(mappingFromText('')).toBeUndefined();
+    expect(mappingToText({ '0': '正常', '1': '异常' })).toBe('0=正常\n1=异常');
     expect(defaultResultColumns(meta).map((x) => x.key)).toEqual(['plate', 'weight', 'day', 'kind', 'tags', 'ok', 'driver', 'memo']);
   });
 });

@@ -388,3 +388,22 @@ export function standardButtons(kind: 'function' | 'row'): ButtonSetting[] {
 export function defaultResultColumns(meta: FormMeta): ResultColumnSetting[] {
   return [...valueControls(meta).entries()].map(([key, control]) => ({ key, name: nameOf(control) || key }));
 }
+
+/** An export rule's value mapping as the editor shows it: one `stored=text` a line. */
+export function mappingToText(mapping: Readonly<Record<string, string>> | undefined): string {
+  return Object.entries(mapping ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
+}
+
+/** The editor's mapping text back to a mapping; lines without `=` or a stored value are skipped. */
+export function mappingFromText(input: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const line of input.split(/\r?\n/)) {
+    const at = line.indexOf('=');
+    if (at <= 0) continue;
+    const key = line.slice(0, at).trim();
+    if (key) out[key] = line.slice(at + 1).trim();
+  }
+  return Object.keys(out).length ? out : undefined;
+}

@@ -1,4 +1,8 @@
-import type { FormMeta, SensorSettings } from '@park/core';
+import { useMemo } from 'react';
+import { Alert, Tabs } from 'antd';
+import { checkSensorSettings, listColumnChoices, normalizeSensorSettings, type FormMeta, type NormalizedSensorSettings, type SensorSettings } from '@park/core';
+import { ButtonsPane, ExcelPane, QueryPane, ResultPane, type PaneProps } from './panes.tsx';
+import './listSettings.css';
 
 /** Contract of the list-page settings editor (sensorSettings) used by the designer. */
 export interface ListSettingsEditorProps {
@@ -8,7 +12,55 @@ export interface ListSettingsEditorProps {
   onChange: (next: SensorSettings) => void;
 }
 
-// Placeholder until the list-page settings editor lands (issue 9).
-export function ListSettingsEditor(_props: ListSettingsEditorProps) {
-  return <div>列表页设置</div>;
+/**
+ * The list-page settings of a form (issue 9 §6): query conditions and their layout, result
+ * columns, function and row buttons with custom jumps, the add mode, and Excel import/export.
+ * It shows the settings in canonical form (core/listSettings) and hands back canonical settings
+ * on every change; it never writes on its own, so opening it leaves the design as it was.
+ */
+export function ListSettingsEditor({ meta, value, onChange }: ListSettingsEditorProps) {
+  const settings = useMemo(() => normalizeSensorSettings(value, meta), [value, meta]);
+  const choices = useMemo(() => listColumnChoices(meta), [meta]);
+  const problems = useMemo(() => checkSensorSettings(settings, meta), [settings, meta]);
+  const update = (patch: Partial<NormalizedSensorSettings>) => {
+    const next: Record<string, unknown> = { ...settings, ...patch };
+    // "Not configured" (all buttons, every column) is the absence of the list, not an empty list.
+    for (const [k, v] of Object.entries(patch)) if (v === undefined) delete next[k];
+    onChange(next as SensorSettings);
+  };
+  const pane: PaneProps = { settings, update, choices, meta };
+  const count = (prefixes: string[]) => problems.filter((p) => prefixes.some((x) => p.path.startsWith(x))).length;
+  const label = (text: string, prefixes: string[]) => {
+    const n = count(prefixes);
+    return n ? `${text}（${n}）` : text;
+  };
+
+  return (
+    <div className="ls-editor" data-testid="list-settings-editor">
+      {problems.length > 0 && (
+        <Alert
+          className="ls-problems"
+          type="warning"
+          showIcon
+          title={`列表页设置有 ${problems.length} 处需要处理`}
+          description={
+            <ul>
+              {problems.map((p) => (
+                <li key={p.path + p.message}>{p.message}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Tabs
+        size="small"
+        items={[
+          { key: 'query', label: label('查询', ['queryConditions', 'queryLayout']), children: <QueryPane {...pane} /> },
+          { key: 'columns', label: label('结果列', ['queryResults']), children: <ResultPane {...pane} /> },
+          { key: 'buttons', label: label('按钮', ['functionButtons', 'optButtons']), children: <ButtonsPane {...pane} /> },
+          { key: 'excel', label: label('导入导出', ['reportSettings']), children: <ExcelPane {...pane} /> },
+        ]}
+      />
+    </div>
+  );
 }
