@@ -26,6 +26,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   ),
   // 表单管理 (issue 9): groups and the forms' lifecycle; 设计 opens the designer.
   FormManage: lazy(() => import('../features/formManage/FormManagePage.tsx').then((m) => ({ default: m.FormManagePage }))),
+  // 表单设计 (issue 9): /form/design/N, opened from 表单管理.
+  FormDesign: lazy(() => import('../features/designer/FormDesignPage.tsx').then((m) => ({ default: m.FormDesignPage }))),
   // 系统管理 (issue 5)
   UserManage: lazy(() => import('../features/system/user/UserManagePage.tsx').then((m) => ({ default: m.UserManagePage }))),
   OrgManage: lazy(() => import('../features/system/org/OrgManagePage.tsx').then((m) => ({ default: m.OrgManagePage }))),

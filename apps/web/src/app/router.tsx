@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
           // DESIGN.md §6.1: full-page add of form N, and the read-only detail of its record R.
           { path: 'full/custom/:formId', element: <RegisteredPage component="FullCustom" /> },
           { path: 'form/detail/:formId/:recordId', element: <RegisteredPage component="FormDetail" /> },
+          // The designer of form N (issue 9); saving a design needs the form:design permission.
+          { path: 'form/design/:formId', element: <RegisteredPage component="FormDesign" /> },
           { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
           { path: '*', element: <MenuRouteView /> },
         ],

@@ -9,6 +9,7 @@ import {
   type FieldError,
   type FormContext,
   type FormValues,
+  type StoredRow,
 } from '@park/core';
 import { ApiError } from '../app/http.ts';
 import { isObject, textOf } from '../controls/shared/values.ts';
@@ -32,6 +33,11 @@ export interface FormEditorProps {
   onSaved?(result: SaveResult): void;
   /** Extra buttons beside 保存 (关闭, 新增下一条). */
   actions?: ReactNode;
+  /**
+   * The designer's preview (issue 9): a save that passed every check hands its stored columns
+   * here instead of writing them, because the design being previewed is not published yet.
+   */
+  onPreviewSave?(stored: StoredRow): void;
 }
 
 /** The first problem's field, scrolled into view. */
@@ -49,7 +55,7 @@ function reveal(errors: FieldError[]): void {
  * defaults (add) or the stored record decoded by core's codecs (edit); saving validates with
  * core's rules, asks 确认保存吗？ and posts the encoded columns form-encoded.
  */
-export function FormEditor({ definition, mode, record, context, onSaved, actions }: FormEditorProps) {
+export function FormEditor({ definition, mode, record, context, onSaved, actions, onPreviewSave }: FormEditorProps) {
   const { message, modal } = App.useApp();
   const { meta, formId } = definition;
   const ctx: FormContext = { ...context, mode };
@@ -72,6 +78,10 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
   const locked = mode === 'add' && recordId !== null;
 
   const submit = async (values: FormValues) => {
+    if (onPreviewSave) {
+      onPreviewSave(encode(meta, values));
+      return;
+    }
     setSaving(true);
     try {
       const stored = encode(meta, values);

@@ -1,0 +1,291 @@
+import { useEffect, useMemo, useState } from 'react';
+import { App, Badge, Button, Empty, Popover, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import {
+  CodeOutlined,
+  ClearOutlined,
+  CloudUploadOutlined,
+  EyeOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Active,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import {
+  emptyDesign,
+  exportDesign,
+  findControl,
+  listAt,
+  selfAndInside,
+  type DesignError,
+  type FormMeta,
+  type SensorSettings,
+} from '@park/core';
+import { ControlPropertyPanel, FormPropertyPanel } from './properties/index.tsx';
+import { ListSettingsEditor } from './listSettings/index.tsx';
+import { Canvas } from './Canvas.tsx';
+import { dropPlace, innermost, slotId, type DragData } from './dnd.ts';
+import { JsonDialog } from './JsonDialog.tsx';
+import { MenuDialog } from './MenuDialog.tsx';
+import { Palette, paletteName } from './Palette.tsx';
+import { PreviewDialog } from './PreviewDialog.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
+import { useDesigner } from './useDesigner.ts';
+import './designer.css';
+
+/** Keys typed into a field belong to the field, not to the canvas. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.closest('.cm-editor') !== null;
+}
+
+type Dialog = 'preview' | 'json' | 'publish' | 'menu' | null;
+
+export interface DesignerProps {
+  formId: number;
+  formName: string;
+  initial: FormMeta;
+  /** Whether the form has a published design (a first 发布 offers to create its menu). */
+  published: boolean;
+}
+
+/**
+ * The form designer (issue 9): palette, canvas and property panes around one design held with
+ * its undo history. Drag and drop is @dnd-kit (already a dependency of this app for the
+ * designer): pointer dragging from the palette, sortable lists for the form, each grid column
+ * and each sub-table.
+ */
+export function Designer({ formId, formName, initial, published }: DesignerProps) {
+  const { message, modal } = App.useApp();
+  const { meta, problems, selected, canUndo, canRedo, actions } = useDesigner(initial);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [tab, setTab] = useState('control');
+  const [saved, setSaved] = useState(() => exportDesign(initial));
+  const [serverErrors, setServerErrors] = useState<DesignError[]>([]);
+  const [dragging, setDragging] = useState<DragData | null>(null);
+  const dirty = useMemo(() => exportDesign(meta) !== saved, [meta, saved]);
+  const found = selected ? findControl(meta, selected) : undefined;
+
+  // Delete, Ctrl+C / Ctrl+V, Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) while no field has the focus.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || dialog !== null) return;
+      const ctrl = e.ctrlKey || e.metaKey;
+      const key = e.key.toLowerCase();
+      if (ctrl && key === 'z' && !e.shiftKey) actions.undo();
+      else if (ctrl && (key === 'y' || (key === 'z' && e.shiftKey))) actions.redo();
+      else if (ctrl && key === 'c' && selected) actions.toClipboard(selected);
+      else if (ctrl && key === 'v') actions.paste();
+      else if (e.key === 'Delete' && selected && !ctrl) actions.remove(selected);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [actions, selected, dialog]);
+
+  // A small move starts a drag; a click stays a click (select, or add from the palette).
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const collision = useMemo(
+    () =>
+      innermost((overId: string, active: Active) => {
+        const data = active.data.current as DragData | undefined;
+        if (data?.from !== 'canvas') return false;
+        const control = findControl(meta, data.key)?.control;
+        if (!control) return false;
+        // Nothing goes inside itself: skip the dragged control's own columns and children.
+        return selfAndInside(control).some((c) => {
+          const key = String(c.key);
+          if (key === data.key) return overId.startsWith(`slot:grid:${key}:`) || overId === `slot:table:${key}`;
+          return overId === key || overId.startsWith(`slot:grid:${key}:`) || overId === `slot:table:${key}`;
+        });
+      }),
+    [meta],
+  );
+
+  const onDragStart = (e: DragStartEvent) => setDragging((e.active.data.current as DragData | undefined) ?? null);
+  const onDragEnd = (e: DragEndEvent) => {
+    setDragging(null);
+    const data = e.active.data.current as DragData | undefined;
+    const place = dropPlace(e.over, (slot) => listAt(meta, slot)?.length ?? 0);
+    if (!data || !place) return;
+    if (data.from === 'palette') {
+      actions.add(data.type, place);
+      setTab('control');
+    } else if (e.over?.id !== data.key) actions.move(data.key, place);
+  };
+
+  const markRefused = (errors: DesignError[]) => {
+    setServerErrors(errors);
+    const first = errors.find((x) => x.controlKey);
+    if (first) actions.select(first.controlKey);
+  };
+
+  const publish = () => {
+    if (problems.errors.length > 0) {
+      // The same checks the server makes: refuse here, naming the control.
+      const first = problems.errors[0]!;
+      void message.error(first.message);
+      if (first.controlKey) actions.select(first.controlKey);
+      return;
+    }
+    if (meta.list.length === 0) {
+      void message.warning('请先添加控件');
+      return;
+    }
+    setDialog('publish');
+  };
+
+  const clear = () =>
+    modal.confirm({
+      title: '提示',
+      content: '确定清空画布中的所有控件吗？（可撤销）',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => actions.replace({ ...meta, list: emptyDesign().list }),
+    });
+
+  const problemList = (
+    <div className="dz-problem-list">
+      {problems.errors.map((e) => (
+        <div key={`${e.controlKey}-${e.message}`}>
+          <Typography.Link onClick={() => e.controlKey && actions.select(e.controlKey)}>{e.message}</Typography.Link>
+        </div>
+      ))}
+    </div>
+  );
+
+  return (
+    <div className="dz-designer" data-testid="form-designer">
+      <div className="dz-toolbar">
+        <Space size={8}>
+          <Typography.Text strong className="dz-form-name">
+            {formName}
+          </Typography.Text>
+          {dirty ? <Tag color="orange">未发布的修改</Tag> : <Tag color="green">{published ? '已发布' : '未设计'}</Tag>}
+          {problems.errors.length > 0 && (
+            <Popover content={problemList} title="设计问题" placement="bottomLeft">
+              <Tag color="red" icon={<WarningOutlined />} data-testid="design-problems">
+                {problems.errors.length} 个设计问题
+              </Tag>
+            </Popover>
+          )}
+        </Space>
+        <Space size={8}>
+          <Tooltip title="撤销 (Ctrl+Z)">
+            <Button icon={<UndoOutlined />} disabled={!canUndo} onClick={actions.undo}>
+              撤销
+            </Button>
+          </Tooltip>
+          <Tooltip title="重做 (Ctrl+Y)">
+            <Button icon={<RedoOutlined />} disabled={!canRedo} onClick={actions.redo}>
+              重做
+            </Button>
+          </Tooltip>
+          <Button icon={<ClearOutlined />} disabled={meta.list.length === 0} onClick={clear}>
+            清空
+          </Button>
+          <Button icon={<EyeOutlined />} onClick={() => setDialog('preview')}>
+            预览
+          </Button>
+          <Button icon={<CodeOutlined />} onClick={() => setDialog('json')}>
+            JSON
+          </Button>
+          <Badge dot={dirty}>
+            <Button type="primary" icon={<CloudUploadOutlined />} onClick={publish}>
+              发布
+            </Button>
+          </Badge>
+        </Space>
+      </div>
+      <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+        <div className="dz-body">
+          <aside className="dz-left">
+            <Palette
+              onAdd={(type) => {
+                actions.add(type);
+                setTab('control');
+              }}
+            />
+          </aside>
+          <main className="dz-center" data-root-slot={slotId({ kind: 'root' })}>
+            <Canvas meta={meta} selected={selected} problems={problems} actions={actions} />
+          </main>
+          <aside className="dz-right">
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'control',
+                  label: '控件属性',
+                  children: found ? (
+                    <ControlPropertyPanel
+                      key={String(found.control.key)}
+                      control={found.control}
+                      meta={meta}
+                      parentTable={found.parentTable}
+                      onChange={(next) => actions.update(String(found.control.key), next)}
+                    />
+                  ) : (
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请在画布中选择控件" />
+                  ),
+                },
+                {
+                  key: 'form',
+                  label: '表单属性',
+                  children: <FormPropertyPanel config={meta.config} onChange={(config) => actions.updateMeta((m) => ({ ...m, config }), 'config')} />,
+                },
+                {
+                  key: 'list',
+                  label: '列表页设置',
+                  children: (
+                    <ListSettingsEditor
+                      meta={meta}
+                      value={meta.sensorSettings}
+                      onChange={(sensorSettings: SensorSettings) => actions.updateMeta((m) => ({ ...m, sensorSettings }), 'sensorSettings')}
+                    />
+                  ),
+                },
+              ]}
+            />
+            {serverErrors.length > 0 && (
+              <div className="dz-server-errors" role="alert">
+                {serverErrors.map((e) => (
+                  <div key={`${e.controlKey}-${e.message}`}>{e.message}</div>
+                ))}
+              </div>
+            )}
+          </aside>
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {dragging?.from === 'palette' ? <div className="dz-palette-item dz-overlay">{paletteName(dragging.type)}</div> : null}
+        </DragOverlay>
+      </DndContext>
+      {dialog === 'preview' && <PreviewDialog open formId={formId} formName={formName} meta={meta} onClose={() => setDialog(null)} />}
+      {dialog === 'json' && <JsonDialog open formName={formName} meta={meta} onClose={() => setDialog(null)} onImport={actions.replace} />}
+      {dialog === 'publish' && (
+        <PublishDialog
+          formId={formId}
+          meta={meta}
+          onClose={() => setDialog(null)}
+          onRefused={markRefused}
+          onPublished={(design) => {
+            setSaved(exportDesign(design));
+            setServerErrors([]);
+            setDialog('menu');
+          }}
+        />
+      )}
+      {dialog === 'menu' && <MenuDialog formId={formId} formName={formName} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Result, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { formIdFromPath } from '@park/core';
+import { errorMessage } from '../../app/http.ts';
+import { designKey, loadDesign } from './api.ts';
+import { Designer } from './Designer.tsx';
+
+/**
+ * Menu component `FormDesign`, `/form/design/N`: the designer of form N. The form management
+ * page opens it; a form without a design starts from an empty canvas.
+ */
+export function FormDesignPage() {
+  const { pathname } = useLocation();
+  const parsed = formIdFromPath(pathname);
+  const formId = parsed.ok ? parsed.formId : 0;
+  const design = useQuery({
+    queryKey: designKey(formId),
+    queryFn: ({ signal }) => loadDesign(formId, signal),
+    enabled: parsed.ok,
+    // The designer edits its own copy; a refetch must not replace work in progress.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  if (!parsed.ok) return <Result status="error" title={parsed.message} />;
+  if (design.isError) return <Result status="warning" title={errorMessage(design.error, '表单加载失败')} />;
+  if (!design.data) {
+    return (
+      <div className="page-spin">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  const { formName, meta, published } = design.data;
+  return <Designer key={formId} formId={formId} formName={formName} initial={meta} published={published} />;
+}
