@@ -9,6 +9,7 @@ import {
   hazmatVehicleMeta,
 } from '../../packages/core/src/form/demoForms.ts';
 import type { SensorSettings } from '../../packages/core/src/form/types.ts';
+import { png } from '../../apps/server/test/sampleFiles.ts';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { button, confirm, createForm, dialog, formIdByName, toast } from '../support/forms.ts';
 
@@ -103,11 +104,28 @@ async function readWorkbook(path: string): Promise<ExcelJS.Worksheet> {
 const cells = (ws: ExcelJS.Worksheet, r: number) => (ws.getRow(r).values as unknown[]).slice(1);
 
 test.describe('表单列表页', () => {
+  test('演示表单的列表页：从菜单进入，带查询栏、名称列和自定义按钮', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByTestId('top-bar').getByText('业务表单').hover();
+    await page.getByRole('menuitem', { name: HAZMAT_VEHICLE_FORM_NAME }).click();
+    await expect(page).toHaveURL(/\/form\/list\/\d+$/);
+    await expect(page.locator('.list-query-bar')).toContainText('入园日期');
+    await expect(row(page, '皖A12345')).toContainText('车辆档案');
+    await expect(row(page, '皖A12345')).toContainText('安徽省 / 合肥市 / 蜀山区');
+    await fs.mkdir(SCREENS, { recursive: true });
+    await page.screenshot({ path: `${SCREENS}/form-list-demo.png` });
+  });
+
   test('按文本、日期范围、多选查询，按列排序，单元格显示名称而非编号', async ({ page }) => {
     await loginAsAdmin(page);
     const { formId } = await freshForm(page, '查询');
     const org = await orgs();
-    await addVehicles(page, formId);
+    const uploaded = await page.request.post('/api/file/upload', {
+      multipart: { file: { name: '车辆.png', mimeType: 'image/png', buffer: png() } },
+      headers: HEADERS,
+    });
+    const photo = String((await uploaded.json()).datas[0].fileId);
+    await addVehicles(page, formId, { 5: { vehicle_photos: photo } });
     await openList(page, formId, 6);
 
     // Cells: labels of pickers, region names, the map address, switch text, 暂无 for no image.
@@ -119,6 +137,11 @@ test.describe('表单列表页', () => {
     await expect(first).toContainText('重车');
     await expect(first).toContainText('暂无');
     await expect(row(page, '皖A67890')).toContainText('空车');
+    // An image column: 查看 opens the image viewer.
+    await button(row(page, '鄂E70086'), '查看').click();
+    await expect(page.locator('.ant-image-preview')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-image-preview')).toHaveCount(0);
     await expect(page.locator('.ant-pagination')).toContainText('共 6 条');
 
     // Text, $like

@@ -87,6 +87,7 @@ const STEPS: Array<[string, Step]> = [
   ['demo-forms-v1', seedDemoFormsWithMenus],
   ['menus-company', seedCompanyMenu],
   ['menus-form-manage', seedFormManageMenu],
+  ['demo-list-pages-v1', seedDemoListPages],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
