@@ -92,6 +92,7 @@ function GisEditor({ control, value, onChange, onBlur, disabled, id }: EditorPro
           config={config}
           initial={isEmpty(gis) ? null : gis}
           zoom={num(optionsOf(control).zoom)}
+          center={homeOf(optionsOf(control))}
           withScope={withScope}
           onCancel={() => setOpen(false)}
           onOk={(v) => {
@@ -115,4 +116,13 @@ function gisDisplayText(value: unknown): string {
 
 export function gisWidget(): ControlWidget {
   return { frame: 'field', Editor: GisEditor, Display: makeTextDisplay(gisDisplayText), text: gisText };
+}
+
+/** The designer's default centre, used only when both parts are real coordinates. */
+function homeOf(options: Record<string, unknown>): [number, number] | undefined {
+  const lat = num(options.lat);
+  const lng = num(options.lnt ?? options.lng);
+  return lat !== undefined && lng !== undefined && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+    ? [lat, lng]
+    : undefined;
 }

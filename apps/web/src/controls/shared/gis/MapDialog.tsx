@@ -56,6 +56,8 @@ export interface MapDialogProps {
   config: GisConfig;
   initial: GisValue | null;
   zoom?: number;
+  /** Where the map opens when there is no position yet (the control's options.lat / options.lnt). */
+  center?: [number, number];
   withScope: boolean;
   onCancel(): void;
   onOk(value: GisValue): void;
@@ -66,8 +68,19 @@ export interface MapDialogProps {
  * 确定 returns the position. Leaflet draws the configured tiles, or a coordinate grid when none
  * are configured; the address comes from the configured reverse geocoder, or is typed.
  */
-export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: MapDialogProps) {
+export function MapDialog({
+  config,
+  initial,
+  zoom,
+  center: home,
+  withScope,
+  onCancel,
+  onOk,
+}: MapDialogProps) {
   const { message } = App.useApp();
+  // Primitives, so a new array from the caller on each render does not rebuild the map.
+  const homeLat = home?.[0];
+  const homeLng = home?.[1];
   // Read once: the map is built around where the dialog opened.
   const [start] = useState(initial);
   // A callback ref: the dialog's body may mount after this component's first effects run.
@@ -105,7 +118,11 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
     const la = Number(start?.lat);
     const ln = Number(start?.lng);
     const center: [number, number] =
-      start && start.lat !== '' && Number.isFinite(la) && Number.isFinite(ln) ? [la, ln] : DEFAULT_CENTER;
+      start && start.lat !== '' && Number.isFinite(la) && Number.isFinite(ln)
+        ? [la, ln]
+        : homeLat !== undefined && homeLng !== undefined
+          ? [homeLat, homeLng]
+          : DEFAULT_CENTER;
     const map = L.map(el, {
       center,
       zoom: zoom ?? DEFAULT_ZOOM,
@@ -137,7 +154,7 @@ export function MapDialog({ config, initial, zoom, withScope, onCancel, onOk }: 
       markerRef.current = null;
       circleRef.current = null;
     };
-  }, [holder, config, start, zoom]);
+  }, [holder, config, start, zoom, homeLat, homeLng]);
 
   // The marker and the circle follow the chosen point and radius.
   useEffect(() => {
