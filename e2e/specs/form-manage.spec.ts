@@ -114,6 +114,12 @@ test('管理员管理表单：建分组与表单、重命名、复制、搜索�
   });
   expect((await listed.json()).totalCount).toBe(1);
 
+  // 设计 opens the designer of that form.
+  await rowOf(page, full).getByRole('button', { name: '设计' }).click();
+  await expect(page).toHaveURL(`${BASE}/form/design/${formId}`);
+  await page.goBack();
+  await expect(page.locator('.list-page .ant-card-head-title').filter({ hasText: '表单管理' })).toBeVisible();
+
   // Renaming and deleting the group; its form moves to 未分组.
   await search(page, '');
   await page.getByRole('button', { name: `重命名分组 ${group}` }).click();

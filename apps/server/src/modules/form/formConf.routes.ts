@@ -214,20 +214,24 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
    */
   app.post('/api/form/formconf/delete', { schema: { body: IdBody }, config: design }, async (request) => {
     const id = parseFormId((request.body as Static<typeof IdBody>).formId);
-    return db.transaction().execute(async (trx) => {
+    const reply = await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('form_conf').select(['form_name', 'status', 'group_id']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!before) throw notFound('表单不存在');
       if (await lockAndCheckData(trx, id)) {
         if (before.status !== 1) await trx.updateTable('form_conf').set({ status: 1, update_time: new Date() }).where('id', '=', id).execute();
         await announceFormChange(trx, ctx.events, ctx.forms, id);
         await writeAudit(trx, request, { action: '停用表单（有数据不能删除）', targetType: 'form', targetId: id, detail: before });
-        return { errCode: 0, deleted: false, status: 1, message: HAS_DATA(before.form_name) };
+        return { errCode: 0, deleted: false as const, status: 1, message: HAS_DATA(before.form_name) };
       }
       const dropped = await dropEmptyForm(trx, id);
       await announceFormChange(trx, ctx.events, ctx.forms, id);
-      await writeAudit(trx, request, { action: '删除表单', targetType: 'form', targetId: id, detail: { ...before, droppedTables: dropped } });
-      return { errCode: 0, deleted: true, message: '表单已删除' };
+      // Sessions cache their menus; every instance drops them when a menu goes (as deleteMenu does).
+      if (dropped.removedMenus.length > 0) await ctx.events.publish(trx, { kind: 'user', id: '*' });
+      await writeAudit(trx, request, { action: '删除表单', targetType: 'form', targetId: id, detail: { ...before, ...dropped } });
+      return { errCode: 0, deleted: true as const, removedMenus: dropped.removedMenus, message: '表单已删除' };
     });
+    if (reply.deleted && reply.removedMenus.length > 0) ctx.events.deliver({ kind: 'user', id: '*' });
+    return reply;
   });
 
   app.post('/api/form/formgroup/insert', { schema: { body: GroupBody }, config: design }, async (request) => {

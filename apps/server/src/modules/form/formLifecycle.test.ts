@@ -94,8 +94,14 @@ describe('form management', () => {
     const added = (await t.call(admin, 'POST', `/api/form/addformdata/${empty}`, { name: '临时' })).json().businessId;
     await t.call(admin, 'GET', `/api/form/batchdeleteformdata/${empty}?businessIds=${added}`);
     expect(await tablesOf(empty)).toHaveLength(2);
+    // Its list page's menu entry goes with it; an unrelated menu (form_1x) stays.
+    await t.sql.query(`insert into sys_menu (name, path, component, level) values ('空表单列表', $1, 'FormCustom', 1), ('别的表单', $2, 'FormCustom', 1)`, [
+      `/form/list/${empty}`,
+      `/form/list/${empty}0`,
+    ]);
     const gone = (await t.call(admin, 'POST', '/api/form/formconf/delete', { formId: empty })).json();
-    expect(gone).toMatchObject({ errCode: 0, deleted: true });
+    expect(gone).toMatchObject({ errCode: 0, deleted: true, removedMenus: ['空表单列表'] });
+    expect((await t.sql.query(`select name from sys_menu where path like '/form/list/${empty}%'`)).rows).toEqual([{ name: '别的表单' }]);
     expect(await tablesOf(empty)).toEqual([]);
     expect((await t.sql.query('select count(*)::int as n from form_conf where id = $1', [empty])).rows[0].n).toBe(0);
     expect((await t.sql.query('select count(*)::int as n from form_event where form_id = $1', [empty])).rows[0].n).toBe(0);

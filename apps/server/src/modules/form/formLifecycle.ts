@@ -45,18 +45,32 @@ export async function lockAndCheckData(trx: Kysely<Database>, formId: string): P
   return r.rows[0]?.found === true;
 }
 
+export interface DropReport {
+  droppedTables: string[];
+  /** Menu entries that opened the form's list page; gone with it (their role grants cascade). */
+  removedMenus: string[];
+}
+
 /**
  * Removes an empty form: its tables, its record history, its file references (no record holds
- * them any more, so the files fall to the ordinary collection of unreferenced files) and the row.
- * Import/export jobs go with the row (foreign key, on delete cascade).
+ * them any more, so the files fall to the ordinary collection of unreferenced files), the menu
+ * entries of its list page (leaves only; they would open 表单不存在) and the row. Import/export
+ * jobs go with the row (foreign key, on delete cascade). The caller announces the menu change.
  */
-export async function dropEmptyForm(trx: Transaction<Database>, formId: string): Promise<string[]> {
-  const tables = await formTablesOf(trx, formId);
-  for (const name of tables) await trx.schema.dropTable(name).execute();
+export async function dropEmptyForm(trx: Transaction<Database>, formId: string): Promise<DropReport> {
+  const droppedTables = await formTablesOf(trx, formId);
+  for (const name of droppedTables) await trx.schema.dropTable(name).execute();
   await trx.deleteFrom('form_event').where('form_id', '=', formId).execute();
   await trx.deleteFrom('sys_file_ref').where('form_id', '=', formId).execute();
+  const listPath = `/form/list/${formId}`;
+  const menus = await trx
+    .deleteFrom('sys_menu')
+    .where((eb) => eb.or([eb('path', '=', listPath), eb('path', 'like', `${listPath}?%`)]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('sys_menu as child').select('child.id').whereRef('child.parent_id', '=', 'sys_menu.id'))))
+    .returning(['id', 'name'])
+    .execute();
   await trx.deleteFrom('form_conf').where('id', '=', formId).execute();
-  return tables;
+  return { droppedTables, removedMenus: menus.map((m) => m.name) };
 }
 
 export interface CopyResult {

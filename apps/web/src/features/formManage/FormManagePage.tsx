@@ -8,6 +8,7 @@ import { errorMessage } from '../../app/http.ts';
 import { notifyError } from '../../app/feedback.ts';
 import { ListPage, tableLocale } from '../../app/ListPage.tsx';
 import { tablePagination, usePaging } from '../../app/paging.ts';
+import { MENUS_QUERY_KEY } from '../../shell/api.ts';
 import { settled, StatusTag } from '../system/common.tsx';
 import {
   addFormGroup,
@@ -236,15 +237,18 @@ export function FormManagePage() {
   const removeForm = (row: FormConfRow) =>
     modal.confirm({
       title: `确认删除表单「${row.formName}」吗?`,
-      content: '只有没有数据的表单才能删除，删除时一并删除其数据表；已有数据的表单将改为停用。',
+      content: '只有没有数据的表单才能删除，删除时一并删除其数据表和打开其列表页的菜单；已有数据的表单将改为停用。',
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
           const reply = await deleteFormConf(row.formId, { silent: true });
-          if (reply.deleted) void message.success(ADMIN_TEXT.deleted);
-          else modal.warning({ title: '表单已停用', content: reply.message, okText: '知道了' });
+          if (reply.deleted) {
+            const menus = reply.removedMenus ?? [];
+            void message.success(menus.length ? `${ADMIN_TEXT.deleted}，已同时删除菜单：${menus.join('、')}` : ADMIN_TEXT.deleted);
+            if (menus.length) await queryClient.invalidateQueries({ queryKey: MENUS_QUERY_KEY });
+          } else modal.warning({ title: '表单已停用', content: reply.message, okText: '知道了' });
         } catch (e) {
           notifyError(errorMessage(e, '删除失败'));
         }

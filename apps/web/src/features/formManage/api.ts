@@ -64,6 +64,8 @@ export const setFormEnabled = (formId: number, enabled: boolean) =>
 export interface DeleteFormReply extends ApiOk {
   deleted: boolean;
   status?: number;
+  /** Names of the menu entries of the form's list page, deleted with it. */
+  removedMenus?: string[];
   message: string;
 }
 export const deleteFormConf = (formId: number, opts?: CallOptions) =>
