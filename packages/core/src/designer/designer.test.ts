@@ -145,6 +145,23 @@ describe('placing controls', () => {
     expect(validateFormMeta(tableCopy.meta).errors).toEqual([]);
   });
 
+  it('lets derived column names follow a renamed model, unless they were named otherwise', () => {
+    const ids = counterIds();
+    let meta = addFromPalette(emptyDesign(), 'user_select', at(ROOT), ids).meta;
+    meta = addFromPalette(meta, 'region_select', at(ROOT), ids).meta;
+    const [user, region] = meta.list;
+    meta = updateControl(meta, user!.key!, { ...user!, model: 'guardian' });
+    meta = updateControl(meta, region!.key!, { ...region!, model: 'place', modelExt: { ...region!.modelExt, city: 'town' } });
+    expect(meta.list[0]).toMatchObject({ model: 'guardian', label_model: 'guardian_label' });
+    expect(meta.list[1]!.modelExt).toMatchObject({ province: 'place_province', city: 'town', areaCode: 'place_area_code', provinceName: '省份' });
+    const named = updateControl(meta, user!.key!, { ...meta.list[0]!, label_model: 'guardian_name' });
+    expect(updateControl(named, user!.key!, { ...named.list[0]!, model: 'keeper' }).list[0]!.label_model).toBe('guardian_name');
+    // Retyped through an empty field.
+    let retyped = updateControl(meta, user!.key!, { ...meta.list[0]!, model: '' });
+    retyped = updateControl(retyped, user!.key!, { ...retyped.list[0]!, model: 'k' });
+    expect(retyped.list[0]).toMatchObject({ model: 'k', label_model: 'k_label' });
+  });
+
   it('updates and deletes wherever the control sits', () => {
     const { meta, input, table } = built();
     const found = findControl(meta, input)!.control;

@@ -188,9 +188,32 @@ export function moveControl(meta: FormMeta, key: string, place: Place): FormMeta
   return insertControl(without, found.control, place);
 }
 
-/** Replaces a control; the key stays the one it had. */
+/**
+ * Replaces a control; the key stays the one it had. When the model changes, the columns derived
+ * from it (a picker's label column, region and map parts) follow, unless the designer had named
+ * them otherwise.
+ */
 export function updateControl(meta: FormMeta, key: string, next: FormControl): FormMeta {
-  return mapControl(meta, key, () => ({ ...next, key }));
+  return mapControl(meta, key, (before) => followModel(before, { ...next, key }));
+}
+
+function followModel(before: FormControl, next: FormControl): FormControl {
+  const from = typeof before.model === 'string' ? before.model : '';
+  const to = typeof next.model === 'string' ? next.model : '';
+  if (to === '' || from === to) return next;
+  /* A derived name is `${model}_${suffix}`. While the model field was being retyped it may have
+     been empty for a moment; then any `…_${suffix}` counts as derived. */
+  const derived = (column: unknown, suffix: string) =>
+    typeof column === 'string' && (from === '' ? column.endsWith(`_${suffix}`) : column === `${from}_${suffix}`);
+  const out = { ...next };
+  if (derived(next.label_model, 'label')) out.label_model = `${to}_label`;
+  const parts = next.type === 'region_select' ? REGION_COLUMNS : next.type === 'gis_select' ? GIS_COLUMNS : null;
+  if (parts && typeof next.modelExt === 'object' && next.modelExt !== null) {
+    const ext = { ...next.modelExt };
+    for (const [part, suffix] of Object.entries(parts)) if (derived(ext[part], suffix)) ext[part] = `${to}_${suffix}`;
+    out.modelExt = ext;
+  }
+  return out;
 }
 
 /** A copy right after the original; returns the design and the copy's key. */
