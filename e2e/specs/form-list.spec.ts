@@ -41,11 +41,11 @@ async function orgs(): Promise<Org[]> {
 async function freshForm(
   page: Page,
   label: string,
-  tweak: (s: SensorSettings) => SensorSettings = (s) => s,
+  tweak: (s: SensorSettings, formId: number) => SensorSettings = (s) => s,
 ): Promise<{ formId: number; catalogId: number }> {
   const catalogId = await formIdByName(page.request, HAZMAT_CATALOG_FORM_NAME);
   const formId = await createForm(page.request, `${HAZMAT_VEHICLE_FORM_NAME}-${label}-${Date.now()}`, hazmatVehicleMeta(catalogId));
-  const meta = { ...hazmatVehicleMeta(catalogId), sensorSettings: tweak(hazmatVehicleListSettings(formId, catalogId)) };
+  const meta = { ...hazmatVehicleMeta(catalogId), sensorSettings: tweak(hazmatVehicleListSettings(formId, catalogId), formId) };
   const saved = await page.request.post('/api/form/saveformdesign', { data: { formId, formMeta: meta }, headers: HEADERS });
   expect(saved.ok(), await saved.text()).toBe(true);
   return { formId, catalogId };
@@ -187,9 +187,35 @@ test.describe('表单列表页', () => {
 
   test('自定义跳转：对话框、新窗口，以及空配置的提示', async ({ page }) => {
     await loginAsAdmin(page);
-    const { formId, catalogId } = await freshForm(page, '跳转', (s) => ({
+    const { formId, catalogId } = await freshForm(page, '跳转', (s, self) => ({
       ...s,
-      optButtons: [...(s.optButtons ?? []), { key: 'custom', name: '空跳转' }, { key: 'custom', name: '空接口', jumpInfo: { urlType: 3, url: '' } }],
+      // 车牌号码 becomes a jump column opening the record full-screen.
+      queryResults: (s.queryResults ?? []).map((r) =>
+        (r as { key: string }).key === 'plate_no'
+          ? {
+              ...(r as object),
+              isJump: true,
+              jumpInfo: {
+                urlType: 0,
+                url: `/closed-park-web/form/detail/${self}/{id}`,
+                params: [{ model: 'id', paramName: 'id' }],
+                dialogTitle: '车辆详情',
+                dialogFullscreen: true,
+              },
+            }
+          : r,
+      ),
+      optButtons: [
+        ...(s.optButtons ?? []),
+        { key: 'custom', name: '空跳转' },
+        { key: 'custom', name: '空接口', jumpInfo: { urlType: 3, url: '' } },
+        { key: 'custom', name: '空返回', jumpInfo: { urlType: 3, url: '/api/form/getCurrentDate' } },
+        {
+          key: 'custom',
+          name: '取日期',
+          jumpInfo: { urlType: 3, url: '/api/form/getCurrentDate', requestMethod: 'GET', respParamSet: { errCode: 'errCode', errMsg: 'currentDate' } },
+        },
+      ],
     }));
     await addVehicles(page, formId);
     await openList(page, formId, 6);
@@ -215,11 +241,26 @@ test.describe('表单列表页', () => {
     await expect(win.locator('.ant-table-tbody')).toContainText('甲醇');
     await win.close();
 
+    // A jump column: the plate opens the record in a full-screen dialog.
+    await row(page, '皖A55221').getByRole('button', { name: '皖A55221' }).click();
+    const full = dialog(page, '车辆详情');
+    await expect(full).toBeVisible();
+    expect((await full.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!.width).toBeGreaterThan(1300);
+    await expect(full.frameLocator('iframe').getByText('皖A55221').first()).toBeVisible({ timeout: 20_000 });
+    await full.locator('.ant-modal-close').click();
+    await expect(full).toHaveCount(0);
+
+    // An API jump: the reply is read through respParamSet (here errCode and currentDate).
+    await button(row(page, '皖A12345'), '取日期').click();
+    await expect(toast(page, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+
     // Empty configurations give the spec's messages.
     await button(row(page, '皖A12345'), '空跳转').click();
     await expect(toast(page, '跳转配置为空')).toBeVisible();
     await button(row(page, '皖A12345'), '空接口').click();
     await expect(toast(page, 'API接口地址为空,请重新配置！')).toBeVisible();
+    await button(row(page, '皖A12345'), '空返回').click();
+    await expect(toast(page, 'API调用接口返回参数设置为空,请重新配置！')).toBeVisible();
   });
 
   test('导入 50 行其中 3 行有误：部分成功，并下载只含这 3 行的错误文件', async ({ page }, testInfo) => {

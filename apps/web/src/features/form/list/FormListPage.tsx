@@ -222,9 +222,9 @@ function ListBody({
       render: (_v: unknown, row: ListRow) => {
         const cell = <ResultCell control={col.control} row={row} columnKey={col.key} />;
         return col.jump ? (
-          <a className="list-jump-cell" onClick={() => jump.run(col.jump?.info, row)}>
+          <Button type="link" size="small" className="list-cell-link" onClick={() => jump.run(col.jump?.info, row)}>
             {cell}
-          </a>
+          </Button>
         ) : (
           cell
         );
