@@ -19,6 +19,17 @@ export default defineConfig({
         },
       },
       {
+        // Every control widget's Editor and Display rendered in a DOM (issue 7): value in, value out, display text.
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          // antd's pickers and dialogs animate; a slow shared machine needs room.
+          testTimeout: 20_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
