@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
 import { createForm } from '../support/forms.ts';
+import { uploadFile } from '../support/previewFiles.ts';
 
 /* 表单管理 (issue 9 §1) as an administrator: groups, create, rename, copy, search, enable/disable, delete. */
 
@@ -131,4 +132,56 @@ test('管理员管理表单：建分组与表单、重命名、复制、搜索�
   await search(page, renamed);
   await expect(rowOf(page, renamed)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/form-manage-ungrouped.png` });
+});
+
+/* The code editor panel (spec 001 §2.11, §5.7) that the designer's JSON view reuses, on the document page. */
+test('代码面板：主题来自 @uiw/codemirror-themes-all，含 SQL/YAML 模式，字号 10–32，JSON 格式化、压缩与“json代码有误”', async ({ page }) => {
+  await loginAsAdmin(page);
+  const id = await uploadFile(page, `阈值${RUN}.json`, Buffer.from('{"tank":"T-102","level":0.85}'));
+  await page.goto(`${BASE}/document/${id}/write`);
+  const panel = page.getByTestId('code-panel');
+  const editor = panel.locator('.cm-editor');
+  await expect(panel).toHaveAttribute('data-mode', 'json');
+  await expect(panel.locator('.cm-content')).toContainText('"tank":"T-102"');
+
+  // Themes: the built-ins and the packaged ones, searchable by name.
+  const light = await editor.evaluate((e) => getComputedStyle(e).backgroundColor);
+  const theme = panel.getByRole('combobox', { name: '主题' });
+  await theme.click();
+  // 2 built-ins and the 46 themes of @uiw/codemirror-themes-all 4.25.
+  expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeGreaterThanOrEqual(48);
+  await theme.fill('Dracula');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Dracula' }).click();
+  await expect.poll(() => editor.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe(light);
+  await theme.click();
+  await theme.fill('Tokyo Night Storm');
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  // Font size: 10 to 32.
+  const size = panel.getByRole('combobox', { name: '字号' });
+  await size.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^24px$/ }).click();
+  await expect.poll(() => editor.evaluate((e) => getComputedStyle(e).fontSize)).toBe('24px');
+
+  // JSON: format with indent 2, compress, and the alert on invalid JSON.
+  await panel.getByRole('button', { name: '格式化' }).click();
+  await expect(panel.locator('.cm-line').nth(1)).toHaveText('  "tank": "T-102",');
+  await panel.getByRole('button', { name: '压缩' }).click();
+  await expect(panel.locator('.cm-line')).toHaveCount(1);
+  await panel.locator('.cm-content').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(',');
+  await panel.getByRole('button', { name: '格式化' }).click();
+  await expect(page.getByText('json代码有误')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/code-panel-theme.png` });
+
+  // Modes, SQL and YAML among them; only JSON has format and compress.
+  const mode = panel.getByRole('combobox', { name: '语言' });
+  for (const [label, value] of [['SQL', 'sql'], ['YAML', 'yaml'], ['纯文本', 'txt']] as const) {
+    await mode.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+    await expect(panel).toHaveAttribute('data-mode', value);
+  }
+  await expect(panel.getByRole('button', { name: '格式化' })).toHaveCount(0);
 });

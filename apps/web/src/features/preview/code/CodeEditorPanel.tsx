@@ -91,6 +91,8 @@ export function CodeEditorPanel({
             value={theme}
             onChange={setTheme}
             style={{ width: 180 }}
+            // Every choice is in the list (a few dozen): no virtual scrolling that hides most of them.
+            virtual={false}
             showSearch={{ optionFilterProp: 'label' }}
             options={THEME_OPTIONS}
           />
@@ -100,6 +102,7 @@ export function CodeEditorPanel({
             value={fontSize}
             onChange={setFontSize}
             style={{ width: 84 }}
+            virtual={false}
             options={FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))}
           />
           {mode === 'json' && (
