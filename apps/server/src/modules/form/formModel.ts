@@ -57,7 +57,10 @@ const DATE_FAMILY = new Set(['date']);
 function queryColumnOf(control: FormControl, column: Column): QueryColumn {
   const family = definitionOf(control)?.family;
   if (column.sqlType === 'numeric') return { kind: 'number', sql: 'numeric' };
-  if (family && DATE_FAMILY.has(family)) return { kind: 'date', sql: 'text' };
+  // A month (MM) or a time (HH:mm:ss) is no calendar date: compared as text, ranges included.
+  if (family && DATE_FAMILY.has(family)) {
+    return control.type === 'month' || control.type === 'time' ? { kind: 'string', sql: 'text' } : { kind: 'date', sql: 'text' };
+  }
   if (family === 'multiPicker') return { kind: 'string', sql: 'text', list: 'json' };
   return { kind: 'string', sql: 'text', list: 'comma' };
 }

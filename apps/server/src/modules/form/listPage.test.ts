@@ -4,10 +4,12 @@ import {
   HAZMAT_VEHICLE_FORM_NAME,
   parseFormMeta,
   readListSettings,
+  type FormMeta,
   type ListSettings,
 } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { seed } from '../../db/seed.ts';
+import { control, createForm } from '../importExport/testSupport.ts';
 
 /*
  * The demo list page (issue 8): the seed step gives the vehicle form its list settings and a few
@@ -85,5 +87,32 @@ describe('demo list page', () => {
     const result = await seed(t.booted.ctx.db, null);
     expect(result.applied).toEqual([]);
     expect(await plates({})).toHaveLength(6);
+  });
+
+  it('takes ranges on month and time fields, which are text rather than calendar dates', async () => {
+    const meta = { list: [control('input', '名称', 'f_name'), control('month', '月份', 'f_month'), control('time', '时间', 'f_time')], config: {} };
+    const id = await createForm(t, admin, '月份与时间', meta);
+    for (const [name, month, time] of [['一月', '01', '08:00:00'], ['六月', '06', '12:30:00'], ['十二月', '12', '18:45:00']]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/form/addformdata/${id}`,
+        headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ f_name: name!, f_month: month!, f_time: time! }).toString(),
+      });
+      expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    }
+    const fields = readListSettings({ ...(meta as unknown as FormMeta), sensorSettings: { queryConditions: [{ key: 'f_month', opt: '$in' }, { key: 'f_time', opt: '$in' }] } }).fields;
+    const names = async (values: Record<string, unknown>) => {
+      const res = await t.call(admin, 'POST', '/api/form/queryformdata', {
+        formId: id,
+        pageNum: 1,
+        pageSize: 10,
+        queryConditions: buildListConditions(fields, values),
+      });
+      expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+      return (res.json().datas as Array<{ f_name: string }>).map((r) => r.f_name).sort();
+    };
+    expect(await names({ f_month: ['03', '12'] })).toEqual(['六月', '十二月'].sort());
+    expect(await names({ f_time: ['', '12:30:00'] })).toEqual(['一月', '六月'].sort());
   });
 });

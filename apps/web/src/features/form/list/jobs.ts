@@ -7,6 +7,10 @@ const MAX_POLL_FAILURES = 5;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new ApiError('aborted', '请求已取消'));
+      return;
+    }
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',
