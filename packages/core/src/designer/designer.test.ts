@@ -162,6 +162,17 @@ describe('placing controls', () => {
     expect(retyped.list[0]).toMatchObject({ model: 'k', label_model: 'k_label' });
   });
 
+  it('drops a deleted control from the options that showed it', () => {
+    const { meta, select, input } = built();
+    const control = findControl(meta, select)!.control;
+    const related = updateControl(meta, select, {
+      ...control,
+      options: { ...control.options, options: [{ value: 'a', relatedList: [input, 'other'] }, { value: 'b' }] },
+    });
+    const gone = removeControl(related, input);
+    expect(findControl(gone, select)!.control.options.options).toEqual([{ value: 'a', relatedList: ['other'] }, { value: 'b' }]);
+  });
+
   it('updates and deletes wherever the control sits', () => {
     const { meta, input, table } = built();
     const found = findControl(meta, input)!.control;

@@ -170,10 +170,29 @@ export function insertControl(meta: FormMeta, control: FormControl, place: Place
   });
 }
 
+/**
+ * Deletes a control with whatever it contains. Options that showed it drop it from their
+ * relatedList, so a deletion never leaves a dangling relation behind.
+ */
 export function removeControl(meta: FormMeta, key: string): FormMeta {
   const found = findControl(meta, key);
   if (!found) return meta;
-  return mapSlot(meta, found.place.slot, (list) => list.filter((_, i) => i !== found.place.index));
+  const without = mapSlot(meta, found.place.slot, (list) => list.filter((_, i) => i !== found.place.index));
+  const gone = new Set(selfAndInside(found.control).map((c) => c.key));
+  return dropRelations(without, gone);
+}
+
+function dropRelations(meta: FormMeta, gone: ReadonlySet<unknown>): FormMeta {
+  let out = meta;
+  for (const control of allControls(meta)) {
+    const options = control.options?.options;
+    if (!Array.isArray(options) || !options.some((o) => Array.isArray(o?.relatedList) && o.relatedList.some((k) => gone.has(k)))) continue;
+    const next = options.map((o) =>
+      Array.isArray(o?.relatedList) ? { ...o, relatedList: o.relatedList.filter((k) => !gone.has(k)) } : o,
+    );
+    out = mapControl(out, String(control.key), (c) => ({ ...c, options: { ...c.options, options: next } }));
+  }
+  return out;
 }
 
 /**
