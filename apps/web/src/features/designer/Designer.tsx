@@ -69,6 +69,7 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
   const [dialog, setDialog] = useState<Dialog>(null);
   const [tab, setTab] = useState('control');
   const [saved, setSaved] = useState(() => exportDesign(initial));
+  const [isPublished, setPublished] = useState(published);
   const [serverErrors, setServerErrors] = useState<DesignError[]>([]);
   const [dragging, setDragging] = useState<DragData | null>(null);
   const dirty = useMemo(() => exportDesign(meta) !== saved, [meta, saved]);
@@ -170,7 +171,7 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
           <Typography.Text strong className="dz-form-name">
             {formName}
           </Typography.Text>
-          {dirty ? <Tag color="orange">未发布的修改</Tag> : <Tag color="green">{published ? '已发布' : '未设计'}</Tag>}
+          {dirty ? <Tag color="orange">未发布的修改</Tag> : <Tag color="green">{isPublished ? '已发布' : '未设计'}</Tag>}
           {problems.errors.length > 0 && (
             <Popover content={problemList} title="设计问题" placement="bottomLeft">
               <Tag color="red" icon={<WarningOutlined />} data-testid="design-problems">
@@ -280,6 +281,7 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
           onRefused={markRefused}
           onPublished={(design) => {
             setSaved(exportDesign(design));
+            setPublished(true);
             setServerErrors([]);
             setDialog('menu');
           }}
