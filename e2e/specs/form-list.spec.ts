@@ -11,7 +11,7 @@ import {
 import type { SensorSettings } from '../../packages/core/src/form/types.ts';
 import { png } from '../../apps/server/test/sampleFiles.ts';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { button, confirm, createForm, dialog, formIdByName, toast } from '../support/forms.ts';
+import { button, confirm, createForm, dialog, field, formIdByName, toast } from '../support/forms.ts';
 
 /*
  * The form list page (issue 8) in Chromium through the real server: the demo vehicle form's list
@@ -318,6 +318,7 @@ test.describe('表单列表页', () => {
     ).toBeVisible();
     await expect(d.getByTestId('import-progress')).toContainText('已处理 50 / 50 行');
     await expect(d).toContainText('成功导入 47 条，3 条未导入');
+    await page.screenshot({ path: `${SCREENS}/form-list-import.png` });
     expect(errors.suggestedFilename()).toMatch(/^ie[0-9a-z]{25}_error\.xlsx$/);
     const errorPath = testInfo.outputPath('error.xlsx');
     await errors.saveAs(errorPath);
@@ -408,5 +409,24 @@ test.describe('表单列表页', () => {
 
     await button(page.locator('.list-page .ant-card-extra'), '新增').click();
     await expect(dialog(page, /^新增/)).toBeVisible();
+  });
+
+  test('addShowType 为 full 时，新增进入整页新增；只配置的按钮才显示', async ({ page }) => {
+    await loginAsAdmin(page);
+    const { formId } = await freshForm(page, '整页新增', (s) => ({
+      ...s,
+      addShowType: 'full',
+      functionButtons: [{ key: 'add', name: '登记车辆' }],
+      optButtons: [{ key: 'view' }],
+    }));
+    await addVehicles(page, formId);
+    await openList(page, formId, 6);
+    const toolbar = page.locator('.list-page .ant-card-extra');
+    await expect(toolbar.getByRole('button')).toHaveCount(1);
+    await expect(row(page, '皖A12345').getByRole('button')).toHaveText(['详情']);
+    await expect(page.locator('.list-page .ant-table-thead .ant-checkbox')).toHaveCount(0); // nothing to do with a selection
+    await button(toolbar, '登记车辆').click();
+    await expect(page).toHaveURL(new RegExp(`/full/custom/${formId}$`));
+    await expect(field(page, 'plate_no')).toBeVisible();
   });
 });
