@@ -12,11 +12,12 @@ import { designNumber, flag, isRecord, nameOf, optionsOf, scalarText } from '../
 import { definitionOf, isSubTable } from '../form/registry.ts';
 import type { ControlOption, FormControl, FormMeta, JumpInfo } from '../form/types.ts';
 import { flattenControls } from '../form/walk.ts';
+import type { MatchType } from '../query/matchTypes.ts';
 
 /** How a query field is entered in the query bar. */
 export type QueryInput = 'text' | 'number' | 'select' | 'multiSelect' | 'date' | 'dateRange' | 'numberRange';
 /** The match types the query bar sends (spec 002 §5: a condition only when its value is not empty). */
-export type QueryOp = '$like' | '$eq' | '$in' | '$all';
+export type QueryOp = Extract<MatchType, '$like' | '$eq' | '$in' | '$all'>;
 
 export interface QueryChoice {
   value: string;
