@@ -10,6 +10,8 @@ import { announceFormChange } from './formModel.ts';
 import { parseFormId } from './tableNames.ts';
 import { syncFormTables } from './tableSync.ts';
 import { storageLayoutOf } from './formLifecycle.ts';
+import { designFileIds, syncDesignFileRefs } from './designFiles.ts';
+import { authOf } from '../../plugins/auth.ts';
 
 const DesignBody = Type.Object({
   formId: Type.Union([Type.String(), Type.Integer()]),
@@ -43,6 +45,7 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
         const conf = await trx.selectFrom('form_conf').select(['id', 'form_meta']).where('id', '=', formId).forUpdate().executeTakeFirst();
         if (!conf) throw notFound('表单不存在');
         const r = await syncFormTables(trx as unknown as Kysely<unknown>, formId, layout);
+        await syncDesignFileRefs(trx, authOf(request), formId, designFileIds(parsed.meta));
         await trx
           .updateTable('form_conf')
           .set({ form_meta: text, design_version: sql`design_version + 1`, update_time: new Date() })

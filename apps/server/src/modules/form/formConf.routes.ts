@@ -197,7 +197,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!source) throw notFound('表单不存在');
       if (groupId) await assertGroup(trx, groupId);
       const name = body.formName?.trim() || `${source.form_name}-副本`.slice(0, 100);
-      const copy = await copyForm(trx, sourceId, name, groupId, authOf(request).userId);
+      const copy = await copyForm(trx, sourceId, name, groupId, authOf(request));
       await writeAudit(trx, request, {
         action: '复制表单',
         targetType: 'form',

@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { formTable } from './tableNames.ts';
 import { syncFormTables, type StorageLayout, type SyncReport } from './tableSync.ts';
+import { designFileIds, syncDesignFileRefs } from './designFiles.ts';
+import type { AuthContext } from '../auth/sessions.ts';
 
 /**
  * Copying and deleting whole forms (issue 9 §1). Both run inside the caller's transaction, after
@@ -89,7 +91,7 @@ export async function copyForm(
   sourceId: string,
   formName: string,
   groupId: string | null | undefined,
-  createBy: string,
+  auth: AuthContext,
 ): Promise<CopyResult> {
   const source = await trx
     .selectFrom('form_conf')
@@ -106,11 +108,13 @@ export async function copyForm(
       group_id: groupId === undefined ? source.group_id : groupId,
       form_meta: meta === null ? null : JSON.stringify(meta),
       design_version: meta === null ? 0 : 1,
-      create_by: createBy,
+      create_by: auth.userId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const formId = String(row.id);
   const report = meta === null ? null : await syncFormTables(trx as unknown as Kysely<unknown>, formId, storageLayoutOf(meta));
+  // The copy uses the source's export templates too, so it keeps them alive in its own name.
+  if (meta !== null) await syncDesignFileRefs(trx, auth, formId, designFileIds(meta));
   return { formId, report };
 }
