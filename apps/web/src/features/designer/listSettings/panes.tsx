@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag } from 'antd';
-import { LinkOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Upload } from 'antd';
+import { LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   defaultResultColumns,
   FUNCTION_BUTTON_NAME,
@@ -27,6 +27,7 @@ import {
   type ResultColumnSetting,
   type SheetColumnSetting,
 } from '@park/core';
+import { uploadFile } from '../../../controls/shared/files.ts';
 import { JumpEditor } from './JumpEditor.tsx';
 import { RowList } from './RowList.tsx';
 
@@ -340,13 +341,53 @@ function SheetColumns({ list, choices, onChange, what }: { list: SheetColumnSett
 function Positions<T extends ImportSettingsValue>({ value, onChange, what }: { value: T; onChange: (next: T) => void; what: string }) {
   return (
     <Space wrap size={16}>
-      <Form.Item label="起始行" extra="第一行数据所在行；表头在其上一行" style={{ marginBottom: 0 }}>
+      <Form.Item label="起始行" extra="数据首行，表头在上一行" style={{ marginBottom: 0 }}>
         <InputNumber aria-label={`${what}起始行`} min={1} max={MAX_SHEET_POSITION} precision={0} value={value.startRow} onChange={(v) => onChange({ ...value, startRow: v ?? value.startRow })} />
       </Form.Item>
-      <Form.Item label="起始列" extra="第一列所在列（1 即 A 列）" style={{ marginBottom: 0 }}>
+      <Form.Item label="起始列" extra="首列，1 即 A 列" style={{ marginBottom: 0 }}>
         <InputNumber aria-label={`${what}起始列`} min={1} max={MAX_SHEET_POSITION} precision={0} value={value.startColumn} onChange={(v) => onChange({ ...value, startColumn: v ?? value.startColumn })} />
       </Form.Item>
     </Space>
+  );
+}
+
+/**
+ * The export template: a workbook whose rows above the start row (titles, header, styles) the
+ * export starts from. Uploaded like any file; the design's save keeps it referenced.
+ */
+function TemplatePicker({ value, onChange }: { value: ExportSettingsValue['exportModelInfo']; onChange: (next: ExportSettingsValue['exportModelInfo']) => void }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="ls-template">
+      <span>导出模板：</span>
+      {value ? <Tag data-testid="ls-export-template">{value.originalfile || `文件 ${value.fileId}`}</Tag> : <span className="ls-hint">无（从空白工作簿导出）</span>}
+      <Upload
+        accept=".xlsx"
+        showUploadList={false}
+        customRequest={({ file }) => {
+          const blob = file as File;
+          if (!/\.xlsx$/i.test(blob.name)) {
+            void message.error('导出模板须为 .xlsx 文件');
+            return;
+          }
+          setBusy(true);
+          uploadFile(blob, blob.name, { control: null })
+            .then((up) => onChange({ fileId: up.fileId, originalfile: up.originalName || blob.name }))
+            .catch(() => undefined) // the http client has shown the error
+            .finally(() => setBusy(false));
+        }}
+      >
+        <Button size="small" icon={<UploadOutlined aria-hidden="true" />} loading={busy}>
+          {value ? '更换模板' : '上传模板'}
+        </Button>
+      </Upload>
+      {value && (
+        <Button size="small" type="link" danger onClick={() => onChange(undefined)}>
+          移除模板
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -364,14 +405,7 @@ export function ExcelPane({ settings, update, choices }: PaneProps) {
       <Section title="导出设置" hint="导出的起始位置、列和导出规则">
         <Positions value={ex} onChange={setExport} what="导出" />
         <SheetColumns list={ex.list} choices={choices} what="导出" onChange={(list) => setExport({ ...ex, list })} />
-        {ex.exportModelInfo && (
-          <div style={{ marginTop: 8 }}>
-            导出模板：<Tag>{ex.exportModelInfo.originalfile || `文件 ${ex.exportModelInfo.fileId}`}</Tag>
-            <Button size="small" type="link" danger onClick={() => setExport({ ...ex, exportModelInfo: undefined })}>
-              移除模板
-            </Button>
-          </div>
-        )}
+        <TemplatePicker value={ex.exportModelInfo} onChange={(exportModelInfo) => setExport({ ...ex, exportModelInfo })} />
       </Section>
       <Section title="导出规则" hint="导出存储值而非显示文字、日期格式、值映射">
         <RowList<ExportRuleSetting>
