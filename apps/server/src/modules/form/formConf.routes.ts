@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { formatDateTime } from '@park/core';
 import type { AppContext } from '../../context.ts';
@@ -11,7 +12,6 @@ import { parseFormId } from './tableNames.ts';
 import { likeContains } from '../../plugins/scope.ts';
 import { announceFormChange } from './formModel.ts';
 import { copyForm, dropEmptyForm, lockAndCheckData } from './formLifecycle.ts';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 const SaveConf = Type.Object({
@@ -42,6 +42,13 @@ const CopyConf = Type.Object({
   groupId: SaveConf.properties.groupId,
 });
 
+/** A name, trimmed; blank is refused (the schema only counts characters). */
+function filled(raw: string, message = '请输入表单名称'): string {
+  const name = raw.trim();
+  if (!name) throw badRequest(message);
+  return name;
+}
+
 /** undefined: not given (keep); null: no group. */
 function groupOf(raw: Static<typeof SaveConf>['groupId']): string | null | undefined {
   if (raw === undefined) return undefined;
@@ -65,6 +72,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/form/formconf/save', { schema: { body: SaveConf }, config: design }, async (request) => {
     const body = request.body as Static<typeof SaveConf>;
+    const formName = filled(body.formName);
     const groupId = groupOf(body.groupId);
     return db.transaction().execute(async (trx) => {
       if (groupId) await assertGroup(trx, groupId);
@@ -75,7 +83,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!before) throw notFound('表单不存在');
         await trx
           .updateTable('form_conf')
-          .set({ form_name: body.formName.trim(), group_id: groupId === undefined ? before.group_id : groupId, update_time: new Date() })
+          .set({ form_name: formName, group_id: groupId === undefined ? before.group_id : groupId, update_time: new Date() })
           .where('id', '=', id)
           .execute();
         await announceFormChange(trx, ctx.events, ctx.forms, id);
@@ -85,7 +93,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
       const row = await trx
         .insertInto('form_conf')
         .values({
-          form_name: body.formName.trim(),
+          form_name: formName,
           form_type: body.formType ?? '0',
           group_id: groupId ?? null,
           create_by: authOf(request).userId,
@@ -196,7 +204,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
       const source = await trx.selectFrom('form_conf').select('form_name').where('id', '=', sourceId).forUpdate().executeTakeFirst();
       if (!source) throw notFound('表单不存在');
       if (groupId) await assertGroup(trx, groupId);
-      const name = body.formName?.trim() || `${source.form_name}-副本`.slice(0, 100);
+      const name = body.formName === undefined ? `${source.form_name}-副本`.slice(0, 100) : filled(body.formName);
       const copy = await copyForm(trx, sourceId, name, groupId, authOf(request));
       await writeAudit(trx, request, {
         action: '复制表单',
@@ -236,12 +244,13 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/form/formgroup/insert', { schema: { body: GroupBody }, config: design }, async (request) => {
     const body = request.body as Static<typeof GroupBody>;
+    const groupName = filled(body.groupName, '请输入分组名称');
     return db.transaction().execute(async (trx) => {
-      const dup = await trx.selectFrom('form_group').select('id').where('group_name', '=', body.groupName.trim()).executeTakeFirst();
+      const dup = await trx.selectFrom('form_group').select('id').where('group_name', '=', groupName).executeTakeFirst();
       if (dup) throw conflict('分组名称已存在');
       const row = await trx
         .insertInto('form_group')
-        .values({ group_name: body.groupName.trim(), order_index: body.orderIndex ?? 0 })
+        .values({ group_name: groupName, order_index: body.orderIndex ?? 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeAudit(trx, request, { action: '新建表单分组', targetType: 'form_group', targetId: row.id });
@@ -251,6 +260,7 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/form/formgroup/update', { schema: { body: GroupBody }, config: design }, async (request) => {
     const body = request.body as Static<typeof GroupBody>;
+    const groupName = filled(body.groupName, '请输入分组名称');
     if (!body.id) throw badRequest('缺少分组ID');
     const id = String(body.id);
     return db.transaction().execute(async (trx) => {
@@ -259,13 +269,13 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
       const dup = await trx
         .selectFrom('form_group')
         .select('id')
-        .where('group_name', '=', body.groupName.trim())
+        .where('group_name', '=', groupName)
         .where('id', '<>', id)
         .executeTakeFirst();
       if (dup) throw conflict('分组名称已存在');
       await trx
         .updateTable('form_group')
-        .set({ group_name: body.groupName.trim(), order_index: body.orderIndex ?? before.order_index })
+        .set({ group_name: groupName, order_index: body.orderIndex ?? before.order_index })
         .where('id', '=', id)
         .execute();
       await writeAudit(trx, request, { action: '修改表单分组', targetType: 'form_group', targetId: id, detail: before });

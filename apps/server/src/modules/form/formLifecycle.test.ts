@@ -46,6 +46,8 @@ describe('form management', () => {
     expect((await t.call(admin, 'POST', '/api/form/formconf/save', { formId: id, formName: '日常巡检记录' })).json().errCode).toBe(0);
     const listed = (await t.call(admin, 'GET', `/api/form/formconf/query?pageNum=1&pageSize=10&groupId=${groupId}`)).json();
     expect(listed.datas).toMatchObject([{ formId: id, formName: '日常巡检记录', groupName: '巡检管理' }]);
+    expect((await t.call(admin, 'POST', '/api/form/formconf/save', { formId: id, formName: '   ' })).json().errMsg).toBe('请输入表单名称');
+    expect((await t.call(admin, 'POST', '/api/form/formgroup/insert', { groupName: ' ' })).json().errMsg).toBe('请输入分组名称');
     const bad = await t.call(admin, 'POST', '/api/form/formconf/save', { formId: id, formName: 'x', groupId: 99999 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errMsg).toBe('分组不存在，请刷新后重试');
