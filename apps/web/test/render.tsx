@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import { vi, type Mock } from 'vitest';
 import type { ControlType, FormContext, FormControl } from '@park/core';
 import { AppProviders } from '../src/app/providers.tsx';
@@ -117,7 +117,9 @@ export function renderEditor(
       />
     );
   }
-  const user = userEvent.setup({ delay: null, ...opts.user });
+  // jsdom computes styles slowly; user-event's check for pointer-events: none on every ancestor
+  // of every event target cost a quarter of the run time, and antd never blocks clicks that way.
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never, ...opts.user });
   const view = render(<Harness />, { wrapper: Providers });
   return { ...view, user, onChange, onBlur, ctx, current: () => latest };
 }

@@ -42,7 +42,7 @@ export function FormDialog({ formId, businessId, open, onClose }: FormDialogProp
       style={{ top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 }}
       footer={null}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       {open && (

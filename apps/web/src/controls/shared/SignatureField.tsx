@@ -74,7 +74,7 @@ function SignatureDialog({
       title={title}
       width={640}
       onCancel={onCancel}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="clear" onClick={() => padRef.current?.clear()}>
           清空

@@ -285,7 +285,7 @@ export function BatchGridDialog({
       title={title}
       width="80%"
       onCancel={onCancel}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           取消

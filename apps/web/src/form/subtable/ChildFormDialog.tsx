@@ -73,7 +73,7 @@ export function ChildFormDialog({
       title={title}
       width="60%"
       onCancel={onCancel}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           取消

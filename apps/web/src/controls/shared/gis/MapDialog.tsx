@@ -227,7 +227,7 @@ export function MapDialog({
       title={MAP_TITLE}
       width="60%"
       onCancel={onCancel}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           取消

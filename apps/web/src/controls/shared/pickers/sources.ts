@@ -310,7 +310,9 @@ export function pickerSource(kind: PickerKind, ctx: PickerSourceContext): Source
           async load({ pageNum, keyword, orgId, signal }) {
             const reply = await get<Record<string, unknown>>(
               target,
-              { ...extra, pageNum, pageSize: PICKER_PAGE_SIZE, wd: keyword, orgId },
+              // The organisation tree narrows the list only when a node is chosen; until then an
+              // orgId from urlParams stands (an undefined one would drop it from the query).
+              { ...extra, pageNum, pageSize: PICKER_PAGE_SIZE, wd: keyword, ...(orgId ? { orgId } : {}) },
               { signal },
             );
             const rows = listOf(reply, ['datas', 'list']).map(userRecord);
