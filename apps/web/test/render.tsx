@@ -119,7 +119,11 @@ export function renderEditor(
   }
   // jsdom computes styles slowly; user-event's check for pointer-events: none on every ancestor
   // of every event target cost a quarter of the run time, and antd never blocks clicks that way.
-  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never, ...opts.user });
+  const user = userEvent.setup({
+    delay: null,
+    pointerEventsCheck: PointerEventsCheckLevel.Never,
+    ...opts.user,
+  });
   const view = render(<Harness />, { wrapper: Providers });
   return { ...view, user, onChange, onBlur, ctx, current: () => latest };
 }
