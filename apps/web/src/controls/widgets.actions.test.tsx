@@ -5,7 +5,7 @@
  * The network under app/http.ts is stubbed; e2e/specs/form-runtime.spec.ts uses the real server.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   definitionOf,
   FILE_DOWNLOAD_NONE,
@@ -245,6 +245,20 @@ describe('uploads', () => {
     expect(view.onChange).not.toHaveBeenCalled();
   });
 
+  it('a preset image is taken with a click; at the limit the upload button goes', async () => {
+    const control = controlOf('image_upload', { options: { length: 2, presetImgs: 'p1,p2' } });
+    const view = renderEditor(control, ['3']);
+    const presets = screen.getAllByRole('button', { name: '预置图片' });
+    expect(presets.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/api/file/image/p1',
+      '/api/file/image/p2',
+    ]);
+    await view.user.click(presets[1]!);
+    expect(storedNow(view, control)).toEqual({ f: '3,p2' });
+    expect(screen.queryByRole('button', { name: '上传图片' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '预置图片' })).toBeNull();
+  });
+
   it('a signature is cleared', async () => {
     const control = controlOf('signature');
     const view = renderEditor(control, '12');
@@ -262,6 +276,18 @@ describe('choices and dates', () => {
     await view.user.click(screen.getByRole('switch'));
     expect(storedNow(view, control)).toEqual({ f: '1' });
     expect(visibleText(view.container)).toBe('关闭');
+  });
+
+  it('a range slider moves one end', async () => {
+    const control = controlOf('slider', { options: { range: true, min: 0, max: 100, step: 10 } });
+    const value = definitionOf(control)!.codec.fromStored({ f: '10,80' }, control);
+    renderEditor(control, value);
+    const [low, high] = screen.getAllByRole('slider');
+    expect([low!.getAttribute('aria-valuenow'), high!.getAttribute('aria-valuenow')]).toEqual(['10', '80']);
+    // rc-slider reads keyCode, which user-event leaves at 0.
+    high!.focus();
+    fireEvent.keyDown(high!, { key: 'ArrowLeft', keyCode: 37 });
+    await waitFor(() => expect(high!.getAttribute('aria-valuenow')).toBe('70'));
   });
 
   it('remote options (remote: false with a remoteUrl) are loaded and shown by label', async () => {
