@@ -27,6 +27,9 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           // antd's pickers and dialogs animate; a slow shared machine needs room.
           testTimeout: 20_000,
+          // antd takes seconds to import in jsdom; the files share one module graph per worker.
+          // Each test renders afresh and setup.ts resets the DOM and the network stub.
+          isolate: false,
         },
       },
       {
