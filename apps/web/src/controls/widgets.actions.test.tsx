@@ -108,6 +108,24 @@ describe('pickers', () => {
     );
   });
 
+  it('users in tree form: the organisation tree narrows the list by orgId; pages of 10', async () => {
+    const http = stubHttp({
+      'GET /api/user/listUser': { ...USERS, totalCount: 25 },
+      'GET /api/user/listOrgTree': {
+        departManage: [{ id: 1, orgName: '园区管委会', children: [{ id: 5, orgName: '安全监管科' }] }],
+      },
+    });
+    const view = renderEditor(controlOf('m_user_select', { options: { displayModel: 'tree' } }), []);
+    await view.user.click(screen.getByRole('button', { name: /^选择/ }));
+    const box = await waitFor(() => dialog('选择字段'));
+    await view.user.click(await within(box).findByText('安全监管科'));
+    await waitFor(() => expect(http.to('GET /api/user/listUser').at(-1)?.query.get('orgId')).toBe('5'));
+    expect(within(box).getByText('共 25 条')).toBeTruthy();
+    await view.user.click(within(box).getByTitle('2'));
+    await waitFor(() => expect(http.to('GET /api/user/listUser').at(-1)?.query.get('pageNum')).toBe('2'));
+    expect(http.to('GET /api/user/listUser').at(-1)?.query.get('orgId')).toBe('5');
+  });
+
   it('companies are searched by companyName; a company administrator is locked to their own', async () => {
     const http = stubHttp({
       'GET /api/company/queryAllCompanyInfo': {
