@@ -2,8 +2,8 @@
  * Every control type's browser half as pure functions, without a DOM: the value a widget
  * receives from a stored row (core's codec), the value it gives back (stored again), and the
  * text its Display and the tables show. The widgets themselves are rendered in jsdom by the
- * web-dom project (widgets*.test.tsx, case table in apps/web/test/widgetCases.tsx). The table is exhaustive over ControlType, so
- * a new type without a case does not compile.
+ * web-dom project (widgets*.test.tsx, case table in apps/web/test/widgetCases.tsx). The table
+ * here is exhaustive over ControlType too, so a new type without a case does not compile.
  */
 import { describe, expect, it } from 'vitest';
 import { definitionOf, type ControlType, type FormControl } from '@park/core';
