@@ -18,11 +18,18 @@ async function search(page: Page, text: string) {
   await box.press('Enter');
 }
 
+/** antd dialogs zoom in and out; a click during the animation can land on nothing. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-leave'));
+
 async function saveDialog(page: Page, title: string, fill: Record<string, string>) {
   const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await settled(page);
   for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
+  await settled(page);
 }
 
 test('管理员管理表单：建分组与表单、重命名、复制、搜索、停用启用、删除空表单；有数据的表单删除时改为停用并说明', async ({ page }) => {
@@ -64,6 +71,7 @@ test('管理员管理表单：建分组与表单、重命名、复制、搜索�
   await rowOf(page, renamed).getByRole('button', { name: '复制' }).click();
   const copyDialog = page.getByRole('dialog', { name: '复制表单' });
   await expect(copyDialog.getByLabel('表单名称')).toHaveValue(copy);
+  await settled(page);
   await copyDialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('复制成功')).toBeVisible();
   await expect(rowOf(page, copy)).toBeVisible();
@@ -86,6 +94,7 @@ test('管理员管理表单：建分组与表单、重命名、复制、搜索�
   await rowOf(page, copy).getByRole('button', { name: '删除' }).click();
   const ask = page.locator('.ant-modal-confirm').filter({ hasText: `确认删除表单「${copy}」吗?` });
   await expect(ask).toBeVisible();
+  await settled(page);
   await ask.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(page.locator('.ant-table-row')).toHaveCount(0);
@@ -149,7 +158,7 @@ test('代码面板：主题来自 @uiw/codemirror-themes-all，含 SQL/YAML 模�
   const theme = panel.getByRole('combobox', { name: '主题' });
   await theme.click();
   // 2 built-ins and the 46 themes of @uiw/codemirror-themes-all 4.25.
-  expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeGreaterThanOrEqual(48);
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeGreaterThanOrEqual(48);
   await theme.fill('Dracula');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Dracula' }).click();
   await expect.poll(() => editor.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe(light);

@@ -83,6 +83,7 @@ export function CodeEditorPanel({
             value={mode}
             onChange={setMode}
             style={{ width: 120 }}
+            virtual={false}
             options={CODE_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] }))}
           />
           <Select
