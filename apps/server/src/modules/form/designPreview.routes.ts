@@ -24,14 +24,16 @@ const PreviewBody = Type.Object({
 
 export interface ColumnChange {
   table: string;
+  /** 主表, or the sub-table's display name. */
+  tableName: string;
   column: string;
   /** The control that owns (or, for a kept column, owned) the column, by its display name. */
   control: string;
 }
 
-/** Column name to control name, per table, for a design. */
+/** Column name to control name (`table.column` keys), and table to its name (`table` keys). */
 function owners(formId: string, meta: FormMeta | null): Map<string, string> {
-  const out = new Map<string, string>();
+  const out = new Map<string, string>([[formTable(formId), '主表']]);
   if (!meta) return out;
   const add = (table: string, controls: ReturnType<typeof flattenControls>) => {
     for (const control of controls) {
@@ -42,15 +44,18 @@ function owners(formId: string, meta: FormMeta | null): Map<string, string> {
   add(formTable(formId), flattenControls(meta));
   for (const table of subTablesOf(meta)) {
     const subKey = typeof table.model === 'string' ? table.model.trim() : '';
-    if (subKey) add(`${formTable(formId)}__${subKey}`, flattenControls(subTableChildren(table)));
+    if (!subKey) continue;
+    out.set(`${formTable(formId)}__${subKey}`, `子表单 ${typeof table.name === 'string' ? table.name : subKey}`);
+    add(`${formTable(formId)}__${subKey}`, flattenControls(subTableChildren(table)));
   }
   return out;
 }
 
 function change(qualified: string, ...namings: Map<string, string>[]): ColumnChange {
   const dot = qualified.lastIndexOf('.');
-  const control = namings.map((m) => m.get(qualified)).find(Boolean) ?? '';
-  return { table: qualified.slice(0, dot), column: qualified.slice(dot + 1), control };
+  const table = qualified.slice(0, dot);
+  const named = (key: string) => namings.map((m) => m.get(key)).find(Boolean) ?? '';
+  return { table, tableName: named(table) || table, column: qualified.slice(dot + 1), control: named(qualified) };
 }
 
 /**
@@ -98,7 +103,7 @@ export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void
         errCode: 0,
         createdTables: plan.createdTables,
         addedColumns: plan.addedColumns.map((c) => change(c, after)),
-        keptColumns: plan.keptColumns.map((c) => change(c, before)),
+        keptColumns: plan.keptColumns.map((c) => change(c, before, after)),
         keptTables: plan.keptTables,
         keptTypes: plan.keptTypes.map((c) => change(c, after)),
       };

@@ -38,9 +38,9 @@ describe('the publish preview (saveformdesign/preview)', () => {
     expect(fresh.json()).toMatchObject({
       createdTables: [`form_${formId}`, `form_${formId}__goods`],
       addedColumns: [
-        { table: `form_${formId}`, column: 'plate', control: '车牌号' },
+        { table: `form_${formId}`, tableName: '主表', column: 'plate', control: '车牌号' },
         { table: `form_${formId}`, column: 'driver', control: '驾驶员' },
-        { table: `form_${formId}__goods`, column: 'goods_name', control: '品名' },
+        { table: `form_${formId}__goods`, tableName: '子表单 货物', column: 'goods_name', control: '品名' },
       ],
       keptColumns: [],
       keptTables: [],

@@ -4,8 +4,9 @@ import { widgetOf } from '../../controls/registry.ts';
 import type { RuntimeContext } from '../../controls/types.ts';
 import { nameOf } from '../../controls/shared/values.ts';
 
-/* The canvas draws each control with the runtime's own editor, disabled and with its default
-   value, in a context that knows no form yet: what the designer sees is what the form shows. */
+/* The canvas draws each control with the runtime's own editor and its default value, in a
+   context that knows no form yet: what the designer sees is what the form shows. The editor sits
+   in an inert box, so it takes no focus, clicks or keys: dragging and selecting stay the canvas's. */
 const DESIGN_CONTEXT: RuntimeContext = {
   mode: 'add',
   formId: null,
@@ -43,7 +44,7 @@ export function ControlPreview({ control, labelWidth }: { control: FormControl; 
   const label = nameOf(control);
   const editor = (
     <PreviewBoundary fallback={<div className="dz-unknown">{label}</div>}>
-      <widget.Editor control={control} value={defaultOf(control)} ctx={DESIGN_CONTEXT} disabled onChange={() => undefined} />
+      <widget.Editor control={control} value={defaultOf(control)} ctx={DESIGN_CONTEXT} disabled={false} onChange={() => undefined} />
     </PreviewBoundary>
   );
   if (widget.frame === 'bare') return <div className="dz-blank">空白</div>;

@@ -9,7 +9,11 @@ import { previewPublish, publishDesign, type ColumnChange } from './api.ts';
 const columns = [
   { title: '控件', dataIndex: 'control', key: 'control', render: (v: string) => v || '-' },
   { title: '字段', dataIndex: 'column', key: 'column' },
-  { title: '数据表', dataIndex: 'table', key: 'table' },
+  {
+    title: '数据表',
+    key: 'table',
+    render: (_: unknown, r: ColumnChange) => `${r.tableName}（${r.table}）`,
+  },
 ];
 
 function ChangeTable({ rows, testId }: { rows: ColumnChange[]; testId: string }) {

@@ -25,6 +25,7 @@ export async function loadDesign(formId: number, signal?: AbortSignal): Promise<
 
 export interface ColumnChange {
   table: string;
+  tableName: string;
   column: string;
   control: string;
 }
