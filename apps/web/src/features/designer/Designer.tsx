@@ -20,6 +20,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import {
+  canDrop,
   emptyDesign,
   exportDesign,
   findControl,
@@ -93,6 +94,14 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
     return () => window.removeEventListener('keydown', onKey);
   }, [actions, selected, dialog]);
 
+  // Unpublished work is not lost by closing or reloading the tab without a word.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   // A small move starts a drag; a click stays a click (select, or add from the palette).
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const collision = useMemo(
@@ -118,6 +127,11 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
     const data = e.active.data.current as DragData | undefined;
     const place = dropPlace(e.over, (slot) => listAt(meta, slot)?.length ?? 0);
     if (!data || !place) return;
+    const dragged = data.from === 'palette' ? { type: data.type, options: {} } : findControl(meta, data.key)?.control;
+    if (dragged && place.slot.kind === 'table' && !canDrop(meta, dragged, place.slot)) {
+      void message.warning('子表单中只能放置字段控件');
+      return;
+    }
     if (data.from === 'palette') {
       actions.add(data.type, place);
       setTab('control');
