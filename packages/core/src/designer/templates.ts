@@ -345,11 +345,11 @@ const ROWS: Record<ControlType, Row> = {
       width: '80%',
       pattern: '',
       placeholder: '请选择',
-      // Where the map opens until the designer sets the park's own centre.
+      // Where the map opens until the designer sets the park's own centre: spec 000 §9's default.
       zoom: 13,
-      lat: 28.30287,
-      lnt: 110.354183,
-      city: '南昌',
+      lat: 31.81,
+      lnt: 118.46,
+      city: '',
       gisType: '高德',
       allowLocation: false,
       positions: [],
