@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Form, Input, Modal, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Input, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_TEXT,
   COMPANY_ADMIN_TEXT,
   COMPANY_STATUS_TEXT,
   type CompanyAdminItem,
   type CompanyStatus,
 } from '@park/core';
-import { ListPage, tableLocale } from '../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../app/paging.ts';
+import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
+import { ListPage } from '../../app/ListPage.tsx';
+import { PagedTable } from '../../app/PagedTable.tsx';
+import { usePaging } from '../../app/paging.ts';
 import { settled } from '../system/common.tsx';
 import { checkCompany, companyKeys, deleteCompanyInfo, queryAllCheckCompanyInfo, updateCompanyInfo } from './api.ts';
 import { CompanyFields, type CompanyFormValues } from './CompanyFields.tsx';
@@ -50,49 +51,47 @@ function ReasonDialog({
   onCancel(): void;
   onOk(reason: string): Promise<boolean>;
 }) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
+  const { form, save } = useReasonSave(onOk, onCancel);
   return (
-    <Modal
-      open
+    <EditModal
       title={title}
       okText={okText}
-      cancelText="取消"
       okButtonProps={{ danger }}
-      confirmLoading={busy}
-      onCancel={onCancel}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onCancel}
+      intro={<p className="admin-hint">{hint}</p>}
+      layout="vertical"
     >
-      <p className="admin-hint">{hint}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={async ({ reason }) => {
-          setBusy(true);
-          const ok = await onOk(reason?.trim() ?? '');
-          setBusy(false);
-          if (ok) onCancel();
-        }}
+      <Form.Item
+        label={required ? '不通过原因' : '作废原因'}
+        name="reason"
+        rules={required ? [{ required: true, whitespace: true, message: COMPANY_ADMIN_TEXT.rejectReasonRequired }] : []}
       >
-        <Form.Item
-          label={required ? '不通过原因' : '作废原因'}
-          name="reason"
-          rules={required ? [{ required: true, whitespace: true, message: COMPANY_ADMIN_TEXT.rejectReasonRequired }] : []}
-        >
-          <Input.TextArea rows={4} maxLength={200} showCount placeholder={required ? '请输入审核不通过的原因，将以短信和站内消息告知企业' : '选填'} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={4} maxLength={200} showCount placeholder={required ? '请输入审核不通过的原因，将以短信和站内消息告知企业' : '选填'} />
+      </Form.Item>
+    </EditModal>
   );
 }
 
-function EditCompanyDialog({ company, onClose }: { company: CompanyAdminItem; onClose(): void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<CompanyFormValues>();
+/**
+ * The reason dialog's save: its callers show their own message and refresh, and say whether the
+ * call went through (a refusal has been shown already); only then does the dialog close.
+ */
+function useReasonSave(onOk: (reason: string) => Promise<boolean>, onClose: () => void) {
+  const [form] = Form.useForm<{ reason: string }>();
   const save = useMutation({
-    mutationFn: (v: CompanyFormValues) =>
+    mutationFn: ({ reason }: { reason?: string }) => onOk(reason?.trim() ?? ''),
+    onSuccess: (ok) => {
+      if (ok) onClose();
+    },
+  });
+  return { form, save };
+}
+
+function EditCompanyDialog({ company, onClose }: { company: CompanyAdminItem; onClose(): void }) {
+  const { form, save } = useEditDialog({
+    save: (v: CompanyFormValues) =>
       updateCompanyInfo({
         id: company.id,
         companyName: v.companyName.trim(),
@@ -104,47 +103,35 @@ function EditCompanyDialog({ company, onClose }: { company: CompanyAdminItem; on
         industyType: v.industyType,
         economicTypeCode: v.economicTypeCode || null,
       }),
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: companyKeys.list });
-    },
+    onClose,
+    refresh: [companyKeys.list],
   });
   return (
-    <Modal
-      open
+    <EditModal<CompanyFormValues>
       title={`编辑企业信息 — ${company.companyName}`}
       width={880}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      layout="vertical"
+      validateTrigger="onBlur"
+      name="companyEdit"
+      initialValues={{
+        companyName: company.companyName,
+        companyCode: company.companyCode,
+        administrativeAreaCode: company.administrativeAreaCode ?? '',
+        administrativeAreaName: company.administrativeAreaName ?? '',
+        address: company.address ?? '',
+        lat: company.lat ?? '',
+        lnt: company.lnt ?? '',
+        industryCode: company.industryCode ?? '',
+        industryName: company.industryName ?? '',
+        industyType: company.industyType ?? undefined,
+        economicTypeCode: company.economicTypeCode ?? undefined,
+      }}
     >
-      <Form<CompanyFormValues>
-        form={form}
-        layout="vertical"
-        validateTrigger="onBlur"
-        name="companyEdit"
-        initialValues={{
-          companyName: company.companyName,
-          companyCode: company.companyCode,
-          administrativeAreaCode: company.administrativeAreaCode ?? '',
-          administrativeAreaName: company.administrativeAreaName ?? '',
-          address: company.address ?? '',
-          lat: company.lat ?? '',
-          lnt: company.lnt ?? '',
-          industryCode: company.industryCode ?? '',
-          industryName: company.industryName ?? '',
-          industyType: company.industyType ?? undefined,
-          economicTypeCode: company.economicTypeCode ?? undefined,
-        }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <CompanyFields form={form} mode="edit" />
-      </Form>
-    </Modal>
+      <CompanyFields form={form} mode="edit" />
+    </EditModal>
   );
 }
 
@@ -320,15 +307,14 @@ export function CompanyManagePage() {
           />
         </div>
       </div>
-      <Table<CompanyAdminItem>
+      <PagedTable<CompanyAdminItem>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={data?.rows ?? []}
+        page={data}
         loading={isFetching}
-        locale={tableLocale}
         scroll={{ x: tableWidth }}
-        pagination={tablePagination(paging, data?.total ?? 0)}
+        paging={paging}
       />
       {dialog?.kind === 'reject' && (
         <ReasonDialog

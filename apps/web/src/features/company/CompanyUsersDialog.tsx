@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Radio, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_TEXT,
-  USERNAME_MESSAGE,
-  USERNAME_PATTERN,
-  type CompanyAdminItem,
-  type CompanyUserItem,
-} from '@park/core';
-import { tableLocale } from '../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../app/paging.ts';
-import { settled, SEX_TEXT, StatusTag, useShowPasswordOnce } from '../system/common.tsx';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyAdminItem, CompanyUserItem } from '@park/core';
+import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
+import { PagedTable } from '../../app/PagedTable.tsx';
+import { usePaging } from '../../app/paging.ts';
+import { SEX_TEXT, StatusTag, useAccountActions, UserIdentityFields, useShowPasswordOnce } from '../system/common.tsx';
 import {
   addCompanyUser,
   companyKeys,
@@ -38,15 +33,12 @@ interface UserForm {
 type Editing = { mode: 'add' } | { mode: 'edit'; user: CompanyUserItem } | null;
 
 function CompanyUserDialog({ company, editing, onClose }: { company: CompanyAdminItem; editing: Exclude<Editing, null>; onClose(): void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const showPassword = useShowPasswordOnce();
-  const [form] = Form.useForm<UserForm>();
   const isEdit = editing.mode === 'edit';
   const blank = (v?: string) => v?.trim() || null;
 
-  const save = useMutation({
-    mutationFn: async (v: UserForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: UserForm) => {
       const fields = {
         realName: v.realName.trim(),
         sex: v.sex ?? null,
@@ -62,71 +54,41 @@ function CompanyUserDialog({ company, editing, onClose }: { company: CompanyAdmi
       }
       return addCompanyUser({ companyId: company.id, username: v.username.trim(), ...fields });
     },
-    onSuccess: async (created, v) => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
+    onClose,
+    afterClose: (created, v) => {
       if (created) showPassword(v.username.trim(), created.password, '企业用户已创建');
-      await queryClient.invalidateQueries({ queryKey: companyKeys.root });
     },
+    refresh: [companyKeys.root],
   });
 
   const u = editing.mode === 'edit' ? editing.user : null;
   return (
-    <Modal
-      open
+    <EditModal<UserForm>
       title={isEdit ? '编辑企业用户' : '新增企业用户'}
       width={600}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="companyUser"
+      layout="horizontal"
+      labelCol={{ span: 5 }}
+      validateTrigger="onBlur"
+      initialValues={
+        u
+          ? {
+              username: u.username,
+              realName: u.realName,
+              sex: u.sex ?? undefined,
+              jobs: u.jobs ?? '',
+              phone: u.phone ?? '',
+              officePhone: u.officePhone ?? '',
+              email: u.email ?? '',
+              userType: u.userType === 1 ? 1 : 2,
+            }
+          : { userType: 2, sex: '0' }
+      }
     >
-      <Form<UserForm>
-        form={form}
-        name="companyUser"
-        layout="horizontal"
-        labelCol={{ span: 5 }}
-        validateTrigger="onBlur"
-        initialValues={
-          u
-            ? {
-                username: u.username,
-                realName: u.realName,
-                sex: u.sex ?? undefined,
-                jobs: u.jobs ?? '',
-                phone: u.phone ?? '',
-                officePhone: u.officePhone ?? '',
-                email: u.email ?? '',
-                userType: u.userType === 1 ? 1 : 2,
-              }
-            : { userType: 2, sex: '0' }
-        }
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item
-          label="用户名"
-          name="username"
-          rules={[
-            { required: true, whitespace: true, message: '请输入用户名' },
-            { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
-          ]}
-          extra={isEdit ? '用户名用于登录，创建后不能修改' : undefined}
-        >
-          <Input disabled={isEdit} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="姓名" name="realName" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item label="性别" name="sex">
-          <Radio.Group
-            options={[
-              { label: '男', value: '0' },
-              { label: '女', value: '1' },
-            ]}
-          />
-        </Form.Item>
+      <UserIdentityFields isEdit={isEdit} />
         <Form.Item label="职务" name="jobs">
           <Input maxLength={64} />
         </Form.Item>
@@ -142,8 +104,7 @@ function CompanyUserDialog({ company, editing, onClose }: { company: CompanyAdmi
         <Form.Item label="用户类型" name="userType" rules={[{ required: true, message: '请选择用户类型' }]}>
           <Select options={[1, 2].map((v) => ({ value: v, label: COMPANY_USER_TYPE[v] }))} />
         </Form.Item>
-      </Form>
-    </Modal>
+    </EditModal>
   );
 }
 
@@ -158,9 +119,7 @@ const phoneRule = [
 
 /** 企业管理 → 用户管理: an approved company's users (issue 6). */
 export function CompanyUsersDialog({ company, onClose }: { company: CompanyAdminItem; onClose(): void }) {
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const showPassword = useShowPasswordOnce();
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const [editing, setEditing] = useState<Editing>(null);
@@ -172,31 +131,11 @@ export function CompanyUsersDialog({ company, onClose }: { company: CompanyAdmin
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: companyKeys.root });
 
-  const toggle = (u: CompanyUserItem) => {
-    const disabling = u.status === 0;
-    modal.confirm({
-      title: disabling ? `确认停用用户「${u.realName}」吗？` : `确认启用用户「${u.realName}」吗？`,
-      content: disabling ? '停用后该用户的所有登录会话将立即失效，且不能再登录。' : undefined,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        if (await settled(() => updateCompanyUserStatus(u.id, disabling ? 1 : 0))) void message.success(disabling ? '已停用' : '已启用');
-        await refresh();
-      },
-    });
-  };
-
-  const reset = (u: CompanyUserItem) => {
-    modal.confirm({
-      title: `确认重置用户「${u.realName}」的密码吗？`,
-      content: '将生成新的随机密码，该用户当前的登录会话将全部失效。',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await settled(async () => showPassword(u.username, (await resetCompanyUserPwd(u.id)).password, '密码已重置'));
-      },
-    });
-  };
+  const { toggleStatus, reset } = useAccountActions({
+    setStatus: updateCompanyUserStatus,
+    resetPassword: resetCompanyUserPwd,
+    refresh,
+  });
 
   const columns: TableColumnsType<CompanyUserItem> = [
     { title: '用户名', dataIndex: 'username', width: 180, ellipsis: true },
@@ -215,7 +154,7 @@ export function CompanyUsersDialog({ company, onClose }: { company: CompanyAdmin
           <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', user: u })}>
             编辑
           </Button>
-          <Button type="link" size="small" onClick={() => toggle(u)}>
+          <Button type="link" size="small" onClick={() => toggleStatus(u)}>
             {u.status === 0 ? '停用' : '启用'}
           </Button>
           <Button type="link" size="small" onClick={() => reset(u)}>
@@ -233,15 +172,14 @@ export function CompanyUsersDialog({ company, onClose }: { company: CompanyAdmin
           新增用户
         </Button>
       </div>
-      <Table<CompanyUserItem>
+      <PagedTable<CompanyUserItem>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={data?.rows ?? []}
+        page={data}
         loading={isFetching}
-        locale={tableLocale}
         scroll={{ x: 930 }}
-        pagination={tablePagination(paging, data?.total ?? 0)}
+        paging={paging}
       />
       {editing && <CompanyUserDialog company={company} editing={editing} onClose={() => setEditing(null)} />}
     </Modal>

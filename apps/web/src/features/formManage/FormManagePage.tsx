@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, FolderOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '@park/core';
+import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
 import { errorMessage } from '../../app/http.ts';
 import { notifyError } from '../../app/feedback.ts';
-import { ListPage, tableLocale } from '../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../app/paging.ts';
+import { ListPage } from '../../app/ListPage.tsx';
+import { PagedTable } from '../../app/PagedTable.tsx';
+import { usePaging } from '../../app/paging.ts';
 import { MENUS_QUERY_KEY } from '../../shell/api.ts';
 import { settled, StatusTag } from '../system/common.tsx';
 import {
@@ -39,38 +41,28 @@ const groupOptions = (groups: FormGroup[]) => [
 const toGroupId = (v: number | undefined | null): number | null => (v ? v : null);
 
 function GroupDialog({ group, onClose }: { group: FormGroup | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ groupName: string }>();
-  const save = useMutation({
-    mutationFn: async ({ groupName }: { groupName: string }) => {
+  const { form, save } = useEditDialog({
+    save: async ({ groupName }: { groupName: string }) => {
       if (group) await updateFormGroup(group.id, groupName.trim());
       else await addFormGroup(groupName.trim());
     },
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: formKeys.groups });
-      await queryClient.invalidateQueries({ queryKey: formKeys.forms });
-    },
+    onClose,
+    refresh: [formKeys.groups, formKeys.forms],
   });
   return (
-    <Modal
-      open
+    <EditModal
       title={group ? '重命名分组' : '新增分组'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="formGroup"
+      layout="vertical"
+      initialValues={{ groupName: group?.groupName ?? '' }}
     >
-      <Form form={form} name="formGroup" layout="vertical" initialValues={{ groupName: group?.groupName ?? '' }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item label="分组名称" name="groupName" rules={[{ required: true, whitespace: true, message: '请输入分组名称' }]}>
-          <Input maxLength={50} autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="分组名称" name="groupName" rules={[{ required: true, whitespace: true, message: '请输入分组名称' }]}>
+        <Input maxLength={50} autoComplete="off" />
+      </Form.Item>
+    </EditModal>
   );
 }
 
@@ -85,9 +77,6 @@ interface FormFields {
 
 /** New form, rename (and move) and copy share one dialog: a name and a group. */
 function FormDialog({ editing, groups, onClose }: { editing: FormEditing; groups: FormGroup[]; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<FormFields>();
   const initial: FormFields =
     editing.mode === 'create'
       ? { formName: '', groupId: editing.groupId }
@@ -95,42 +84,37 @@ function FormDialog({ editing, groups, onClose }: { editing: FormEditing; groups
           formName: editing.mode === 'copy' ? `${editing.row.formName}-副本` : editing.row.formName,
           groupId: editing.row.groupId ?? 0,
         };
-  const save = useMutation({
-    mutationFn: async (v: FormFields) => {
+  const { form, save } = useEditDialog({
+    save: async (v: FormFields) => {
       const body = { formName: v.formName.trim(), groupId: toGroupId(v.groupId) };
       if (editing.mode === 'create') await saveFormConf(body);
       else if (editing.mode === 'rename') await saveFormConf({ ...body, formId: editing.row.formId });
       else await copyFormConf({ ...body, formId: editing.row.formId });
     },
-    onSuccess: async () => {
-      void message.success(editing.mode === 'copy' ? '复制成功' : ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: formKeys.forms });
-    },
+    onClose,
+    refresh: [formKeys.forms],
+    savedText: editing.mode === 'copy' ? '复制成功' : undefined,
   });
   return (
-    <Modal
-      open
+    <EditModal<FormFields>
       title={DIALOG_TITLE[editing.mode]}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="formConf"
+      layout="vertical"
+      initialValues={initial}
     >
-      <Form<FormFields> form={form} name="formConf" layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
-        <Form.Item label="表单名称" name="formName" rules={[{ required: true, whitespace: true, message: '请输入表单名称' }]}>
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="所属分组" name="groupId">
-          <Select options={groupOptions(groups)} />
-        </Form.Item>
-        {editing.mode === 'copy' && (
-          <p className="admin-hint">复制表单的设计和列表页设置，不复制数据；新表单立即建好自己的数据表。</p>
-        )}
-      </Form>
-    </Modal>
+      <Form.Item label="表单名称" name="formName" rules={[{ required: true, whitespace: true, message: '请输入表单名称' }]}>
+        <Input maxLength={100} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="所属分组" name="groupId">
+        <Select options={groupOptions(groups)} />
+      </Form.Item>
+      {editing.mode === 'copy' && (
+        <p className="admin-hint">复制表单的设计和列表页设置，不复制数据；新表单立即建好自己的数据表。</p>
+      )}
+    </EditModal>
   );
 }
 
@@ -343,13 +327,12 @@ export function FormManagePage() {
               ]}
             />
           </div>
-          <Table<FormConfRow>
+          <PagedTable<FormConfRow>
             rowKey="formId"
             columns={columns}
-            dataSource={forms.data?.rows ?? []}
+            page={forms.data}
             loading={forms.isFetching}
-            locale={tableLocale}
-            pagination={tablePagination(paging, forms.data?.total ?? 0)}
+            paging={paging}
           />
         </ListPage>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { App, Tag, Typography } from 'antd';
+import { App, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_TEXT, type OrgNode } from '@park/core';
+import { ADMIN_TEXT, USERNAME_MESSAGE, USERNAME_PATTERN, type OrgNode } from '@park/core';
 import { ApiError } from '../../app/http.ts';
 import { listOrgTree, ORG_TREE_QUERY_KEY } from '../../shell/api.ts';
 import { keys, listRole } from './api.ts';
@@ -61,6 +61,86 @@ export function useShowPasswordOnce() {
       ),
     });
   };
+}
+
+/** A user row as the 停用/启用 and 重置密码 questions need it (platform and company users alike). */
+interface AccountRow {
+  id: number;
+  username: string;
+  realName: string;
+  status: number;
+}
+
+/**
+ * 停用/启用 and 重置密码 of a user, asked first (spec 002 §8). The platform's user list and a
+ * company's user list differ only in the calls behind them.
+ */
+export function useAccountActions({
+  setStatus,
+  resetPassword,
+  refresh,
+}: {
+  setStatus: (id: number, status: 0 | 1) => Promise<unknown>;
+  resetPassword: (id: number) => Promise<{ password: string }>;
+  refresh: () => Promise<unknown>;
+}) {
+  const { message, modal } = App.useApp();
+  const showPassword = useShowPasswordOnce();
+  const toggleStatus = (u: AccountRow) => {
+    const disabling = u.status === 0;
+    modal.confirm({
+      title: disabling ? `确认停用用户「${u.realName}」吗？` : `确认启用用户「${u.realName}」吗？`,
+      content: disabling ? '停用后该用户的所有登录会话将立即失效，且不能再登录。' : undefined,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        if (await settled(() => setStatus(u.id, disabling ? 1 : 0))) void message.success(disabling ? '已停用' : '已启用');
+        await refresh();
+      },
+    });
+  };
+  const reset = (u: AccountRow) => {
+    modal.confirm({
+      title: `确认重置用户「${u.realName}」的密码吗？`,
+      content: '将生成新的随机密码，该用户当前的登录会话将全部失效。',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await settled(async () => showPassword(u.username, (await resetPassword(u.id)).password, '密码已重置'));
+      },
+    });
+  };
+  return { toggleStatus, reset };
+}
+
+/** 用户名, 姓名 and 性别 of a user dialog; the user name is fixed once the user exists. */
+export function UserIdentityFields({ isEdit, usernamePlaceholder }: { isEdit: boolean; usernamePlaceholder?: string }) {
+  return (
+    <>
+      <Form.Item
+        label="用户名"
+        name="username"
+        rules={[
+          { required: true, whitespace: true, message: '请输入用户名' },
+          { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
+        ]}
+        extra={isEdit ? '用户名用于登录，创建后不能修改' : undefined}
+      >
+        <Input disabled={isEdit} placeholder={usernamePlaceholder} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="姓名" name="realName" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item label="性别" name="sex">
+        <Radio.Group
+          options={[
+            { label: '男', value: '0' },
+            { label: '女', value: '1' },
+          ]}
+        />
+      </Form.Item>
+    </>
+  );
 }
 
 export interface TreeOption {

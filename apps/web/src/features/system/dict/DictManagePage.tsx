@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Table, Tree, type TableColumnsType, type TreeDataNode } from 'antd';
+import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TableColumnsType, type TreeDataNode } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,8 +13,9 @@ import {
 } from '@park/core';
 import { ApiError, errorMessage } from '../../../app/http.ts';
 import { notifyError } from '../../../app/feedback.ts';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../../app/paging.ts';
+import { ListPage } from '../../../app/ListPage.tsx';
+import { PagedTable } from '../../../app/PagedTable.tsx';
+import { usePaging } from '../../../app/paging.ts';
 import {
   addDicCatalog,
   addDicType,
@@ -390,16 +391,16 @@ export function DictManagePage() {
             paging.reset();
           }}
         />
-        <Table<DicType>
+        <PagedTable<DicType>
           rowKey="id"
           size="small"
           columns={columns}
-          dataSource={data?.rows ?? []}
+          page={data}
           loading={isFetching}
-          locale={tableLocale}
           rowClassName={(t) => (t.id === selected?.id ? 'ant-table-row-selected' : '')}
           onRow={(t) => ({ onClick: () => setSelected(t), style: { cursor: 'pointer' } })}
-          pagination={{ ...tablePagination(paging, data?.total ?? 0), showSizeChanger: false, size: 'small' }}
+          paging={paging}
+          pagination={{ showSizeChanger: false, size: 'small' }}
         />
       </Card>
       <div className="admin-split-main">

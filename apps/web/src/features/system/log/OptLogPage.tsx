@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, DatePicker, Drawer, Form, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { OPTLOG_MODULES, type OptLogQuery, type OptLogRow, type OptResult } from '@park/core';
 import { formatDateTime } from '../../../app/format.ts';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../../app/paging.ts';
+import { ListPage } from '../../../app/ListPage.tsx';
+import { PagedTable } from '../../../app/PagedTable.tsx';
+import { usePaging } from '../../../app/paging.ts';
 import { keys, listOptLog } from '../api.ts';
 import '../system.css';
 
@@ -129,15 +130,14 @@ export function OptLogPage() {
         </Form.Item>
       </Form>
       <p className="admin-hint">操作日志只能查询，不能修改或删除；超过保留天数（见“安全设置”）的记录由系统自动清理。</p>
-      <Table<OptLogRow>
+      <PagedTable<OptLogRow>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={data?.rows ?? []}
+        page={data}
         loading={isFetching}
-        locale={tableLocale}
+        paging={paging}
         pagination={{
-          ...tablePagination(paging, data?.total ?? 0),
           showTotal: (count) =>
             data?.kind === 'capped' ? `超过 ${count} 条，请缩小查询条件` : data?.kind === 'estimate' ? `约 ${count} 条` : `共 ${count} 条`,
         }}

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import {
-  App,
   Button,
   Form,
   Input,
   InputNumber,
-  Modal,
   Radio,
   Select,
   Space,
@@ -16,9 +14,8 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_TEXT,
   isPermsList,
   MENU_PATH_MESSAGE,
   MENU_PATH_PATTERN,
@@ -28,6 +25,7 @@ import {
   type MenuType,
   type ShowType,
 } from '@park/core';
+import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
 import { KH_ICONS } from '../../../shell/khIcons.ts';
 import { MenuIcon } from '../../../shell/MenuIcon.tsx';
@@ -90,10 +88,6 @@ const ICON_OPTIONS = KH_ICONS.map(([name, label]) => ({
 }));
 
 function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, null>; menus: AdminMenu[]; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<MenuForm>();
-  const menuType = Form.useWatch('menuType', form) ?? (editing.mode === 'edit' ? editing.menu.menuType : 'menu');
   const isEdit = editing.mode === 'edit';
   const full = editing.mode === 'add' && editing.full === true;
 
@@ -122,8 +116,8 @@ function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, nul
           perms: '',
         };
 
-  const save = useMutation({
-    mutationFn: async (v: MenuForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: MenuForm) => {
       const body: MenuInput = {
         parentId: v.parentId ?? null,
         menuType: v.menuType,
@@ -140,101 +134,95 @@ function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, nul
       else if (full) await addFullMenu(body);
       else await addMenu(body);
     },
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: keys.menus });
-      // The shell shows the new menus after a refresh; fetch them in the background now.
-      await queryClient.invalidateQueries({ queryKey: MENUS_QUERY_KEY });
-    },
+    onClose,
+    // The shell shows the new menus after a refresh; fetch them in the background now.
+    refresh: [keys.menus, MENUS_QUERY_KEY],
   });
+  const menuType = Form.useWatch('menuType', form) ?? (editing.mode === 'edit' ? editing.menu.menuType : 'menu');
 
   const title = isEdit ? '编辑菜单' : full ? '新增表单列表菜单（含新增、编辑、删除、导入、导出按钮）' : '新增菜单';
   return (
-    <Modal
-      open
+    <EditModal<MenuForm>
       title={title}
       width={680}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="menu"
+      labelCol={{ span: 5 }}
+      initialValues={initialValues}
     >
-      <Form<MenuForm> form={form} name="menu" labelCol={{ span: 5 }} initialValues={initialValues} onFinish={(v) => save.mutate(v)}>
-        <Form.Item label="上级菜单" name="parentId">
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            placeholder="不选则为顶级菜单"
-            treeData={parentOptions(menus, editing.mode === 'edit' ? editing.menu.id : undefined)}
+      <Form.Item label="上级菜单" name="parentId">
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          placeholder="不选则为顶级菜单"
+          treeData={parentOptions(menus, editing.mode === 'edit' ? editing.menu.id : undefined)}
+        />
+      </Form.Item>
+      {!full && (
+        <Form.Item label="类型" name="menuType">
+          <Radio.Group
+            options={[
+              { label: '菜单', value: 'menu' },
+              { label: '按钮（操作权限）', value: 'button' },
+            ]}
           />
         </Form.Item>
-        {!full && (
-          <Form.Item label="类型" name="menuType">
-            <Radio.Group
-              options={[
-                { label: '菜单', value: 'menu' },
-                { label: '按钮（操作权限）', value: 'button' },
-              ]}
-            />
+      )}
+      <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      {menuType === 'menu' && (
+        <>
+          <Form.Item
+            label="路径"
+            name="path"
+            rules={[
+              { required: true, message: '请输入菜单路径' },
+              { pattern: MENU_PATH_PATTERN, message: MENU_PATH_MESSAGE },
+            ]}
+            extra="可带查询参数，例如 /form/list/12?type=1"
+          >
+            <Input maxLength={300} placeholder="/system/user" />
           </Form.Item>
-        )}
-        <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入菜单名称' }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        {menuType === 'menu' && (
-          <>
-            <Form.Item
-              label="路径"
-              name="path"
-              rules={[
-                { required: true, message: '请输入菜单路径' },
-                { pattern: MENU_PATH_PATTERN, message: MENU_PATH_MESSAGE },
-              ]}
-              extra="可带查询参数，例如 /form/list/12?type=1"
-            >
-              <Input maxLength={300} placeholder="/system/user" />
-            </Form.Item>
-            <Form.Item label="页面组件" name="component" extra="父菜单可不选，打开时跳到第一个子菜单">
-              <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="选择页面" options={pageOptions(initialValues.component)} />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item label="图标" name="iconName">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'search' }}
-            placeholder="选择图标"
-            options={ICON_OPTIONS}
-            optionLabelProp="label"
-            listHeight={320}
-          />
-        </Form.Item>
-        <Form.Item
-          label="权限标识"
-          name="perms"
-          rules={[{ validator: async (_r, v: string) => (!v?.trim() || isPermsList(v.trim()) ? undefined : Promise.reject(new Error(PERMS_MESSAGE))) }]}
-          extra={full ? '不填则为 form:表单ID:view；按钮为 form:表单ID:add 等' : '接口据此授权，如 system:user；多个用逗号分隔'}
-        >
-          <Input maxLength={500} placeholder="system:user" />
-        </Form.Item>
-        <Form.Item label="排序" name="orderIndex" extra="数字越小越靠前；不填排在最后">
-          <InputNumber min={0} max={100000} precision={0} />
-        </Form.Item>
-        {menuType === 'menu' && (
-          <>
-            <Form.Item label="显示端" name="showType">
-              <Radio.Group options={([0, 1, 2] as ShowType[]).map((v) => ({ value: v, label: SHOW_TYPE_TEXT[v] }))} />
-            </Form.Item>
-            <Form.Item label="隐藏" name="hidden" valuePropName="checked" extra="隐藏的菜单不在导航中显示，但仍可通过地址访问">
-              <Switch />
-            </Form.Item>
-          </>
-        )}
-      </Form>
-    </Modal>
+          <Form.Item label="页面组件" name="component" extra="父菜单可不选，打开时跳到第一个子菜单">
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="选择页面" options={pageOptions(initialValues.component)} />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item label="图标" name="iconName">
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'search' }}
+          placeholder="选择图标"
+          options={ICON_OPTIONS}
+          optionLabelProp="label"
+          listHeight={320}
+        />
+      </Form.Item>
+      <Form.Item
+        label="权限标识"
+        name="perms"
+        rules={[{ validator: async (_r, v: string) => (!v?.trim() || isPermsList(v.trim()) ? undefined : Promise.reject(new Error(PERMS_MESSAGE))) }]}
+        extra={full ? '不填则为 form:表单ID:view；按钮为 form:表单ID:add 等' : '接口据此授权，如 system:user；多个用逗号分隔'}
+      >
+        <Input maxLength={500} placeholder="system:user" />
+      </Form.Item>
+      <Form.Item label="排序" name="orderIndex" extra="数字越小越靠前；不填排在最后">
+        <InputNumber min={0} max={100000} precision={0} />
+      </Form.Item>
+      {menuType === 'menu' && (
+        <>
+          <Form.Item label="显示端" name="showType">
+            <Radio.Group options={([0, 1, 2] as ShowType[]).map((v) => ({ value: v, label: SHOW_TYPE_TEXT[v] }))} />
+          </Form.Item>
+          <Form.Item label="隐藏" name="hidden" valuePropName="checked" extra="隐藏的菜单不在导航中显示，但仍可通过地址访问">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    </EditModal>
   );
 }
 

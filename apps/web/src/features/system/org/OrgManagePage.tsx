@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Table, Tree, type TableColumnsType, type TreeDataNode, type TreeProps } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Tree, type TableColumnsType, type TreeDataNode, type TreeProps } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT, type AdminOrgUser, type OrgNode } from '@park/core';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../../app/paging.ts';
+import { ListPage } from '../../../app/ListPage.tsx';
+import { PagedTable } from '../../../app/PagedTable.tsx';
+import { usePaging } from '../../../app/paging.ts';
 import { ORG_TREE_QUERY_KEY } from '../../../shell/api.ts';
 import { addOrg, deleteOrg, keys, listUserRelOrgByOrgId, moveOrg, updateOrg } from '../api.ts';
 import { StatusTag, useConfirmDelete, useOrgTree } from '../common.tsx';
@@ -227,14 +228,13 @@ export function OrgManagePage() {
                 <Descriptions.Item label="组织用户">{members.data?.total ?? '-'} 人</Descriptions.Item>
               </Descriptions>
               <h3 className="org-members-title">组织用户</h3>
-              <Table<AdminOrgUser>
+              <PagedTable<AdminOrgUser>
                 rowKey="id"
                 size="middle"
                 columns={columns}
-                dataSource={members.data?.rows ?? []}
+                page={members.data}
                 loading={members.isFetching}
-                locale={tableLocale}
-                pagination={tablePagination(paging, members.data?.total ?? 0)}
+                paging={paging}
               />
             </>
           ) : (

@@ -11,7 +11,6 @@ import {
   Select,
   Space,
   Spin,
-  Table,
   Tag,
   Tree,
   TreeSelect,
@@ -21,9 +20,11 @@ import {
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT, type AdminMenu, type AdminRole, type RoleUser } from '@park/core';
+import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { formatDateTime } from '../../../app/format.ts';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../../app/paging.ts';
+import { ListPage } from '../../../app/ListPage.tsx';
+import { PagedTable } from '../../../app/PagedTable.tsx';
+import { usePaging } from '../../../app/paging.ts';
 import { MenuIcon } from '../../../shell/MenuIcon.tsx';
 import {
   addRole,
@@ -52,58 +53,43 @@ interface RoleForm {
 }
 
 function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<RoleForm>();
   // One validator per dialog, so a newer keystroke supersedes the check of an older one.
   const uniqueName = useMemo(
     () => uniqueNameValidator((name) => checkByRoleName(name, role?.id), ADMIN_TEXT.roleNameTaken),
     [role?.id],
   );
-  const save = useMutation({
-    mutationFn: async (v: RoleForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: RoleForm) => {
       const body = { roleName: v.roleName.trim(), remark: v.remark?.trim() || null };
       if (role) await updateRole({ ...body, id: role.id });
       else await addRole(body);
     },
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: keys.roles });
-    },
+    onClose,
+    refresh: [keys.roles],
   });
   return (
-    <Modal
-      open
+    <EditModal<RoleForm>
       title={role ? '编辑角色' : '新增角色'}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="role"
+      layout="vertical"
+      initialValues={role ? { roleName: role.roleName, remark: role.remark ?? '' } : {}}
     >
-      <Form<RoleForm>
-        form={form}
-        name="role"
-        layout="vertical"
-        initialValues={role ? { roleName: role.roleName, remark: role.remark ?? '' } : {}}
-        onFinish={(v) => save.mutate(v)}
+      <Form.Item
+        label="角色名称"
+        name="roleName"
+        hasFeedback
+        validateDebounce={0}
+        rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { validator: uniqueName }]}
       >
-        <Form.Item
-          label="角色名称"
-          name="roleName"
-          hasFeedback
-          validateDebounce={0}
-          rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { validator: uniqueName }]}
-        >
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="备注" name="remark">
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={64} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+    </EditModal>
   );
 }
 
@@ -285,14 +271,13 @@ function RoleUsersModal({ role, onClose }: { role: AdminRole; onClose: () => voi
         </Button>
       </Space.Compact>
       <p className="admin-hint">上方为直接分配该角色的用户；所属组织拥有该角色的用户也会获得它（在下表中标为“通过所属组织”）。</p>
-      <Table<RoleUser>
+      <PagedTable<RoleUser>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={holders.data?.rows ?? []}
+        page={holders.data}
         loading={holders.isFetching}
-        locale={tableLocale}
-        pagination={tablePagination(paging, holders.data?.total ?? 0)}
+        paging={paging}
       />
     </Modal>
   );
@@ -434,14 +419,13 @@ export function RoleManagePage() {
           }}
         />
       </div>
-      <Table<AdminRole>
+      <PagedTable<AdminRole>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={data?.rows ?? []}
+        page={data}
         loading={isFetching}
-        locale={tableLocale}
-        pagination={tablePagination(paging, data?.total ?? 0)}
+        paging={paging}
       />
       {dialog?.kind === 'edit' && <RoleDialog role={dialog.role} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'menus' && <MenuBindingDrawer role={dialog.role} onClose={() => setDialog(null)} />}

@@ -1,47 +1,43 @@
 import { useMemo, useState } from 'react';
 import {
-  App,
   Button,
   Card,
   Form,
   Input,
-  Modal,
-  Radio,
   Select,
   Space,
-  Table,
   Tag,
   Tree,
   TreeSelect,
   type TableColumnsType,
 } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_TEXT,
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
   isPhone,
   PHONE_MESSAGE,
-  USERNAME_MESSAGE,
-  USERNAME_PATTERN,
   type AdminUser,
   type UserInput,
   type UserType,
 } from '@park/core';
+import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { formatDateTime } from '../../../app/format.ts';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../../app/paging.ts';
+import { ListPage } from '../../../app/ListPage.tsx';
+import { PagedTable } from '../../../app/PagedTable.tsx';
+import { usePaging } from '../../../app/paging.ts';
 import { useSession } from '../../../app/session.tsx';
 import { addUser, deleteUser, keys, listUser, resetPwd, updateStatus, updateUser } from '../api.ts';
 import {
   orgOptions,
-  settled,
   SEX_TEXT,
   StatusTag,
+  useAccountActions,
   useAllRoles,
   useConfirmDelete,
   useOrgTree,
+  UserIdentityFields,
   useShowPasswordOnce,
   USER_TYPE_TEXT,
 } from '../common.tsx';
@@ -61,10 +57,7 @@ interface UserForm {
 type Editing = { mode: 'add' } | { mode: 'edit'; user: AdminUser } | null;
 
 function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const showPassword = useShowPasswordOnce();
-  const [form] = Form.useForm<UserForm>();
   const { data: orgs = [] } = useOrgTree();
   const { data: roles = [] } = useAllRoles();
   const isEdit = editing.mode === 'edit';
@@ -83,8 +76,8 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
         }
       : { userType: 0, sex: '0', orgIds: [], roleIds: [] };
 
-  const save = useMutation({
-    mutationFn: async (v: UserForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: UserForm) => {
       const body: UserInput = {
         username: v.username.trim(),
         realName: v.realName.trim(),
@@ -101,56 +94,26 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
       }
       return addUser(body);
     },
-    onSuccess: async (created, v) => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
+    onClose,
+    afterClose: (created, v) => {
       if (created) showPassword(v.username.trim(), created.password, '用户已创建');
-      await queryClient.invalidateQueries({ queryKey: keys.users });
     },
+    refresh: [keys.users],
   });
 
   return (
-    <Modal
-      open
+    <EditModal<UserForm>
       title={isEdit ? '编辑用户' : '新增用户'}
       width={640}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      layout="horizontal"
+      labelCol={{ span: 5 }}
+      initialValues={initialValues}
+      name="user"
     >
-      <Form<UserForm>
-        form={form}
-        layout="horizontal"
-        labelCol={{ span: 5 }}
-        initialValues={initialValues}
-        onFinish={(v) => save.mutate(v)}
-        name="user"
-      >
-        <Form.Item
-          label="用户名"
-          name="username"
-          rules={[
-            { required: true, whitespace: true, message: '请输入用户名' },
-            { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
-          ]}
-          extra={isEdit ? '用户名用于登录，创建后不能修改' : undefined}
-        >
-          <Input disabled={isEdit} placeholder="登录用的用户名" autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="姓名" name="realName" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item label="性别" name="sex">
-          <Radio.Group
-            options={[
-              { label: '男', value: '0' },
-              { label: '女', value: '1' },
-            ]}
-          />
-        </Form.Item>
+      <UserIdentityFields isEdit={isEdit} usernamePlaceholder="登录用的用户名" />
         <Form.Item
           label="手机号"
           name="phone"
@@ -183,17 +146,14 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
             options={roles.map((r) => ({ value: r.id, label: r.roleName }))}
           />
         </Form.Item>
-      </Form>
-    </Modal>
+    </EditModal>
   );
 }
 
 export function UserManagePage() {
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const { user: me } = useSession();
   const confirmDelete = useConfirmDelete();
-  const showPassword = useShowPasswordOnce();
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const [wd, setWd] = useState('');
@@ -210,31 +170,7 @@ export function UserManagePage() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.users });
 
-  const toggleStatus = (u: AdminUser) => {
-    const disabling = u.status === 0;
-    modal.confirm({
-      title: disabling ? `确认停用用户「${u.realName}」吗？` : `确认启用用户「${u.realName}」吗？`,
-      content: disabling ? '停用后该用户的所有登录会话将立即失效，且不能再登录。' : undefined,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        if (await settled(() => updateStatus(u.id, disabling ? 1 : 0))) void message.success(disabling ? '已停用' : '已启用');
-        await refresh();
-      },
-    });
-  };
-
-  const reset = (u: AdminUser) => {
-    modal.confirm({
-      title: `确认重置用户「${u.realName}」的密码吗？`,
-      content: '将生成新的随机密码，该用户当前的登录会话将全部失效。',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await settled(async () => showPassword(u.username, (await resetPwd(u.id)).password, '密码已重置'));
-      },
-    });
-  };
+  const { toggleStatus, reset } = useAccountActions({ setStatus: updateStatus, resetPassword: resetPwd, refresh });
 
   const columns: TableColumnsType<AdminUser> = [
     { title: '用户名', dataIndex: 'username', width: 130, ellipsis: true },
@@ -358,15 +294,14 @@ export function UserManagePage() {
               />
             </div>
           </div>
-          <Table<AdminUser>
+          <PagedTable<AdminUser>
             rowKey="id"
             size="middle"
             columns={columns}
-            dataSource={data?.rows ?? []}
+            page={data}
             loading={isFetching}
-            locale={tableLocale}
             scroll={{ x: 1300 }}
-            pagination={tablePagination(paging, data?.total ?? 0)}
+            paging={paging}
           />
         </ListPage>
       </div>
