@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TableColumnsType, type TreeDataNode } from 'antd';
+import { App, Button, Card, Empty, Form, Input, InputNumber, Space, Spin, Tree, type TableColumnsType, type TreeDataNode } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_TEXT,
   DIC_CODE_MESSAGE,
@@ -13,6 +13,7 @@ import {
 } from '@park/core';
 import { ApiError, errorMessage } from '../../../app/http.ts';
 import { notifyError } from '../../../app/feedback.ts';
+import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { ListPage } from '../../../app/ListPage.tsx';
 import { PagedTable } from '../../../app/PagedTable.tsx';
 import { usePaging } from '../../../app/paging.ts';
@@ -81,56 +82,50 @@ interface TypeForm {
 }
 
 function TypeDialog({ type, onClose }: { type: DicType | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<TypeForm>();
   const uniqueCode = useMemo(() => uniqueNameValidator((code) => checkDicType(code), ADMIN_TEXT.dicTypeTaken), []);
-  const save = useMutation({
-    mutationFn: async (v: TypeForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: TypeForm) => {
       if (type) await updateDicType({ id: type.id, typeName: v.typeName.trim(), remark: v.remark?.trim() || null });
       else await addDicType({ typeCode: v.typeCode.trim(), typeName: v.typeName.trim(), remark: v.remark?.trim() || null });
     },
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: keys.dicTypes });
-    },
+    onClose,
+    refresh: [keys.dicTypes],
   });
   return (
-    <Modal open title={type ? '编辑字典类型' : '新增字典类型'} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form<TypeForm>
-        form={form}
-        name="dicType"
-        layout="vertical"
-        initialValues={type ? { typeCode: type.typeCode, typeName: type.typeName, remark: type.remark ?? '' } : {}}
-        onFinish={(v) => save.mutate(v)}
+    <EditModal<TypeForm>
+      title={type ? '编辑字典类型' : '新增字典类型'}
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="dicType"
+      layout="vertical"
+      initialValues={type ? { typeCode: type.typeCode, typeName: type.typeName, remark: type.remark ?? '' } : {}}
+    >
+      <Form.Item
+        label="类型编码"
+        name="typeCode"
+        hasFeedback={!type}
+        validateDebounce={0}
+        extra={type ? '表单按编码引用字典，创建后不能修改' : '以字母开头，如 hazard_class'}
+        rules={
+          type
+            ? []
+            : [
+                { required: true, whitespace: true, message: '请输入类型编码' },
+                { pattern: DIC_TYPE_CODE_PATTERN, message: DIC_TYPE_CODE_MESSAGE },
+                { validator: uniqueCode },
+              ]
+        }
       >
-        <Form.Item
-          label="类型编码"
-          name="typeCode"
-          hasFeedback={!type}
-          validateDebounce={0}
-          extra={type ? '表单按编码引用字典，创建后不能修改' : '以字母开头，如 hazard_class'}
-          rules={
-            type
-              ? []
-              : [
-                  { required: true, whitespace: true, message: '请输入类型编码' },
-                  { pattern: DIC_TYPE_CODE_PATTERN, message: DIC_TYPE_CODE_MESSAGE },
-                  { validator: uniqueCode },
-                ]
-          }
-        >
-          <Input disabled={Boolean(type)} maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="类型名称" name="typeName" rules={[{ required: true, whitespace: true, message: '请输入类型名称' }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item label="备注" name="remark">
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input disabled={Boolean(type)} maxLength={64} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="类型名称" name="typeName" rules={[{ required: true, whitespace: true, message: '请输入类型名称' }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </EditModal>
   );
 }
 
@@ -153,12 +148,9 @@ function EntryDialog({
   onClose: () => void;
   onAdded: (parentId: number | null) => void;
 }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<EntryForm>();
   const isEdit = editing.mode === 'edit';
-  const save = useMutation({
-    mutationFn: async (v: EntryForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: EntryForm) => {
       if (editing.mode === 'edit') {
         await updateDicCatalog({ id: editing.entry.id, name: v.name.trim(), orderIndex: v.orderIndex ?? undefined });
       } else {
@@ -171,39 +163,39 @@ function EntryDialog({
         });
       }
     },
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
+    onClose,
+    // A new entry's parent opens, so the entry is seen.
+    afterClose: () => {
       if (editing.mode === 'add') onAdded(editing.parent?.id ?? null);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: keys.dicCatalog });
     },
+    refresh: [keys.dicCatalog],
   });
   const title = isEdit ? '编辑字典项' : editing.parent ? `新增下级字典项（上级：${editing.parent.name}）` : '新增字典项';
   return (
-    <Modal open title={title} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form<EntryForm>
-        form={form}
-        name="dicEntry"
-        layout="vertical"
-        initialValues={editing.mode === 'edit' ? { code: editing.entry.code, name: editing.entry.name, orderIndex: editing.entry.orderIndex } : {}}
-        onFinish={(v) => save.mutate(v)}
+    <EditModal<EntryForm>
+      title={title}
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="dicEntry"
+      layout="vertical"
+      initialValues={editing.mode === 'edit' ? { code: editing.entry.code, name: editing.entry.name, orderIndex: editing.entry.orderIndex } : {}}
+    >
+      <Form.Item
+        label="编码"
+        name="code"
+        extra={isEdit ? '记录中保存的是编码，创建后不能修改' : '同一类型内唯一'}
+        rules={isEdit ? [] : [{ required: true, whitespace: true, message: '请输入编码' }, { pattern: DIC_CODE_PATTERN, message: DIC_CODE_MESSAGE }]}
       >
-        <Form.Item
-          label="编码"
-          name="code"
-          extra={isEdit ? '记录中保存的是编码，创建后不能修改' : '同一类型内唯一'}
-          rules={isEdit ? [] : [{ required: true, whitespace: true, message: '请输入编码' }, { pattern: DIC_CODE_PATTERN, message: DIC_CODE_MESSAGE }]}
-        >
-          <Input disabled={isEdit} maxLength={64} />
-        </Form.Item>
-        <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item label="排序" name="orderIndex">
-          <InputNumber min={0} max={100000} precision={0} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input disabled={isEdit} maxLength={64} />
+      </Form.Item>
+      <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item label="排序" name="orderIndex">
+        <InputNumber min={0} max={100000} precision={0} />
+      </Form.Item>
+    </EditModal>
   );
 }
 

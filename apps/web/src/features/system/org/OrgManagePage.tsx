@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Tree, type TableColumnsType, type TreeDataNode, type TreeProps } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tree, type TableColumnsType, type TreeDataNode, type TreeProps } from 'antd';
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TEXT, type AdminOrgUser, type OrgNode } from '@park/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrgUser, OrgNode } from '@park/core';
+import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { ListPage } from '../../../app/ListPage.tsx';
 import { PagedTable } from '../../../app/PagedTable.tsx';
 import { usePaging } from '../../../app/paging.ts';
@@ -45,40 +46,38 @@ const toTree = (orgs: OrgNode[]): OrgTreeNode[] => orgs.map((o) => ({ key: o.id,
 const parentIds = (orgs: OrgNode[]): number[] => orgs.flatMap((o) => (o.children.length ? [o.id, ...parentIds(o.children)] : []));
 
 function OrgDialog({ editing, onClose, onSaved }: { editing: Exclude<Editing, null>; onClose: () => void; onSaved: (id: number) => void }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<OrgForm>();
-  const save = useMutation({
-    mutationFn: async (v: OrgForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: OrgForm) => {
       if (editing.mode === 'edit') {
         await updateOrg({ id: editing.org.id, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null });
         return editing.org.id;
       }
       return (await addOrg({ parentId: editing.parent?.id ?? null, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null })).id;
     },
-    onSuccess: (id) => {
-      void message.success(ADMIN_TEXT.saved);
-      onSaved(id);
-    },
+    onClose,
+    // The page selects the saved organisation and refreshes the tree itself.
+    afterClose: onSaved,
+    refresh: [],
   });
   const title =
     editing.mode === 'edit' ? '编辑组织' : editing.parent ? `新增下级组织（上级：${editing.parent.orgName}）` : '新增顶级组织';
   return (
-    <Modal open title={title} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form<OrgForm>
-        form={form}
-        name="org"
-        layout="vertical"
-        initialValues={editing.mode === 'edit' ? { orgName: editing.org.orgName, orgCode: editing.org.orgCode ?? '' } : {}}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item label="组织名称" name="orgName" rules={[{ required: true, whitespace: true, message: '请输入组织名称' }]}>
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item label="组织编码" name="orgCode" extra="可选，用于与其他系统对接">
-          <Input maxLength={64} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <EditModal<OrgForm>
+      title={title}
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="org"
+      layout="vertical"
+      initialValues={editing.mode === 'edit' ? { orgName: editing.org.orgName, orgCode: editing.org.orgCode ?? '' } : {}}
+    >
+      <Form.Item label="组织名称" name="orgName" rules={[{ required: true, whitespace: true, message: '请输入组织名称' }]}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item label="组织编码" name="orgCode" extra="可选，用于与其他系统对接">
+        <Input maxLength={64} />
+      </Form.Item>
+    </EditModal>
   );
 }
 

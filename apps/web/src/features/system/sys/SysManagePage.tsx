@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT, isSysUrl, SYS_URL_MESSAGE, type SysModule } from '@park/core';
+import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
 import { MODULES_QUERY_KEY } from '../../../shell/api.ts';
 import { addSys, checkBySysName, deleteSys, keys, listSys, updateSys } from '../api.ts';
@@ -17,66 +18,59 @@ interface SysForm {
 }
 
 function SysDialog({ sys, onClose }: { sys: SysModule | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<SysForm>();
   const uniqueName = useMemo(() => uniqueNameValidator((name) => checkBySysName(name, sys?.id), ADMIN_TEXT.sysNameTaken), [sys?.id]);
-  const save = useMutation({
-    mutationFn: async (v: SysForm) => {
+  const { form, save } = useEditDialog({
+    save: async (v: SysForm) => {
       const body = { sysName: v.sysName.trim(), sysUrl: v.sysUrl.trim(), status: v.status, orderIndex: v.orderIndex ?? undefined };
       if (sys) await updateSys({ ...body, id: sys.id });
       else await addSys(body);
     },
-    onSuccess: async () => {
-      void message.success(ADMIN_TEXT.saved);
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: keys.sys });
-      // The top bar's 业务模块 list follows.
-      await queryClient.invalidateQueries({ queryKey: MODULES_QUERY_KEY });
-    },
+    onClose,
+    // The top bar's 业务模块 list follows.
+    refresh: [keys.sys, MODULES_QUERY_KEY],
   });
   return (
-    <Modal open title={sys ? '编辑系统模块' : '新增系统模块'} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form<SysForm>
-        form={form}
-        name="sys"
-        layout="vertical"
-        initialValues={sys ? { sysName: sys.sysName, sysUrl: sys.sysUrl, status: Number(sys.status), orderIndex: sys.orderIndex ?? null } : { status: 0 }}
-        onFinish={(v) => save.mutate(v)}
+    <EditModal<SysForm>
+      title={sys ? '编辑系统模块' : '新增系统模块'}
+      form={form}
+      save={save}
+      onClose={onClose}
+      name="sys"
+      layout="vertical"
+      initialValues={sys ? { sysName: sys.sysName, sysUrl: sys.sysUrl, status: Number(sys.status), orderIndex: sys.orderIndex ?? null } : { status: 0 }}
+    >
+      <Form.Item
+        label="系统名称"
+        name="sysName"
+        hasFeedback
+        validateDebounce={0}
+        rules={[{ required: true, whitespace: true, message: '请输入系统名称' }, { validator: uniqueName }]}
       >
-        <Form.Item
-          label="系统名称"
-          name="sysName"
-          hasFeedback
-          validateDebounce={0}
-          rules={[{ required: true, whitespace: true, message: '请输入系统名称' }, { validator: uniqueName }]}
-        >
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="地址"
-          name="sysUrl"
-          rules={[
-            { required: true, whitespace: true, message: '请输入地址' },
-            { validator: async (_r, v: string) => (!v?.trim() || isSysUrl(v.trim()) ? undefined : Promise.reject(new Error(SYS_URL_MESSAGE))) },
+        <Input maxLength={64} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="地址"
+        name="sysUrl"
+        rules={[
+          { required: true, whitespace: true, message: '请输入地址' },
+          { validator: async (_r, v: string) => (!v?.trim() || isSysUrl(v.trim()) ? undefined : Promise.reject(new Error(SYS_URL_MESSAGE))) },
+        ]}
+        extra="在顶部“业务模块”中点击后于新窗口打开"
+      >
+        <Input maxLength={500} placeholder="https://… 或 /closed-park-web/…" />
+      </Form.Item>
+      <Form.Item label="状态" name="status">
+        <Radio.Group
+          options={[
+            { value: 0, label: '启用（在顶部业务模块中显示）' },
+            { value: 1, label: '停用' },
           ]}
-          extra="在顶部“业务模块”中点击后于新窗口打开"
-        >
-          <Input maxLength={500} placeholder="https://… 或 /closed-park-web/…" />
-        </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Radio.Group
-            options={[
-              { value: 0, label: '启用（在顶部业务模块中显示）' },
-              { value: 1, label: '停用' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item label="排序" name="orderIndex">
-          <InputNumber min={0} max={100000} precision={0} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        />
+      </Form.Item>
+      <Form.Item label="排序" name="orderIndex">
+        <InputNumber min={0} max={100000} precision={0} />
+      </Form.Item>
+    </EditModal>
   );
 }
 
