@@ -40,7 +40,8 @@ export function useEditDialog<V, R = unknown>({
       for (const queryKey of refresh) await queryClient.invalidateQueries({ queryKey });
     },
   });
-  return { form, save: mutation };
+  // Spread into <EditModal>: the form, its save and the way out belong together.
+  return { form, save: mutation, onClose };
 }
 
 export interface EditModalProps<V> extends Omit<FormProps<V>, 'form' | 'onFinish' | 'title' | 'children'> {

@@ -51,15 +51,13 @@ function ReasonDialog({
   onCancel(): void;
   onOk(reason: string): Promise<boolean>;
 }) {
-  const { form, save } = useReasonSave(onOk, onCancel);
+  const dialog = useReasonSave(onOk, onCancel);
   return (
     <EditModal
       title={title}
       okText={okText}
       okButtonProps={{ danger }}
-      form={form}
-      save={save}
-      onClose={onCancel}
+      {...dialog}
       intro={<p className="admin-hint">{hint}</p>}
       layout="vertical"
     >
@@ -86,11 +84,11 @@ function useReasonSave(onOk: (reason: string) => Promise<boolean>, onClose: () =
       if (ok) onClose();
     },
   });
-  return { form, save };
+  return { form, save, onClose };
 }
 
 function EditCompanyDialog({ company, onClose }: { company: CompanyAdminItem; onClose(): void }) {
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: (v: CompanyFormValues) =>
       updateCompanyInfo({
         id: company.id,
@@ -110,9 +108,7 @@ function EditCompanyDialog({ company, onClose }: { company: CompanyAdminItem; on
     <EditModal<CompanyFormValues>
       title={`编辑企业信息 — ${company.companyName}`}
       width={880}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       layout="vertical"
       validateTrigger="onBlur"
       name="companyEdit"
@@ -130,7 +126,7 @@ function EditCompanyDialog({ company, onClose }: { company: CompanyAdminItem; on
         economicTypeCode: company.economicTypeCode ?? undefined,
       }}
     >
-      <CompanyFields form={form} mode="edit" />
+      <CompanyFields form={dialog.form} mode="edit" />
     </EditModal>
   );
 }

@@ -37,7 +37,7 @@ function CompanyUserDialog({ company, editing, onClose }: { company: CompanyAdmi
   const isEdit = editing.mode === 'edit';
   const blank = (v?: string) => v?.trim() || null;
 
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: UserForm) => {
       const fields = {
         realName: v.realName.trim(),
@@ -66,9 +66,7 @@ function CompanyUserDialog({ company, editing, onClose }: { company: CompanyAdmi
     <EditModal<UserForm>
       title={isEdit ? '编辑企业用户' : '新增企业用户'}
       width={600}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="companyUser"
       layout="horizontal"
       labelCol={{ span: 5 }}

@@ -41,7 +41,7 @@ const groupOptions = (groups: FormGroup[]) => [
 const toGroupId = (v: number | undefined | null): number | null => (v ? v : null);
 
 function GroupDialog({ group, onClose }: { group: FormGroup | null; onClose: () => void }) {
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async ({ groupName }: { groupName: string }) => {
       if (group) await updateFormGroup(group.id, groupName.trim());
       else await addFormGroup(groupName.trim());
@@ -52,9 +52,7 @@ function GroupDialog({ group, onClose }: { group: FormGroup | null; onClose: () 
   return (
     <EditModal
       title={group ? '重命名分组' : '新增分组'}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="formGroup"
       layout="vertical"
       initialValues={{ groupName: group?.groupName ?? '' }}
@@ -84,7 +82,7 @@ function FormDialog({ editing, groups, onClose }: { editing: FormEditing; groups
           formName: editing.mode === 'copy' ? `${editing.row.formName}-副本` : editing.row.formName,
           groupId: editing.row.groupId ?? 0,
         };
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: FormFields) => {
       const body = { formName: v.formName.trim(), groupId: toGroupId(v.groupId) };
       if (editing.mode === 'create') await saveFormConf(body);
@@ -98,9 +96,7 @@ function FormDialog({ editing, groups, onClose }: { editing: FormEditing; groups
   return (
     <EditModal<FormFields>
       title={DIALOG_TITLE[editing.mode]}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="formConf"
       layout="vertical"
       initialValues={initial}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { App, Form, Input, Radio, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TEXT, USERNAME_MESSAGE, USERNAME_PATTERN, type OrgNode } from '@park/core';
 import { ApiError } from '../../app/http.ts';
@@ -39,6 +39,29 @@ export function useConfirmDelete() {
       },
     });
   };
+}
+
+/**
+ * The 删除 link of a list row: asks with the spec's text and what will go, then deletes; `remove`
+ * also refreshes what the deletion changed.
+ */
+export function DeleteLink({
+  what,
+  remove,
+  disabled,
+  title,
+}: {
+  what: ReactNode;
+  remove: () => Promise<unknown>;
+  disabled?: boolean;
+  title?: string;
+}) {
+  const confirmDelete = useConfirmDelete();
+  return (
+    <Button type="link" size="small" danger disabled={disabled} title={title} onClick={() => confirmDelete(remove, what)}>
+      删除
+    </Button>
+  );
 }
 
 /** A password shown once (new user, reset): copyable, and gone when the dialog closes. */

@@ -83,7 +83,7 @@ interface TypeForm {
 
 function TypeDialog({ type, onClose }: { type: DicType | null; onClose: () => void }) {
   const uniqueCode = useMemo(() => uniqueNameValidator((code) => checkDicType(code), ADMIN_TEXT.dicTypeTaken), []);
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: TypeForm) => {
       if (type) await updateDicType({ id: type.id, typeName: v.typeName.trim(), remark: v.remark?.trim() || null });
       else await addDicType({ typeCode: v.typeCode.trim(), typeName: v.typeName.trim(), remark: v.remark?.trim() || null });
@@ -94,9 +94,7 @@ function TypeDialog({ type, onClose }: { type: DicType | null; onClose: () => vo
   return (
     <EditModal<TypeForm>
       title={type ? '编辑字典类型' : '新增字典类型'}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="dicType"
       layout="vertical"
       initialValues={type ? { typeCode: type.typeCode, typeName: type.typeName, remark: type.remark ?? '' } : {}}
@@ -149,7 +147,7 @@ function EntryDialog({
   onAdded: (parentId: number | null) => void;
 }) {
   const isEdit = editing.mode === 'edit';
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: EntryForm) => {
       if (editing.mode === 'edit') {
         await updateDicCatalog({ id: editing.entry.id, name: v.name.trim(), orderIndex: v.orderIndex ?? undefined });
@@ -174,9 +172,7 @@ function EntryDialog({
   return (
     <EditModal<EntryForm>
       title={title}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="dicEntry"
       layout="vertical"
       initialValues={editing.mode === 'edit' ? { code: editing.entry.code, name: editing.entry.name, orderIndex: editing.entry.orderIndex } : {}}

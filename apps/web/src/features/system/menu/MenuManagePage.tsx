@@ -31,7 +31,7 @@ import { KH_ICONS } from '../../../shell/khIcons.ts';
 import { MenuIcon } from '../../../shell/MenuIcon.tsx';
 import { MENUS_QUERY_KEY } from '../../../shell/api.ts';
 import { addFullMenu, addMenu, deleteMenu, keys, listMenu, updateMenu } from '../api.ts';
-import { useConfirmDelete } from '../common.tsx';
+import { DeleteLink } from '../common.tsx';
 import { pageLabel, pageOptions } from './pageCatalogue.ts';
 import '../system.css';
 
@@ -116,7 +116,7 @@ function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, nul
           perms: '',
         };
 
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: MenuForm) => {
       const body: MenuInput = {
         parentId: v.parentId ?? null,
@@ -138,16 +138,14 @@ function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, nul
     // The shell shows the new menus after a refresh; fetch them in the background now.
     refresh: [keys.menus, MENUS_QUERY_KEY],
   });
-  const menuType = Form.useWatch('menuType', form) ?? (editing.mode === 'edit' ? editing.menu.menuType : 'menu');
+  const menuType = Form.useWatch('menuType', dialog.form) ?? (editing.mode === 'edit' ? editing.menu.menuType : 'menu');
 
   const title = isEdit ? '编辑菜单' : full ? '新增表单列表菜单（含新增、编辑、删除、导入、导出按钮）' : '新增菜单';
   return (
     <EditModal<MenuForm>
       title={title}
       width={680}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="menu"
       labelCol={{ span: 5 }}
       initialValues={initialValues}
@@ -228,7 +226,6 @@ function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, nul
 
 export function MenuManagePage() {
   const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const [editing, setEditing] = useState<Editing>(null);
   const { data, isFetching } = useQuery({ queryKey: [...keys.menus, 'all'], queryFn: ({ signal }) => listMenu(undefined, signal) });
   const menus = useMemo(() => data?.menus ?? [], [data]);
@@ -278,19 +275,13 @@ export function MenuManagePage() {
           <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', menu: byId.get(m.id)! })}>
             编辑
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              confirmDelete(async () => {
-                await deleteMenu(m.id);
-                await queryClient.invalidateQueries({ queryKey: keys.menus });
-              }, `将删除「${m.name}」，已分配该菜单的角色将失去它。`)
-            }
-          >
-            删除
-          </Button>
+          <DeleteLink
+            what={`将删除「${m.name}」，已分配该菜单的角色将失去它。`}
+            remove={async () => {
+              await deleteMenu(m.id);
+              await queryClient.invalidateQueries({ queryKey: keys.menus });
+            }}
+          />
         </Space>
       ),
     },

@@ -46,7 +46,7 @@ const toTree = (orgs: OrgNode[]): OrgTreeNode[] => orgs.map((o) => ({ key: o.id,
 const parentIds = (orgs: OrgNode[]): number[] => orgs.flatMap((o) => (o.children.length ? [o.id, ...parentIds(o.children)] : []));
 
 function OrgDialog({ editing, onClose, onSaved }: { editing: Exclude<Editing, null>; onClose: () => void; onSaved: (id: number) => void }) {
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: OrgForm) => {
       if (editing.mode === 'edit') {
         await updateOrg({ id: editing.org.id, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null });
@@ -64,9 +64,7 @@ function OrgDialog({ editing, onClose, onSaved }: { editing: Exclude<Editing, nu
   return (
     <EditModal<OrgForm>
       title={title}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="org"
       layout="vertical"
       initialValues={editing.mode === 'edit' ? { orgName: editing.org.orgName, orgCode: editing.org.orgCode ?? '' } : {}}

@@ -42,7 +42,7 @@ import {
   listUserByRoleId,
   updateRole,
 } from '../api.ts';
-import { orgOptions, StatusTag, uniqueNameValidator, useConfirmDelete, useDebounced, useOrgTree } from '../common.tsx';
+import { DeleteLink, orgOptions, StatusTag, uniqueNameValidator, useDebounced, useOrgTree } from '../common.tsx';
 import '../system.css';
 
 const SUPER_ROLE_CODE = 'sys_admin';
@@ -58,7 +58,7 @@ function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => 
     () => uniqueNameValidator((name) => checkByRoleName(name, role?.id), ADMIN_TEXT.roleNameTaken),
     [role?.id],
   );
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: RoleForm) => {
       const body = { roleName: v.roleName.trim(), remark: v.remark?.trim() || null };
       if (role) await updateRole({ ...body, id: role.id });
@@ -70,9 +70,7 @@ function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => 
   return (
     <EditModal<RoleForm>
       title={role ? '编辑角色' : '新增角色'}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="role"
       layout="vertical"
       initialValues={role ? { roleName: role.roleName, remark: role.remark ?? '' } : {}}
@@ -339,7 +337,6 @@ type Dialog =
 
 export function RoleManagePage() {
   const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const [roleName, setRoleName] = useState('');
@@ -379,21 +376,15 @@ export function RoleManagePage() {
           <Button type="link" size="small" onClick={() => setDialog({ kind: 'orgs', role: r })}>
             组织
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
+          <DeleteLink
+            what={`将删除角色「${r.roleName}」，拥有该角色的用户将失去其菜单权限。`}
             disabled={r.roleCode !== null}
             title={r.roleCode !== null ? ADMIN_TEXT.builtInRole : undefined}
-            onClick={() =>
-              confirmDelete(async () => {
-                await deleteRole(r.id);
-                await queryClient.invalidateQueries({ queryKey: keys.roles });
-              }, `将删除角色「${r.roleName}」，拥有该角色的用户将失去其菜单权限。`)
-            }
-          >
-            删除
-          </Button>
+            remove={async () => {
+              await deleteRole(r.id);
+              await queryClient.invalidateQueries({ queryKey: keys.roles });
+            }}
+          />
         </Space>
       ),
     },

@@ -7,7 +7,7 @@ import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
 import { MODULES_QUERY_KEY } from '../../../shell/api.ts';
 import { addSys, checkBySysName, deleteSys, keys, listSys, updateSys } from '../api.ts';
-import { uniqueNameValidator, useConfirmDelete } from '../common.tsx';
+import { DeleteLink, uniqueNameValidator } from '../common.tsx';
 import '../system.css';
 
 interface SysForm {
@@ -19,7 +19,7 @@ interface SysForm {
 
 function SysDialog({ sys, onClose }: { sys: SysModule | null; onClose: () => void }) {
   const uniqueName = useMemo(() => uniqueNameValidator((name) => checkBySysName(name, sys?.id), ADMIN_TEXT.sysNameTaken), [sys?.id]);
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: SysForm) => {
       const body = { sysName: v.sysName.trim(), sysUrl: v.sysUrl.trim(), status: v.status, orderIndex: v.orderIndex ?? undefined };
       if (sys) await updateSys({ ...body, id: sys.id });
@@ -32,9 +32,7 @@ function SysDialog({ sys, onClose }: { sys: SysModule | null; onClose: () => voi
   return (
     <EditModal<SysForm>
       title={sys ? '编辑系统模块' : '新增系统模块'}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       name="sys"
       layout="vertical"
       initialValues={sys ? { sysName: sys.sysName, sysUrl: sys.sysUrl, status: Number(sys.status), orderIndex: sys.orderIndex ?? null } : { status: 0 }}
@@ -76,7 +74,6 @@ function SysDialog({ sys, onClose }: { sys: SysModule | null; onClose: () => voi
 
 export function SysManagePage() {
   const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const [editing, setEditing] = useState<{ sys: SysModule | null } | null>(null);
   const { data = [], isFetching } = useQuery({ queryKey: keys.sys, queryFn: ({ signal }) => listSys(signal) });
   const refresh = async () => {
@@ -103,19 +100,13 @@ export function SysManagePage() {
           <Button type="link" size="small" onClick={() => setEditing({ sys: s })}>
             编辑
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              confirmDelete(async () => {
-                await deleteSys(s.id);
-                await refresh();
-              }, `将删除系统模块「${s.sysName}」。`)
-            }
-          >
-            删除
-          </Button>
+          <DeleteLink
+            what={`将删除系统模块「${s.sysName}」。`}
+            remove={async () => {
+              await deleteSys(s.id);
+              await refresh();
+            }}
+          />
         </Space>
       ),
     },

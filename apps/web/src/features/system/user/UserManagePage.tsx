@@ -30,12 +30,12 @@ import { usePaging } from '../../../app/paging.ts';
 import { useSession } from '../../../app/session.tsx';
 import { addUser, deleteUser, keys, listUser, resetPwd, updateStatus, updateUser } from '../api.ts';
 import {
+  DeleteLink,
   orgOptions,
   SEX_TEXT,
   StatusTag,
   useAccountActions,
   useAllRoles,
-  useConfirmDelete,
   useOrgTree,
   UserIdentityFields,
   useShowPasswordOnce,
@@ -76,7 +76,7 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
         }
       : { userType: 0, sex: '0', orgIds: [], roleIds: [] };
 
-  const { form, save } = useEditDialog({
+  const dialog = useEditDialog({
     save: async (v: UserForm) => {
       const body: UserInput = {
         username: v.username.trim(),
@@ -105,9 +105,7 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
     <EditModal<UserForm>
       title={isEdit ? '编辑用户' : '新增用户'}
       width={640}
-      form={form}
-      save={save}
-      onClose={onClose}
+      {...dialog}
       layout="horizontal"
       labelCol={{ span: 5 }}
       initialValues={initialValues}
@@ -153,7 +151,6 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
 export function UserManagePage() {
   const queryClient = useQueryClient();
   const { user: me } = useSession();
-  const confirmDelete = useConfirmDelete();
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const [wd, setWd] = useState('');
@@ -220,20 +217,14 @@ export function UserManagePage() {
             <Button type="link" size="small" disabled={self} onClick={() => reset(u)}>
               重置密码
             </Button>
-            <Button
-              type="link"
-              size="small"
-              danger
+            <DeleteLink
+              what={`将删除用户「${u.realName}（${u.username}）」。`}
               disabled={self}
-              onClick={() =>
-                confirmDelete(async () => {
-                  await deleteUser(u.id);
-                  await refresh();
-                }, `将删除用户「${u.realName}（${u.username}）」。`)
-              }
-            >
-              删除
-            </Button>
+              remove={async () => {
+                await deleteUser(u.id);
+                await refresh();
+              }}
+            />
           </Space>
         );
       },
