@@ -26,6 +26,21 @@ test.describe('外壳', () => {
     await withDb((c) => c.query(`delete from flow_task`));
   });
 
+  test('表单任务页列出执行中的任务，带表单名称与状态', async ({ page }) => {
+    await withDb((c) =>
+      c.query(
+        `insert into form_task (title, form_name, assignee_id, status, deadline) values ('月度消防巡检', '消防巡检表', 1, 0, now() + interval '3 day'), ('已完成的任务', '消防巡检表', 1, 1, null)`,
+      ),
+    );
+    await loginAsAdmin(page);
+    await page.goto(`${BASE}/formTask/ExecutingFormTask`);
+    const row = page.getByRole('row', { name: /月度消防巡检/ });
+    await expect(row).toContainText('消防巡检表');
+    await expect(row).toContainText('执行中');
+    await expect(page.getByText('已完成的任务')).toHaveCount(0);
+    await withDb((c) => c.query(`delete from form_task`));
+  });
+
   test('业务模块下拉只列出状态为0的模块', async ({ page }) => {
     await loginAsAdmin(page);
     await page.getByRole('button', { name: '业务模块' }).click();
