@@ -146,9 +146,15 @@ try {
   for (let i = 0; i < 3; i++) fields[`f_date${i}`] = '2026-11-21';
   const formBody = new URLSearchParams(fields).toString();
   const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+  const cpuOf = async (pid: number) => {
+    const f = (await import('node:fs')).readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // ms, at 100 ticks/s
+  };
+  const c0 = await cpuOf(server.child.pid!);
   const apiInsert = await drive(INSERTS, CONCURRENCY, async () =>
     void (await call(base, 'POST', `/api/form/addformdata/${formId}`, formHeaders, formBody)),
   );
+  console.log(`server CPU per API insert: ${((await cpuOf(server.child.pid!)) - c0) / INSERTS} ms; wall per insert ${(apiInsert.ms / INSERTS).toFixed(2)} ms`);
   const cols = Object.keys(fields);
   const insertSql = `insert into "${table}" (create_by, ${cols.map((c) => `"${c}"`).join(', ')}) values (1, ${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`;
   const sqlInsert = await drive(INSERTS, CONCURRENCY, async () => void (await pool.query(insertSql, cols.map((c) => fields[c]))));
@@ -159,6 +165,16 @@ try {
     au as (insert into sys_operation_log (user_id, username, module, action, target_type, target_id, ip, result) select 1, 'admin', '表单', '新增表单数据', 'form:${formId}', ins.id::text, '127.0.0.1', 0 from ins)
     select * from ins`;
   const sqlCte = await drive(INSERTS, CONCURRENCY, async () => void (await pool.query(cteSql, cols.map((c) => fields[c]))));
+  // BATCH=n: the same statement carrying n rows, what batching concurrent requests would reach.
+  const B = Number(process.env.BATCH || 0);
+  if (B > 0) {
+    const vals = Array.from({ length: B }, (_, r) => `(1, ${cols.map((_, i) => `$${r * cols.length + i + 1}`).join(', ')})`).join(', ');
+    const ins = `insert into "${table}" (create_by, ${cols.map((c) => `"${c}"`).join(', ')}) values ${vals} returning *`;
+    const batchSql = cteSql.replace(/with ins as \([\s\S]*?returning \*\),/, `with ins as (${ins}),`);
+    const params = Array.from({ length: B }, () => cols.map((c) => fields[c])).flat();
+    const t = await drive(INSERTS / B, Math.max(1, CONCURRENCY / B), async () => void (await pool.query(batchSql, params)));
+    console.log(`batched floor (${B} rows per statement, concurrency ${Math.max(1, CONCURRENCY / B)}): ${(INSERTS / (t.ms / 1000)).toFixed(0)} rows/s`);
+  }
 
   const row = (label: string, api: { lat: number[] }, raw: { lat: number[] }) =>
     `${label.padEnd(28)} p50 ${pct(api.lat, 50).toFixed(1).padStart(7)} ms (raw SQL ${pct(raw.lat, 50).toFixed(1).padStart(6)} ms, ×${(pct(api.lat, 50) / pct(raw.lat, 50)).toFixed(2)})   p95 ${pct(api.lat, 95).toFixed(1).padStart(7)} ms (raw SQL ${pct(raw.lat, 95).toFixed(1).padStart(6)} ms)`;
