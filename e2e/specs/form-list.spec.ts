@@ -245,7 +245,10 @@ test.describe('表单列表页', () => {
     await row(page, '皖A55221').getByRole('button', { name: '皖A55221' }).click();
     const full = dialog(page, '车辆详情');
     await expect(full).toBeVisible();
-    expect((await full.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!.width).toBeGreaterThan(1300);
+    // Measured once the opening zoom animation has finished.
+    await expect
+      .poll(async () => (await full.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())?.width ?? 0)
+      .toBeGreaterThan(1300);
     await expect(full.frameLocator('iframe').getByText('皖A55221').first()).toBeVisible({ timeout: 20_000 });
     await full.locator('.ant-modal-close').click();
     await expect(full).toHaveCount(0);
