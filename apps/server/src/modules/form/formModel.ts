@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthEvents } from '../auth/authEvents.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { QueryColumn } from './queryCompiler.ts';
+import { InsertBatcher } from './insertBatcher.ts';
 import { formTable, subTable } from './tableNames.ts';
 import { NO_DESIGN } from './formConf.routes.ts';
 
@@ -97,6 +98,8 @@ export function buildFormModel(formId: string, formName: string, status: number,
  */
 export class FormModelCache {
   private readonly models = new Map<string, FormModel>();
+  /** Concurrent single-record inserts share a statement; they live as long as the models they use. */
+  readonly inserts = new InsertBatcher();
 
   constructor(events: AuthEvents) {
     events.on((e) => {

@@ -49,6 +49,8 @@ export async function writeEvent(
  * An insert with its form event and operation-log row in one statement: a single round trip,
  * atomic without an explicit transaction. Records that reference files take insertRecord's
  * transactional path instead, since their references need the new id and a permission check.
+ * Requests go through InsertBatcher, which uses this for a lone row and carries concurrent ones
+ * in one statement of the same shape.
  */
 export async function insertRecordLogged(
   db: Kysely<Database>,
@@ -83,7 +85,7 @@ export async function insertRecordLogged(
   return result.rows[0]!;
 }
 
-function systemValues(row: StoredRow, auth: AuthContext, table: TableModel, parentId: string | null): Row {
+export function systemValues(row: StoredRow, auth: AuthContext, table: TableModel, parentId: string | null): Row {
   const values: Row = {
     ...row,
     create_by: auth.userId,

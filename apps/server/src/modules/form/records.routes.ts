@@ -11,7 +11,6 @@ import { buildWriteContext } from './recordFiles.ts';
 import {
   deleteRecords,
   insertRecord,
-  insertRecordLogged,
   listRecords,
   parseIdList,
   presentRow,
@@ -76,7 +75,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     const wctx = await buildWriteContext(request, db, [[model.main, [body]]]);
     const row = prepareRow(model.main, body, wctx);
     const log = auditRow(request, { action: '新增表单数据', targetType: `form:${model.formId}` });
-    const inserted = await insertRecordLogged(db, model, model.main, row, wctx.auth, log);
+    const inserted = await ctx.forms.inserts.insert(db, model, model.main, row, wctx.auth, log);
     request.audited = true;
     return { errCode: 0, businessId: Number(inserted.id) };
   });
