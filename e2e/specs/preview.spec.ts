@@ -89,10 +89,10 @@ test.describe('文件预览', () => {
     const doc = dialog(page).getByTestId('docx-view');
     await expect(doc.getByText('安全生产责任书', { exact: true })).toBeVisible();
     await expect(doc.getByText('第二条 严格执行危险化学品管理制度。')).toBeVisible();
-    // Full screen: the dialog covers the window.
-    const box = (await dialog(page).locator('.ant-modal-container').boundingBox())!;
-    expect(box.width).toBeGreaterThanOrEqual(1360);
-    expect(box.height).toBeGreaterThanOrEqual(790);
+    // Full screen: the dialog covers the window (measured once its opening animation has finished).
+    const box = () => dialog(page).locator('.ant-modal-container').boundingBox();
+    await expect.poll(async () => (await box())?.width ?? 0).toBeGreaterThanOrEqual(1360);
+    await expect.poll(async () => (await box())?.height ?? 0).toBeGreaterThanOrEqual(790);
     await page.screenshot({ path: `${SCREENS}/preview-docx.png` });
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
