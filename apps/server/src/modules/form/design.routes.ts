@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { sql, type Kysely } from 'kysely';
-import { parseFormMeta, validateFormMeta } from '@park/core';
+import { parseFormMeta, validateFormMeta, type FormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
@@ -21,6 +21,20 @@ const DesignBody = Type.Object({
 /** A formMeta is user-designed JSON; this bounds what one save may hold. */
 const MAX_META_BYTES = 2 * 1024 * 1024;
 
+/**
+ * The design as the caller sent it, parsed, bounded and validated: what a save and its dry run both
+ * refuse, with the same messages. The first problem is the message; all go along for the designer.
+ */
+export function checkedDesign(raw: unknown): { meta: FormMeta; text: string } {
+  const parsed = parseFormMeta(raw);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const text = JSON.stringify(parsed.meta);
+  if (text.length > MAX_META_BYTES) throw new AppError(413, '表单设计过大');
+  const check = validateFormMeta(parsed.meta);
+  if (!check.ok) throw new AppError(400, check.errors[0]!.message, 400, check.errors);
+  return { meta: parsed.meta, text };
+}
+
 export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -30,22 +44,19 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const body = request.body as Static<typeof DesignBody>;
       const formId = parseFormId(body.formId);
-      const parsed = parseFormMeta(body.formMeta);
-      if (!parsed.ok) throw badRequest(parsed.message);
-      const text = JSON.stringify(parsed.meta);
-      if (text.length > MAX_META_BYTES) throw new AppError(413, '表单设计过大');
-      const check = validateFormMeta(parsed.meta);
-      if (!check.ok) {
-        // The first problem is the message; all of them go along for the designer to mark.
-        throw new AppError(400, check.errors[0]!.message, 400, check.errors);
-      }
-      const layout = storageLayoutOf(parsed.meta);
+      const { meta, text } = checkedDesign(body.formMeta);
+      const layout = storageLayoutOf(meta);
       const report = await db.transaction().execute(async (trx) => {
         // Serialises concurrent saves of the same form, so two designers cannot race on DDL.
-        const conf = await trx.selectFrom('form_conf').select(['id', 'form_meta']).where('id', '=', formId).forUpdate().executeTakeFirst();
+        const conf = await trx
+          .selectFrom('form_conf')
+          .select(['id', 'form_meta'])
+          .where('id', '=', formId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!conf) throw notFound('表单不存在');
         const r = await syncFormTables(trx as unknown as Kysely<unknown>, formId, layout);
-        await syncDesignFileRefs(trx, authOf(request), formId, designFileIds(parsed.meta));
+        await syncDesignFileRefs(trx, authOf(request), formId, designFileIds(meta));
         await trx
           .updateTable('form_conf')
           .set({ form_meta: text, design_version: sql`design_version + 1`, update_time: new Date() })

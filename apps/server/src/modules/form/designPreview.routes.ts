@@ -7,15 +7,15 @@ import {
   parseFormMeta,
   subTableChildren,
   subTablesOf,
-  validateFormMeta,
   type FormMeta,
 } from '@park/core';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { storageLayoutOf } from './formLifecycle.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { formTable, parseFormId } from './tableNames.ts';
 import { planFormTables } from './tableSync.ts';
+import { checkedDesign } from './design.routes.ts';
 
 const PreviewBody = Type.Object({
   formId: Type.Union([Type.String(), Type.Integer()]),
@@ -38,14 +38,18 @@ function owners(formId: string, meta: FormMeta | null): Map<string, string> {
   const add = (table: string, controls: ReturnType<typeof flattenControls>) => {
     for (const control of controls) {
       const name = typeof control.name === 'string' ? control.name : String(control.model ?? '');
-      for (const column of definitionOf(control)?.columns(control) ?? []) out.set(`${table}.${column.name}`, name);
+      for (const column of definitionOf(control)?.columns(control) ?? [])
+        out.set(`${table}.${column.name}`, name);
     }
   };
   add(formTable(formId), flattenControls(meta));
   for (const table of subTablesOf(meta)) {
     const subKey = typeof table.model === 'string' ? table.model.trim() : '';
     if (!subKey) continue;
-    out.set(`${formTable(formId)}__${subKey}`, `子表单 ${typeof table.name === 'string' ? table.name : subKey}`);
+    out.set(
+      `${formTable(formId)}__${subKey}`,
+      `子表单 ${typeof table.name === 'string' ? table.name : subKey}`,
+    );
     add(`${formTable(formId)}__${subKey}`, flattenControls(subTableChildren(table)));
   }
   return out;
@@ -55,7 +59,12 @@ function change(qualified: string, ...namings: Map<string, string>[]): ColumnCha
   const dot = qualified.lastIndexOf('.');
   const table = qualified.slice(0, dot);
   const named = (key: string) => namings.map((m) => m.get(key)).find(Boolean) ?? '';
-  return { table, tableName: named(table) || table, column: qualified.slice(dot + 1), control: named(qualified) };
+  return {
+    table,
+    tableName: named(table) || table,
+    column: qualified.slice(dot + 1),
+    control: named(qualified),
+  };
 }
 
 /**
@@ -89,16 +98,21 @@ export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const body = request.body as Static<typeof PreviewBody>;
       const formId = parseFormId(body.formId);
-      const parsed = parseFormMeta(body.formMeta);
-      if (!parsed.ok) throw badRequest(parsed.message);
-      const check = validateFormMeta(parsed.meta);
-      if (!check.ok) throw new AppError(400, check.errors[0]!.message, 400, check.errors);
-      const conf = await ctx.db.selectFrom('form_conf').select(['id', 'form_meta']).where('id', '=', formId).executeTakeFirst();
+      const parsed = checkedDesign(body.formMeta);
+      const conf = await ctx.db
+        .selectFrom('form_conf')
+        .select(['id', 'form_meta'])
+        .where('id', '=', formId)
+        .executeTakeFirst();
       if (!conf) throw notFound('表单不存在');
       const published = conf.form_meta === null ? null : parseFormMeta(conf.form_meta);
       const before = owners(formId, published?.ok ? published.meta : null);
       const after = owners(formId, parsed.meta);
-      const plan = await planFormTables(ctx.db as unknown as Kysely<unknown>, formId, storageLayoutOf(parsed.meta));
+      const plan = await planFormTables(
+        ctx.db as unknown as Kysely<unknown>,
+        formId,
+        storageLayoutOf(parsed.meta),
+      );
       return {
         errCode: 0,
         createdTables: plan.createdTables,
