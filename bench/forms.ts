@@ -3,38 +3,39 @@
  * date-time, get by id, and inserts — each beside the same statements in raw SQL, same run,
  * same database.
  */
-import http from 'node:http';
 import pg from 'pg';
+import { Pool as HttpPool } from 'undici';
 import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { startServer, stopServer } from '../e2e/support/server.ts';
 import { machine } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS || 1_000_000);
+/** The list figure is over 200 requests, as the issue asks; gets are cheap, so more of them steady the median. */
 const REQUESTS = 200;
+const GETS = Number(process.env.GETS || 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
-const INSERTS = Number(process.env.INSERTS || 2000);
+const INSERTS = Number(process.env.INSERTS || 4000);
+/** Untimed calls before each timed phase, API and raw SQL alike: both are measured warm (JIT, plans, pool). */
+const WARMUP = Number(process.env.WARMUP || 500);
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
-/* A plain keep-alive agent: fetch's own overhead on this 2-core machine would be measured as ours. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, noDelay: true } as http.AgentOptions);
-function call(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200 || !text.includes('"errCode":0')) reject(new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`));
-        else resolve(text);
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+/*
+ * The load generator shares the two cores with the server and PostgreSQL, so its own cost is
+ * charged to the API's figures. undici's pool (keep-alive, one request in flight per connection)
+ * costs about half the CPU per request of node:http's client, measured here: 54 µs against 119 µs
+ * for a GET answered from memory. The raw SQL side uses pg, the driver the server itself uses.
+ */
+let httpPool: HttpPool | null = null;
+async function call(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<string> {
+  httpPool ??= new HttpPool(base, { connections: CONCURRENCY, pipelining: 1 });
+  const res = await httpPool.request({ path, method: method as 'GET' | 'POST', headers, ...(body === undefined ? {} : { body }) });
+  const text = await res.body.text();
+  if (res.statusCode !== 200 || !text.includes('"errCode":0')) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+  return text;
 }
 
 /** Runs `n` calls of `fn` with `c` in flight; returns each call's latency in ms and the total time. */
@@ -129,15 +130,18 @@ try {
   const sqlList = await drive(REQUESTS, CONCURRENCY, rawList);
 
   // Get by id.
-  const ids = (await pool.query(`select id from "${table}" order by random() limit ${REQUESTS}`)).rows.map((r) => r.id);
+  const ids = (await pool.query(`select id from "${table}" order by random() limit ${GETS + WARMUP}`)).rows.map((r) => r.id);
   const getHeaders = { cookie };
-  for (let i = 0; i < 20; i++) await call(base, 'GET', `/api/form/getformdatabyid?formId=${formId}&businessId=${ids[i]}`, getHeaders);
-  const apiGet = await drive(REQUESTS, CONCURRENCY, async (i) =>
-    void (await call(base, 'GET', `/api/form/getformdatabyid?formId=${formId}&businessId=${ids[i]}`, getHeaders)),
-  );
-  const sqlGet = await drive(REQUESTS, CONCURRENCY, async (i) => void (await pool.query(`select * from "${table}" where id = $1`, [ids[i]])));
+  const apiGetOne = async (i: number) => void (await call(base, 'GET', `/api/form/getformdatabyid?formId=${formId}&businessId=${ids[i]}`, getHeaders));
+  const sqlGetOne = async (i: number) => void (await pool.query(`select * from "${table}" where id = $1`, [ids[i]]));
+  await drive(WARMUP, CONCURRENCY, (i) => apiGetOne(GETS + i));
+  await drive(WARMUP, CONCURRENCY, (i) => sqlGetOne(GETS + i));
+  const apiGet = await drive(GETS, CONCURRENCY, apiGetOne);
+  const sqlGet = await drive(GETS, CONCURRENCY, sqlGetOne);
   // The floor under any HTTP figure: a GET the server answers from memory (no database, no session).
-  const httpFloor = await drive(REQUESTS, CONCURRENCY, async () => void (await call(base, 'GET', '/apc/publicKey', {})));
+  const floorOne = async () => void (await call(base, 'GET', '/apc/publicKey', {}));
+  await drive(WARMUP, CONCURRENCY, floorOne);
+  const httpFloor = await drive(GETS, CONCURRENCY, floorOne);
 
   // Inserts: the form-encoded add the browser sends, against a parameterised single-row insert.
   const fields: Record<string, string> = { f_name: '新增巡检', f_time: '2026-11-21 08:00:00', f_level: '1', f_note: '基准' };
@@ -150,14 +154,16 @@ try {
     const f = (await import('node:fs')).readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(f[11]) + Number(f[12])) * 10; // ms, at 100 ticks/s
   };
+  const apiInsertOne = async () => void (await call(base, 'POST', `/api/form/addformdata/${formId}`, formHeaders, formBody));
+  await drive(WARMUP, CONCURRENCY, apiInsertOne);
   const c0 = await cpuOf(server.child.pid!);
-  const apiInsert = await drive(INSERTS, CONCURRENCY, async () =>
-    void (await call(base, 'POST', `/api/form/addformdata/${formId}`, formHeaders, formBody)),
-  );
+  const apiInsert = await drive(INSERTS, CONCURRENCY, apiInsertOne);
   console.log(`server CPU per API insert: ${((await cpuOf(server.child.pid!)) - c0) / INSERTS} ms; wall per insert ${(apiInsert.ms / INSERTS).toFixed(2)} ms`);
   const cols = Object.keys(fields);
   const insertSql = `insert into "${table}" (create_by, ${cols.map((c) => `"${c}"`).join(', ')}) values (1, ${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`;
-  const sqlInsert = await drive(INSERTS, CONCURRENCY, async () => void (await pool.query(insertSql, cols.map((c) => fields[c]))));
+  const sqlInsertOne = async () => void (await pool.query(insertSql, cols.map((c) => fields[c])));
+  await drive(WARMUP, CONCURRENCY, sqlInsertOne);
+  const sqlInsert = await drive(INSERTS, CONCURRENCY, sqlInsertOne);
   // The floor under our number: the same statement the server sends (record, form event and
   // operation-log row together), sent as raw SQL.
   const cteSql = `with ins as (${insertSql.replace(' returning id', ' returning *')}),
@@ -179,7 +185,10 @@ try {
   const row = (label: string, api: { lat: number[] }, raw: { lat: number[] }) =>
     `${label.padEnd(28)} p50 ${pct(api.lat, 50).toFixed(1).padStart(7)} ms (raw SQL ${pct(raw.lat, 50).toFixed(1).padStart(6)} ms, ×${(pct(api.lat, 50) / pct(raw.lat, 50)).toFixed(2)})   p95 ${pct(api.lat, 95).toFixed(1).padStart(7)} ms (raw SQL ${pct(raw.lat, 95).toFixed(1).padStart(6)} ms)`;
   console.log(`machine: ${machine()}`);
-  console.log(`rows: ${ROWS.toLocaleString('en')} in a 20-column form (filled in ${(fillMs / 1000).toFixed(1)} s); ${REQUESTS} requests at concurrency ${CONCURRENCY}`);
+  console.log(
+    `rows: ${ROWS.toLocaleString('en')} in a 20-column form (filled in ${(fillMs / 1000).toFixed(1)} s); concurrency ${CONCURRENCY}; ` +
+      `${REQUESTS} list requests, ${GETS} gets, ${INSERTS} inserts, each phase after ${WARMUP} untimed calls`,
+  );
   console.log(row('list page 1 ($like, sorted)', apiList, sqlList));
   console.log(row('get by id', apiGet, sqlGet));
   console.log(
@@ -195,7 +204,7 @@ try {
     `${'insert'.padEnd(28)} ${apiRate.toFixed(0)} rows/s through addformdata vs ${sqlRate.toFixed(0)} rows/s raw single-row INSERT = ${((apiRate / sqlRate) * 100).toFixed(1)}%   (target ≥ 40%)`,
   );
 } finally {
-  agent.destroy();
+  await (httpPool as HttpPool | null)?.close();
   await pool.end();
   await stopServer(server);
 }

@@ -11,6 +11,7 @@ import { loadOrCreateLoginKeys } from './modules/auth/keys.ts';
 import { LoginLimiter } from './modules/auth/loginLimiter.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
 import { SettingsStore } from './modules/admin/settings/store.ts';
+import { PreparedStatements } from './db/prepared.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -35,7 +36,7 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     await settings.load();
     const sessions = new SessionStore(db, events, () => settings.current.sessionIdleMinutes * 60_000);
     const limiter = new LoginLimiter(db, () => settings.current.loginFailuresPerMinute);
-    const forms = new FormModelCache(events);
+    const forms = new FormModelCache(events, new PreparedStatements(pool));
     const ctx: AppContext = { config, db, keys, events, sessions, limiter, settings, forms };
     return {
       ctx,

@@ -14,6 +14,7 @@ import type { AuthEvents } from '../auth/authEvents.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { QueryColumn } from './queryCompiler.ts';
 import { InsertBatcher } from './insertBatcher.ts';
+import type { PreparedStatements } from '../../db/prepared.ts';
 import { formTable, subTable } from './tableNames.ts';
 import { NO_DESIGN } from './formConf.routes.ts';
 
@@ -78,7 +79,21 @@ function tableModel(table: string, subKey: string | null, name: string, source: 
   return { table, subKey, name, controls, source, dataColumns: columns, queryColumns };
 }
 
+/**
+ * A design frozen all the way down: core then keeps what it derives from it (the walk, the value
+ * controls, constant visibility) instead of walking the design again for every record.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Freezes `meta`: a model's design never changes; a new design gets a new model. */
 export function buildFormModel(formId: string, formName: string, status: number, designVersion: number, meta: FormMeta): FormModel {
+  deepFreeze(meta);
   const layout = storageColumns(meta);
   const main = tableModel(formTable(formId), null, formName, meta, layout.main);
   const subs = new Map<string, TableModel>();
@@ -99,9 +114,10 @@ export function buildFormModel(formId: string, formName: string, status: number,
 export class FormModelCache {
   private readonly models = new Map<string, FormModel>();
   /** Concurrent single-record inserts share a statement; they live as long as the models they use. */
-  readonly inserts = new InsertBatcher();
+  readonly inserts: InsertBatcher;
 
-  constructor(events: AuthEvents) {
+  constructor(events: AuthEvents, prepared: PreparedStatements) {
+    this.inserts = new InsertBatcher(prepared);
     events.on((e) => {
       if (e.kind === 'form') this.models.delete(e.id);
       else if (e.kind === 'user' && e.id === '*') this.models.clear(); // the listener reconnected

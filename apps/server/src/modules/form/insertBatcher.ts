@@ -1,141 +1,224 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
+import type { PreparedStatements } from '../../db/prepared.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { fileIdsOf } from './recordFiles.ts';
-import { insertRecordLogged, systemValues, type Row } from './recordStore.ts';
+import { insertRecordWithFiles, systemValues, type Row } from './recordStore.ts';
 
 type AuditValues = ReturnType<typeof auditRow>;
 
 interface Pending {
-  row: StoredRow;
-  auth: AuthContext;
+  values: Row;
   audit: AuditValues;
   resolve(row: Row): void;
   reject(err: unknown): void;
 }
 
 interface Batch {
-  db: Kysely<Database>;
+  key: string;
   model: FormModel;
   table: TableModel;
+  columns: string[];
   items: Pending[];
-  params: number;
 }
 
-/** More rows than this in one turn go out as several statements: keeps the statement and its parameters small. */
+/** More rows than this in one turn go out as several statements: keeps a statement and its parameters small. */
 export const MAX_BATCH = 64;
 /** PostgreSQL takes at most 65,535 parameters per statement; a very wide form flushes earlier. */
 const MAX_PARAMS = 30_000;
-/** Parameters a row adds besides its own fields: system columns, its id ordinal and its log row. */
-const PARAMS_PER_ROW = 20;
+/** Parameters a row adds besides its own columns: its id and its log row. */
+const PARAMS_PER_ROW = 11;
+/**
+ * Statements for up to this many rows are prepared (one per size, table, design and column set);
+ * larger batches, seen only under heavy load, are planned per call so a connection does not hold
+ * dozens of large plans per form.
+ */
+const MAX_PREPARED_ROWS = 16;
+/** Ids drawn from a table's identity sequence at a time. */
+const ID_BLOCK = 64;
 
 /**
- * Single-record inserts that arrive in the same event-loop turn are written by one statement.
+ * Single-record inserts (addformdata) are written by one statement per event-loop turn and table:
+ * the record, its form event and its operation-log row, for every request that arrived in that
+ * turn. On this 2-core box the API's insert rate is bound by CPU: each round trip to PostgreSQL
+ * costs both processes a wake-up, and parsing and planning the statement costs PostgreSQL more
+ * than writing the rows (bench/forms.ts). So concurrent rows share a statement, and statements
+ * are named prepared statements.
  *
- * On this 2-core box the API's insert rate is bound by server CPU, and a large share of that is
- * the round trip to PostgreSQL; one statement carrying n rows, their form events and their
- * operation-log rows costs about one round trip instead of n. A lone request still goes out at
- * once: the batch is flushed on setImmediate, i.e. right after the I/O callbacks of the current
- * turn, never on a timer. Batches are per table model (so per form and design version, never
- * mixed) and per database handle. Each caller gets exactly what insertRecordLogged would give it:
- * its own row, event and log row with its own user, ip and company; if the batch statement fails,
- * its rows are retried one by one so only the bad row fails, with its own error.
+ * A lone request still goes out at once: the batch is flushed on setImmediate, right after the
+ * I/O callbacks of the current turn, never on a timer. Ids are drawn from the table's identity
+ * sequence in blocks ahead of time, so each log row can name its record by a plain parameter and
+ * the statement text depends only on the table, its design version, the columns given and the
+ * number of rows. Rows giving different columns (a column left out keeps its default) go in
+ * different statements. Each caller gets exactly its own row, event and log row with its own
+ * user, IP and company; if a statement fails, its rows are retried one by one, so only the bad row
+ * fails, with the error it would get alone.
  */
 export class InsertBatcher {
-  private readonly pending = new Map<Kysely<Database>, Map<TableModel, Batch>>();
-  /** Multi-row statements written, the rows they carried and batches retried row by row: for tests and benchmarks. */
+  private readonly pending = new Map<TableModel, Map<string, Batch>>();
+  private readonly ids: IdBlocks;
+  /** Statements written, the rows they carried and batches retried row by row: for tests and benchmarks. */
   readonly stats = { statements: 0, rows: 0, retried: 0 };
 
+  constructor(private readonly prepared: PreparedStatements) {
+    this.ids = new IdBlocks(prepared);
+  }
+
   insert(db: Kysely<Database>, model: FormModel, table: TableModel, row: StoredRow, auth: AuthContext, audit: AuditValues): Promise<Row> {
-    // References to files need the new id, a permission check and a transaction: that path stays as it was.
-    if (fileIdsOf(table, row).size > 0) return insertRecordLogged(db, model, table, row, auth, audit);
+    // References to files need the new id, a permission check and a transaction: that path stays apart.
+    if (fileIdsOf(table, row).size > 0) return insertRecordWithFiles(db, model, table, row, auth, audit);
+    const all = systemValues(row, auth, table, null);
+    const values: Row = {};
+    for (const [k, v] of Object.entries(all)) if (v !== undefined) values[k] = v;
+    const columns = Object.keys(values).sort();
+    const key = columns.join(',');
     return new Promise<Row>((resolve, reject) => {
-      let byTable = this.pending.get(db);
-      if (!byTable) this.pending.set(db, (byTable = new Map()));
-      let batch = byTable.get(table);
+      let byColumns = this.pending.get(table);
+      if (!byColumns) this.pending.set(table, (byColumns = new Map()));
+      let batch = byColumns.get(key);
       if (!batch) {
-        batch = { db, model, table, items: [], params: 0 };
-        byTable.set(table, batch);
+        batch = { key, model, table, columns, items: [] };
+        byColumns.set(key, batch);
         const scheduled = batch;
         setImmediate(() => this.flush(scheduled));
       }
-      batch.items.push({ row, auth, audit, resolve, reject });
-      batch.params += Object.keys(row).length + PARAMS_PER_ROW;
-      if (batch.items.length >= MAX_BATCH || batch.params >= MAX_PARAMS) this.flush(batch);
+      batch.items.push({ values, audit, resolve, reject });
+      if (batch.items.length >= MAX_BATCH || batch.items.length * (columns.length + PARAMS_PER_ROW) >= MAX_PARAMS) this.flush(batch);
     });
   }
 
   private flush(batch: Batch): void {
-    const byTable = this.pending.get(batch.db);
-    if (byTable?.get(batch.table) !== batch) return; // already flushed when it filled up
-    byTable.delete(batch.table);
-    if (byTable.size === 0) this.pending.delete(batch.db);
+    const byColumns = this.pending.get(batch.table);
+    if (byColumns?.get(batch.key) !== batch) return; // already flushed when it filled up
+    byColumns.delete(batch.key);
+    if (byColumns.size === 0) this.pending.delete(batch.table);
     void this.write(batch);
   }
 
-  private async write({ db, model, table, items }: Batch): Promise<void> {
-    if (items.length > 1) {
-      try {
-        const rows = await insertMany(db, model, table, items);
-        this.stats.statements += 1;
-        this.stats.rows += items.length;
-        items.forEach((item, i) => item.resolve(rows[i]!));
-        return;
-      } catch {
-        // Some row is bad (a constraint, a value out of range…): each row alone gets its own answer.
-        this.stats.retried += 1;
-      }
+  private async write(batch: Batch): Promise<void> {
+    const { items } = batch;
+    try {
+      const rows = await this.insertMany(batch, items);
+      this.stats.statements += 1;
+      this.stats.rows += items.length;
+      items.forEach((item, i) => item.resolve(rows[i]!));
+      return;
+    } catch (err) {
+      if (items.length === 1) return items[0]!.reject(err);
+      // Some row is bad (a constraint, a value out of range…): each row alone gets its own answer.
+      this.stats.retried += 1;
     }
     await Promise.all(
       items.map((item) =>
-        insertRecordLogged(db, model, table, item.row, item.auth, item.audit).then(item.resolve, item.reject),
+        this.insertMany(batch, [item]).then((rows) => {
+          this.stats.statements += 1;
+          this.stats.rows += 1;
+          item.resolve(rows[0]!);
+        }, item.reject),
       ),
     );
+  }
+
+  private async insertMany({ model, table, columns }: Batch, items: Pending[]): Promise<Row[]> {
+    const ids = await this.ids.take(table.table, items.length);
+    const { text, values } = insertStatement(model, table, columns, items, ids);
+    const rows = await this.prepared.query<Row>(text, values, items.length <= MAX_PREPARED_ROWS);
+    const byId = new Map(rows.map((row) => [String(row.id), row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw new Error(`批量写入未返回记录 ${id}`);
+      return row;
+    });
   }
 }
 
 /**
- * insertRecordLogged's statement for n rows. Each row's log entry must name that row's id, so the
- * rows are correlated by ordinal, not by the order of RETURNING (which PostgreSQL does not promise):
- * `ids` draws n ids from the table's identity sequence once (a CTE with a volatile function is
- * materialised and evaluated once), row k is inserted with id k (OVERRIDING SYSTEM VALUE, the
- * column being GENERATED ALWAYS) and its log row targets id k; the caller's row is found by the
- * ordinal joined back onto RETURNING. Rows' events are written from RETURNING like the single path
- * (actor = create_by, which is the caller's user id).
+ * Ids drawn ahead from each table's identity sequence. One instance hands them out in arrival
+ * order; ids are unique across instances but, as with any sequence cache, not ordered across them.
  */
-async function insertMany(db: Kysely<Database>, model: FormModel, table: TableModel, items: Pending[]): Promise<Row[]> {
-  // As in Kysely's single-row values(): an undefined field is left to its column default.
-  const values = items.map((item) => systemValues(item.row, item.auth, table, null));
-  const columns = [...new Set(values.flatMap((v) => Object.keys(v).filter((c) => v[c] !== undefined)))];
-  const idOf = (k: number) => sql`(select id from ids where ord = ${k})`;
-  const rowSql = (v: Row, k: number): RawBuilder<unknown> =>
-    sql`(${sql.join([idOf(k), ...columns.map((c) => (v[c] !== undefined ? sql`${v[c]}` : sql`default`))])})`;
-  const logSql = ({ audit: a }: Pending, k: number): RawBuilder<unknown> =>
-    sql`(${a.user_id}, ${a.username}, ${a.module}, ${a.action}, ${a.target_type}, ${idOf(k)}::text, ${a.detail}::jsonb, ${a.ip}, ${a.result}, ${a.err_msg})`;
-  // The identifier is whitelisted; quoted because sub-table keys may carry capitals.
-  const sequence = `"${table.table}"`;
-  const q = sql<Row & { 'ord?': number }>`
-    with ids as materialized (
-      select g as ord, nextval(s.seq) as id
-      from (select pg_get_serial_sequence(${sequence}, 'id') as seq) s, generate_series(1, ${items.length}::int) g
-    ), ins as (
-      insert into ${sql.table(table.table)} (id, ${sql.join(columns.map((c) => sql.ref(c)))}) overriding system value
-      values ${sql.join(values.map((v, i) => rowSql(v, i + 1)))}
+class IdBlocks {
+  private readonly blocks = new Map<string, { next: bigint; end: bigint }>();
+  private readonly refills = new Map<string, Promise<void>>();
+
+  constructor(private readonly prepared: PreparedStatements) {}
+
+  async take(table: string, n: number): Promise<string[]> {
+    const out: string[] = [];
+    while (out.length < n) {
+      const block = this.blocks.get(table);
+      if (block && block.next < block.end) {
+        out.push(String(block.next));
+        block.next += 1n;
+        continue;
+      }
+      await this.refill(table, n - out.length);
+    }
+    return out;
+  }
+
+  private refill(table: string, atLeast: number): Promise<void> {
+    let running = this.refills.get(table);
+    if (!running) {
+      running = this.draw(table, Math.max(ID_BLOCK, atLeast)).finally(() => this.refills.delete(table));
+      this.refills.set(table, running);
+    }
+    return running;
+  }
+
+  /* The identity sequence caches 1, so nextval over a series gives consecutive values unless another
+     instance draws at the same moment; each id is kept as its own range entry only if not consecutive. */
+  private async draw(table: string, count: number): Promise<void> {
+    const rows = await this.prepared.query<{ id: string }>(
+      `select nextval(pg_get_serial_sequence($1, 'id'))::text as id from generate_series(1, $2::int)`,
+      [ident(table), count],
+    );
+    const ids = rows.map((r) => BigInt(r.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const first = ids[0]!;
+    if (ids[ids.length - 1]! - first === BigInt(ids.length - 1)) {
+      this.blocks.set(table, { next: first, end: first + BigInt(ids.length) });
+    } else {
+      // Interleaved with another instance: keep only the leading consecutive run, the rest are gaps.
+      let end = first + 1n;
+      while (ids.includes(end)) end += 1n;
+      this.blocks.set(table, { next: first, end });
+    }
+  }
+}
+
+/*
+ * Identifiers come from the table model (whitelisted when the design was saved) and from the
+ * sorted keys of systemValues, which keeps only the model's own data columns and system columns.
+ */
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+const LOG_COLUMNS = ['user_id', 'username', 'module', 'action', 'target_type', 'detail', 'ip', 'result', 'err_msg'] as const;
+
+function insertStatement(model: FormModel, table: TableModel, columns: string[], items: Pending[], ids: string[]) {
+  const values: unknown[] = [model.formId, table.subKey];
+  const param = (v: unknown) => {
+    values.push(v === undefined ? null : v);
+    return `$${values.length}`;
+  };
+  const t = ident(table.table);
+  const rows = items.map((item, i) => `(${[param(ids[i]), ...columns.map((c) => param(item.values[c]))].join(', ')})`);
+  const logs = items.map(({ audit }, i) =>
+    `(${[param(ids[i]), ...LOG_COLUMNS.map((c) => (c === 'detail' ? `${param(audit.detail)}::jsonb` : param(audit[c])))].join(', ')})`,
+  );
+  const text = `/* ${table.table} design ${model.designVersion} */
+    with ins as (
+      insert into ${t} (id, ${columns.map(ident).join(', ')}) overriding system value
+      values ${rows.join(', ')}
       returning *
     ), ev as (
       insert into form_event (form_id, sub_key, record_id, op, after, actor_id)
-      select ${model.formId}::bigint, ${table.subKey}, ins.id, 'insert', to_jsonb(ins.*), ins.create_by from ins
+      select $1::bigint, $2::text, ins.id, 'insert', to_jsonb(ins.*), ins.create_by from ins
     ), au as (
-      insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail, ip, result, err_msg)
-      values ${sql.join(items.map((item, i) => logSql(item, i + 1)))}
+      insert into sys_operation_log (target_id, ${LOG_COLUMNS.join(', ')})
+      values ${logs.join(', ')}
     )
-    select ins.*, ids.ord as "ord?" from ins join ids on ids.id = ins.id`;
-  const result = await q.execute(db);
-  const byOrd = new Map<number, Row>();
-  for (const { 'ord?': ord, ...row } of result.rows) byOrd.set(Number(ord), row);
-  if (byOrd.size !== items.length) throw new Error(`批量写入返回 ${byOrd.size} 行，应为 ${items.length} 行`);
-  return items.map((_, i) => byOrd.get(i + 1)!);
+    select * from ins`;
+  return { text, values };
 }

@@ -46,13 +46,11 @@ export async function writeEvent(
 }
 
 /**
- * An insert with its form event and operation-log row in one statement: a single round trip,
- * atomic without an explicit transaction. Records that reference files take insertRecord's
- * transactional path instead, since their references need the new id and a permission check.
- * Requests go through InsertBatcher, which uses this for a lone row and carries concurrent ones
- * in one statement of the same shape.
+ * An insert of a record that references files, with its form event and operation-log row, in one
+ * transaction: its file references need the new id and a permission check. Other single-record
+ * inserts go through InsertBatcher.
  */
-export async function insertRecordLogged(
+export async function insertRecordWithFiles(
   db: Kysely<Database>,
   model: FormModel,
   table: TableModel,
@@ -60,29 +58,11 @@ export async function insertRecordLogged(
   auth: AuthContext,
   audit: ReturnType<typeof auditRow>,
 ): Promise<Row> {
-  if (fileIdsOf(table, row).size > 0) {
-    return db.transaction().execute(async (trx) => {
-      const inserted = await insertRecord(trx, model, table, row, auth);
-      await trx.insertInto('sys_operation_log').values({ ...audit, target_id: String(inserted.id) }).execute();
-      return inserted;
-    });
-  }
-  const values = systemValues(row, auth, table, null);
-  const { target_id: _unused, ...log } = audit;
-  const q = sql<Row>`
-    with ins as (
-      ${anyDb(db).insertInto(table.table).values(values).returningAll()}
-    ), ev as (
-      insert into form_event (form_id, sub_key, record_id, op, after, actor_id)
-      select ${model.formId}::bigint, ${table.subKey}, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins
-    ), au as (
-      insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail, ip, result, err_msg)
-      select ${log.user_id}::bigint, ${log.username}, ${log.module}, ${log.action}, ${log.target_type}, ins.id::text,
-             ${log.detail}::jsonb, ${log.ip}, ${log.result}, ${log.err_msg} from ins
-    )
-    select * from ins`;
-  const result = await q.execute(db);
-  return result.rows[0]!;
+  return db.transaction().execute(async (trx) => {
+    const inserted = await insertRecord(trx, model, table, row, auth);
+    await trx.insertInto('sys_operation_log').values({ ...audit, target_id: String(inserted.id) }).execute();
+    return inserted;
+  });
 }
 
 export function systemValues(row: StoredRow, auth: AuthContext, table: TableModel, parentId: string | null): Row {

@@ -39,20 +39,11 @@ export type ThreadResult =
   | { kind: 'failure'; message: string }
   | { kind: 'fault'; message: string };
 
-/** A design frozen all the way down: the form engine then keeps what it derives from it per row. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 async function loadModel(db: Kysely<Database>, formId: string): Promise<FormModel> {
   const row = await db.selectFrom('form_conf').select(['form_name', 'status', 'design_version', 'form_meta']).where('id', '=', formId).executeTakeFirst();
   if (!row) throw notFound('表单不存在');
   if (row.form_meta === null) throw notFound(NO_DESIGN(formId));
-  return buildFormModel(formId, row.form_name, row.status, row.design_version, deepFreeze(row.form_meta as FormMeta));
+  return buildFormModel(formId, row.form_name, row.status, row.design_version, row.form_meta as FormMeta);
 }
 
 export async function runThreadJob(input: ThreadInput): Promise<ThreadResult> {
