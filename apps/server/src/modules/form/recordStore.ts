@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
-import { fileIdsOf, syncFileRefs } from './recordFiles.ts';
+import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
