@@ -14,6 +14,7 @@ import type { AuthEvents } from '../auth/authEvents.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { QueryColumn } from './queryCompiler.ts';
 import { InsertBatcher } from './insertBatcher.ts';
+import { ReadBatcher } from './readBatcher.ts';
 import type { PreparedStatements } from '../../db/prepared.ts';
 import { formTable, subTable } from './tableNames.ts';
 import { NO_DESIGN } from './formConf.routes.ts';
@@ -115,9 +116,12 @@ export class FormModelCache {
   private readonly models = new Map<string, FormModel>();
   /** Concurrent single-record inserts share a statement; they live as long as the models they use. */
   readonly inserts: InsertBatcher;
+  /** Concurrent reads by id share a statement too. */
+  readonly reads: ReadBatcher;
 
   constructor(events: AuthEvents, prepared: PreparedStatements) {
     this.inserts = new InsertBatcher(prepared);
+    this.reads = new ReadBatcher(prepared);
     events.on((e) => {
       if (e.kind === 'form') this.models.delete(e.id);
       else if (e.kind === 'user' && e.id === '*') this.models.clear(); // the listener reconnected

@@ -236,9 +236,17 @@ export async function listRecords(
 }
 
 /** A stored row as the client reads it: ids as numbers, times as yyyy-MM-dd HH:mm:ss text. */
+const NUMERIC_COLUMNS = new WeakMap<TableModel, Set<string>>();
+
+function numericColumnsOf(table: TableModel): Set<string> {
+  let set = NUMERIC_COLUMNS.get(table);
+  if (!set) NUMERIC_COLUMNS.set(table, (set = new Set(table.dataColumns.filter((c) => c.sqlType === 'numeric').map((c) => c.name))));
+  return set;
+}
+
 export function presentRow(row: Row, table: TableModel): Row {
   const out: Row = {};
-  const numeric = new Set(table.dataColumns.filter((c) => c.sqlType === 'numeric').map((c) => c.name));
+  const numeric = numericColumnsOf(table);
   for (const [k, v] of Object.entries(row)) {
     if (v instanceof Date) out[k] = formatDateTime(v);
     else if (k === 'id' || k === 'parent_id' || k === 'create_by' || k === 'update_by' || k === 'company_id' || k === 'org_id' || k === 'version') {

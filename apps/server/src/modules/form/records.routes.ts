@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { flattenControls, definitionOf } from '@park/core';
+import { flattenControls, definitionOf, type ControlDefinition, type FormControl } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { auditRow, writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { badRequest } from '../../plugins/errors.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { companyScopeOf } from '../../plugins/scope.ts';
 import { subModel, type FormModel, type TableModel } from './formModel.ts';
 import { prepareRow } from './recordWriter.ts';
 import { buildWriteContext } from './recordFiles.ts';
@@ -64,6 +65,22 @@ async function modelFor(ctx: AppContext, rawFormId: unknown): Promise<FormModel>
   const model = await ctx.forms.load(ctx.db, parseFormId(rawFormId));
   if (model.status !== 0) throw badRequest('表单已停用');
   return model;
+}
+
+const STORED_CONTROLS = new WeakMap<FormModel, Array<{ model: string; control: FormControl; definition: ControlDefinition }>>();
+
+/** The main table's controls that store a value, with their definitions: computed once per model. */
+function storedControlsOf(model: FormModel) {
+  let list = STORED_CONTROLS.get(model);
+  if (!list) {
+    list = flattenControls(model.meta).flatMap((control) => {
+      const definition = definitionOf(control);
+      const m = String(control.model ?? '');
+      return definition && m && definition.columns(control).length > 0 ? [{ model: m, control, definition }] : [];
+    });
+    STORED_CONTROLS.set(model, list);
+  }
+  return list;
 }
 
 export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -130,15 +147,12 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/form/getformdatabyid', async (request) => {
     const q = request.query as Record<string, unknown>;
     const model = await ctx.forms.load(db, parseFormId(q.formId));
-    const row = await readRecord(db, model.main, recordIdOf(q.businessId ?? q.id, 'businessId'), authOf(request));
+    const row = await ctx.forms.reads.read(model, model.main, recordIdOf(q.businessId ?? q.id, 'businessId'), companyScopeOf(authOf(request)));
+    if (!row) throw notFound();
     const data = presentRow(row, model.main);
     // Also the editor's shape, decoded by the same codecs the browser uses.
     const formData: Record<string, unknown> = { id: data.id, version: data.version };
-    for (const control of flattenControls(model.meta)) {
-      const def = definitionOf(control);
-      const m = String(control.model ?? '');
-      if (def && m && def.columns(control).length > 0) formData[m] = def.codec.fromStored(row, control);
-    }
+    for (const { model: m, control, definition } of storedControlsOf(model)) formData[m] = definition.codec.fromStored(row, control);
     return { errCode: 0, data, formData };
   });
 
