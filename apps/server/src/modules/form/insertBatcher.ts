@@ -67,6 +67,7 @@ export class InsertBatcher {
     this.ids = new IdBlocks(prepared);
   }
 
+  /** Resolves to the new record's id (the whole row only on the files path). */
   insert(db: Kysely<Database>, model: FormModel, table: TableModel, row: StoredRow, auth: AuthContext, audit: AuditValues): Promise<Row> {
     // References to files need the new id, a permission check and a transaction: that path stays apart.
     if (fileIdsOf(table, row).size > 0) return insertRecordWithFiles(db, model, table, row, auth, audit);
@@ -219,6 +220,6 @@ function insertStatement(model: FormModel, table: TableModel, columns: string[],
       insert into sys_operation_log (target_id, ${LOG_COLUMNS.join(', ')})
       values ${logs.join(', ')}
     )
-    select * from ins`;
+    select id from ins`;
   return { text, values };
 }
