@@ -15,8 +15,8 @@ const REQUESTS = 200;
 const GETS = Number(process.env.GETS || 2000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
 const INSERTS = Number(process.env.INSERTS || 4000);
-/** Untimed calls before each timed phase, API and raw SQL alike: both are measured warm (JIT, plans, pool). */
-const WARMUP = Number(process.env.WARMUP || 500);
+/** Untimed calls before each timed phase, API and raw SQL alike: both are measured warm (JIT, plans, pool); with 500 the server was still settling (its CPU per get fell by half over the next 2,000). */
+const WARMUP = Number(process.env.WARMUP || 2000);
 const ROUNDS = Number(process.env.ROUNDS || 4);
 
 function pct(xs: number[], p: number): number {
