@@ -71,9 +71,8 @@ export class InsertBatcher {
   insert(db: Kysely<Database>, model: FormModel, table: TableModel, row: StoredRow, auth: AuthContext, audit: AuditValues): Promise<Row> {
     // References to files need the new id, a permission check and a transaction: that path stays apart.
     if (fileIdsOf(table, row).size > 0) return insertRecordWithFiles(db, model, table, row, auth, audit);
-    const all = systemValues(row, auth, table, null);
-    const values: Row = {};
-    for (const [k, v] of Object.entries(all)) if (v !== undefined) values[k] = v;
+    const values = systemValues(row, auth, table, null);
+    for (const k in values) if (values[k] === undefined) delete values[k];
     const columns = Object.keys(values).sort();
     const key = columns.join(',');
     return new Promise<Row>((resolve, reject) => {
@@ -197,18 +196,34 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const LOG_COLUMNS = ['user_id', 'username', 'module', 'action', 'target_type', 'detail', 'ip', 'result', 'err_msg'] as const;
 
+/* Texts per table model (so per design version), column set and row count: building one costs more than the rest of the call. */
+const TEXTS = new WeakMap<TableModel, Map<string, string>>();
+
 function insertStatement(model: FormModel, table: TableModel, columns: string[], items: Pending[], ids: string[]) {
   const values: unknown[] = [model.formId, table.subKey];
-  const param = (v: unknown) => {
-    values.push(v === undefined ? null : v);
-    return `$${values.length}`;
-  };
+  items.forEach((item, i) => {
+    values.push(ids[i]);
+    for (const c of columns) values.push(item.values[c] ?? null);
+  });
+  items.forEach(({ audit }, i) => {
+    values.push(ids[i]);
+    for (const c of LOG_COLUMNS) values.push(audit[c] ?? null);
+  });
+  let texts = TEXTS.get(table);
+  if (!texts) TEXTS.set(table, (texts = new Map()));
+  const key = `${items.length}:${columns.join(',')}`;
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = insertText(model, table, columns, items.length)));
+  return { text, values };
+}
+
+function insertText(model: FormModel, table: TableModel, columns: string[], n: number): string {
+  let next = 2;
+  const param = () => `$${++next}`;
   const t = ident(table.table);
-  const rows = items.map((item, i) => `(${[param(ids[i]), ...columns.map((c) => param(item.values[c]))].join(', ')})`);
-  const logs = items.map(({ audit }, i) =>
-    `(${[param(ids[i]), ...LOG_COLUMNS.map((c) => (c === 'detail' ? `${param(audit.detail)}::jsonb` : param(audit[c])))].join(', ')})`,
-  );
-  const text = `/* ${table.table} design ${model.designVersion} */
+  const rows = Array.from({ length: n }, () => `(${[param(), ...columns.map(() => param())].join(', ')})`);
+  const logs = Array.from({ length: n }, () => `(${[param(), ...LOG_COLUMNS.map((c) => (c === 'detail' ? `${param()}::jsonb` : param()))].join(', ')})`);
+  return `/* ${table.table} design ${model.designVersion} */
     with ins as (
       insert into ${t} (id, ${columns.map(ident).join(', ')}) overriding system value
       values ${rows.join(', ')}
@@ -221,5 +236,4 @@ function insertStatement(model: FormModel, table: TableModel, columns: string[],
       values ${logs.join(', ')}
     )
     select id from ins`;
-  return { text, values };
 }

@@ -14,9 +14,16 @@ import type { Row } from './recordStore.ts';
 
 const FILE_ID = /^[1-9]\d{0,17}$/;
 
-/** Upload controls store comma-joined file ids under their model. */
+const UPLOAD_MODELS = new WeakMap<TableModel, string[]>();
+
+/** Upload controls store comma-joined file ids under their model. Kept per model: every write asks. */
 function uploadModels(table: TableModel): string[] {
-  return table.controls.filter((c) => definitionOf(c)?.family === 'upload').map((c) => String(c.model ?? ''));
+  let models = UPLOAD_MODELS.get(table);
+  if (!models) {
+    models = table.controls.filter((c) => definitionOf(c)?.family === 'upload').map((c) => String(c.model ?? ''));
+    UPLOAD_MODELS.set(table, models);
+  }
+  return models;
 }
 
 export function fileIdsOf(table: TableModel, row: Record<string, unknown> | null): Set<string> {

@@ -10,6 +10,14 @@ export interface WriteContext {
   fileInfo?: (fileId: string) => FileMeta | undefined;
 }
 
+const DATA_COLUMN_NAMES = new WeakMap<TableModel, Set<string>>();
+
+function dataColumnNames(model: TableModel): Set<string> {
+  let names = DATA_COLUMN_NAMES.get(model);
+  if (!names) DATA_COLUMN_NAMES.set(model, (names = new Set(model.dataColumns.map((c) => c.name))));
+  return names;
+}
+
 /** Keeps only this table's data columns: system fields and anything outside the design are ignored. */
 export function pickDataColumns(model: TableModel, input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -62,7 +70,7 @@ export function prepareRow(
     throw new AppError(400, errors.slice(0, 3).map((e) => e.message).join('；') || result.message, 400, errors);
   }
   // Only the design's own columns are written, whatever a codec produced.
-  const allowed = new Set(model.dataColumns.map((c) => c.name));
+  const allowed = dataColumnNames(model);
   const row: StoredRow = {};
   for (const [key, value] of Object.entries(result.stored)) if (allowed.has(key)) row[key] = value;
   return row;
