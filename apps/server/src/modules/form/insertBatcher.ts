@@ -6,6 +6,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { fileIdsOf } from './recordFiles.ts';
+import { TurnBatcher } from '../../db/turnBatcher.ts';
 import { insertRecordWithFiles, systemValues, type Row } from './recordStore.ts';
 
 type AuditValues = ReturnType<typeof auditRow>;
@@ -17,12 +18,10 @@ interface Pending {
   reject(err: unknown): void;
 }
 
-interface Batch {
-  key: string;
+interface Target {
   model: FormModel;
   table: TableModel;
   columns: string[];
-  items: Pending[];
 }
 
 /** More rows than this in one turn go out as several statements: keeps a statement and its parameters small. */
@@ -37,34 +36,39 @@ const PARAMS_PER_ROW = 11;
  * dozens of large plans per form.
  */
 const MAX_PREPARED_ROWS = 16;
+/** Statements in flight per table and column set before new rows wait to share the next one (1 and 2 measured alike; 2 overlaps one commit with the next). */
+const MAX_IN_FLIGHT = 2;
 /** Ids drawn from a table's identity sequence at a time. */
 const ID_BLOCK = 64;
 
 /**
- * Single-record inserts (addformdata) are written by one statement per event-loop turn and table:
- * the record, its form event and its operation-log row, for every request that arrived in that
- * turn. On this 2-core box the API's insert rate is bound by CPU: each round trip to PostgreSQL
- * costs both processes a wake-up, and parsing and planning the statement costs PostgreSQL more
- * than writing the rows (bench/forms.ts). So concurrent rows share a statement, and statements
- * are named prepared statements.
+ * Single-record inserts (addformdata) that arrive together for the same table share one statement
+ * (see TurnBatcher for when a batch goes out): the records, their form events and their
+ * operation-log rows. On this 2-core box the API's insert rate is bound by CPU: each round trip
+ * to PostgreSQL costs both processes a wake-up, and parsing and planning the statement costs
+ * PostgreSQL more than writing the rows (bench/forms.ts). So statements are shared, and they are
+ * named prepared statements.
  *
- * A lone request still goes out at once: the batch is flushed on setImmediate, right after the
- * I/O callbacks of the current turn, never on a timer. Ids are drawn from the table's identity
- * sequence in blocks ahead of time, so each log row can name its record by a plain parameter and
- * the statement text depends only on the table, its design version, the columns given and the
- * number of rows. Rows giving different columns (a column left out keeps its default) go in
- * different statements. Each caller gets exactly its own row, event and log row with its own
- * user, IP and company; if a statement fails, its rows are retried one by one, so only the bad row
- * fails, with the error it would get alone.
+ * Ids are drawn from the table's identity sequence in blocks ahead of time, so each log row can
+ * name its record by a plain parameter and the statement text depends only on the table, its
+ * design version, the columns given and the number of rows. Rows giving different columns (a
+ * column left out keeps its default) go in different statements. Each caller gets exactly its own
+ * row, event and log row with its own user, IP and company; if a statement fails, its rows are
+ * retried one by one, so only the bad row fails, with the error it would get alone.
  */
 export class InsertBatcher {
-  private readonly pending = new Map<TableModel, Map<string, Batch>>();
   private readonly ids: IdBlocks;
+  private readonly batcher: TurnBatcher<Target, Pending>;
   /** Statements written, the rows they carried and batches retried row by row: for tests and benchmarks. */
   readonly stats = { statements: 0, rows: 0, retried: 0 };
 
   constructor(private readonly prepared: PreparedStatements) {
     this.ids = new IdBlocks(prepared);
+    this.batcher = new TurnBatcher<Target, Pending>({
+      isFull: ({ columns }, items) => items.length >= MAX_BATCH || items.length * (columns.length + PARAMS_PER_ROW) >= MAX_PARAMS,
+      maxInFlight: MAX_IN_FLIGHT,
+      send: (target, items) => this.write(target, items),
+    });
   }
 
   /** Resolves to the new record's id (the whole row only on the files path). */
@@ -74,34 +78,14 @@ export class InsertBatcher {
     const values = systemValues(row, auth, table, null);
     for (const k in values) if (values[k] === undefined) delete values[k];
     const columns = Object.keys(values).sort();
-    const key = columns.join(',');
     return new Promise<Row>((resolve, reject) => {
-      let byColumns = this.pending.get(table);
-      if (!byColumns) this.pending.set(table, (byColumns = new Map()));
-      let batch = byColumns.get(key);
-      if (!batch) {
-        batch = { key, model, table, columns, items: [] };
-        byColumns.set(key, batch);
-        const scheduled = batch;
-        setImmediate(() => this.flush(scheduled));
-      }
-      batch.items.push({ values, audit, resolve, reject });
-      if (batch.items.length >= MAX_BATCH || batch.items.length * (columns.length + PARAMS_PER_ROW) >= MAX_PARAMS) this.flush(batch);
+      this.batcher.add(table, columns.join(','), () => ({ model, table, columns }), { values, audit, resolve, reject });
     });
   }
 
-  private flush(batch: Batch): void {
-    const byColumns = this.pending.get(batch.table);
-    if (byColumns?.get(batch.key) !== batch) return; // already flushed when it filled up
-    byColumns.delete(batch.key);
-    if (byColumns.size === 0) this.pending.delete(batch.table);
-    void this.write(batch);
-  }
-
-  private async write(batch: Batch): Promise<void> {
-    const { items } = batch;
+  private async write(target: Target, items: Pending[]): Promise<void> {
     try {
-      const rows = await this.insertMany(batch, items);
+      const rows = await this.insertMany(target, items);
       this.stats.statements += 1;
       this.stats.rows += items.length;
       items.forEach((item, i) => item.resolve(rows[i]!));
@@ -113,7 +97,7 @@ export class InsertBatcher {
     }
     await Promise.all(
       items.map((item) =>
-        this.insertMany(batch, [item]).then((rows) => {
+        this.insertMany(target, [item]).then((rows) => {
           this.stats.statements += 1;
           this.stats.rows += 1;
           item.resolve(rows[0]!);
@@ -122,7 +106,7 @@ export class InsertBatcher {
     );
   }
 
-  private async insertMany({ model, table, columns }: Batch, items: Pending[]): Promise<Row[]> {
+  private async insertMany({ model, table, columns }: Target, items: Pending[]): Promise<Row[]> {
     const ids = await this.ids.take(table.table, items.length);
     const { text, values } = insertStatement(model, table, columns, items, ids);
     const rows = await this.prepared.query<Row>(text, values, items.length <= MAX_PREPARED_ROWS);
