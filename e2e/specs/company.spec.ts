@@ -313,7 +313,8 @@ test.describe.serial('企业注册与企业管理', () => {
     await page.screenshot({ path: `${SCREENS}/company-register-failed.png`, fullPage: true });
   });
 
-  test('审核不通过的企业登录时看到“审核不通过”及原因', async ({ page, browser }) => {
+  test('审核不通过的企业登录时看到“审核不通过”及原因，更正后用同一代码重新注册', async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const reason = '营业执照与组织机构代码不一致，请核实后重新申请';
     const res = await page.request.post('/apc/company/companyRegistered', {
       data: {
@@ -361,7 +362,27 @@ test.describe.serial('企业注册与企业管理', () => {
     const refused = await loginError(page, REJECTED_CODE);
     await expect(refused).toContainText('审核不通过');
     await expect(refused).toContainText(reason);
+    await expect(refused).toContainText('重新注册');
     await page.screenshot({ path: `${SCREENS}/company-login-rejected.png` });
+
+    // The company corrects its details and registers again with the same code: pending once more.
+    const corrected = `不通过测试化工有限公司${RUN}（更正）`;
+    await openRegister(page);
+    await fillRegistration(page, REJECTED_CODE, corrected);
+    await submitRegistration(page);
+    await expect(toast(page, '注册成功')).toBeVisible();
+    await expect(page).toHaveURL(/\/closed-park-web\/login/);
+    // Typed in lower case, the code still finds its account.
+    const pendingAgain = await loginError(page, REJECTED_CODE.toLowerCase());
+    await expect(pendingAgain).toContainText('待审核');
+
+    const reviewer = await newSession(browser);
+    await loginAsAdmin(reviewer.page);
+    const again = await openCompanyManage(reviewer.page, '待审核', REJECTED_CODE);
+    await expect(again).toContainText(corrected);
+    await expect(again).toContainText('陈安全');
+    await reviewer.page.screenshot({ path: `${SCREENS}/company-resubmitted.png` });
+    await reviewer.context.close();
   });
 
   test('管理员编辑企业信息、新增企业用户，作废企业后其用户登录看到“已作废”', async ({ page, browser }) => {

@@ -67,7 +67,7 @@ describe('registration rules', () => {
   it('tells a company user why they may not log in', () => {
     expect(companyLoginRefusal('1', null)).toBeNull();
     expect(companyLoginRefusal('0', null)).toBe(COMPANY_LOGIN_TEXT.pending);
-    expect(companyLoginRefusal('2', '资料不全')).toBe('企业注册审核不通过，原因：资料不全');
+    expect(companyLoginRefusal('2', '资料不全')).toBe('企业注册审核不通过，原因：资料不全；可修改注册信息后用同一组织机构代码重新注册');
     expect(companyLoginRefusal('2', null)).toContain('审核不通过');
     expect(companyLoginRefusal('3', null)).toContain('已作废');
   });

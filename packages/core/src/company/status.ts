@@ -25,13 +25,13 @@ export function isCompanyStatus(value: unknown): value is CompanyStatus {
 /** The login refusals for users of a company that is not approved (issue 6). */
 export const COMPANY_LOGIN_TEXT = {
   pending: '该企业注册信息尚在审核中（待审核），审核通过后方可登录，审核结果将以短信通知',
-  rejectedNoReason: '企业注册审核不通过，请联系园区管理员',
+  rejectedNoReason: '企业注册审核不通过，可修改注册信息后用同一组织机构代码重新注册，如有疑问请联系园区管理员',
   voided: '该企业已作废，不能登录，如有疑问请联系园区管理员',
 } as const;
 
 export function rejectedLoginMessage(reason: string | null | undefined): string {
   const r = reason?.trim();
-  return r ? `企业注册审核不通过，原因：${r}` : COMPANY_LOGIN_TEXT.rejectedNoReason;
+  return r ? `企业注册审核不通过，原因：${r}；可修改注册信息后用同一组织机构代码重新注册` : COMPANY_LOGIN_TEXT.rejectedNoReason;
 }
 
 /** Null when the company's users may log in (approved), else the reason shown on the login page. */

@@ -41,6 +41,12 @@ describe('login', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
   });
 
+  it('finds the account whatever the case of its name (company accounts are upper-case codes)', async () => {
+    const res = await login(' ADMIN ', ADMIN_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ errCode: 0, user: { username: 'admin' } });
+  });
+
   it('gives one generic message for a wrong password, an unknown user and a broken ciphertext', async () => {
     const wrong = await login('admin', 'Wrong@123');
     const unknown = await login('nobody', ADMIN_PASSWORD);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import { BASE_PATH, COMPANY_LOGIN_TEXT, companyLoginRefusal, LOGIN_FAILED } from '@park/core';
@@ -39,10 +40,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
 
     const password = await openSealedPassword(db, keys, sealed);
+    // Account names are unique regardless of case (sys_user_username_lower_idx), so a company that
+    // types its organisation code in lower case still finds the upper-case account registration made.
     const user = await db
       .selectFrom('sys_user')
       .select(['id', 'password_hash', 'status', 'user_type', 'company_id'])
-      .where('username', '=', username)
+      .where(sql`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirst();
     // Unknown users still cost one scrypt, so response time does not reveal which names exist.
     const matches = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);

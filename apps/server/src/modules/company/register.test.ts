@@ -303,4 +303,38 @@ describe('login of a company user', () => {
     expect(no.json().errMsg).toBe(rejectedLoginMessage('营业执照信息不清晰'));
     expect(no.json().errMsg).toContain('审核不通过');
   });
+
+  it('lets a rejected company register again with the same code: same company, new details, pending again', async () => {
+    const admin = await t.login();
+    const code = newCode();
+    expect((await register(payload(code))).statusCode).toBe(200);
+    const before = await companyByCode(code);
+    expect((await t.call(admin, 'GET', `/api/company/checkCompany/${before.id}?checkStatus=2&reason=${encodeURIComponent('地址不详')}`)).statusCode).toBe(200);
+
+    // Two resubmissions at once: the first makes the company pending again, so the second is a duplicate.
+    const NEW_PASSWORD = 'Again@2026y';
+    const again = payload(code.toLowerCase(), { company: { companyName: '重新注册化工有限公司', address: '化工园区纬三路9号' }, user: { realName: '李安全', userName: code.toLowerCase() } }, NEW_PASSWORD);
+    const twice = payload(code, { company: { companyName: '重新注册化工有限公司', address: '化工园区纬三路9号' }, user: { realName: '李安全' } }, NEW_PASSWORD);
+    const replies = await Promise.all([register(again, '10.0.9.1'), register(twice, '10.0.9.2')]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+
+    const companies = (await t.sql.query(`select * from sys_company where company_code = $1`, [code])).rows;
+    expect(companies).toHaveLength(1);
+    expect(companies[0]).toMatchObject({ id: before.id, status: '0', company_name: '重新注册化工有限公司', address: '化工园区纬三路9号', check_reason: null, checked_by: null });
+    const users = (await t.sql.query(`select * from sys_user where lower(username) = lower($1)`, [code])).rows;
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ real_name: '李安全', company_id: before.id });
+    const log = (await t.sql.query(`select detail from sys_operation_log where action = '企业重新注册' and target_id = $1`, [String(before.id)])).rows;
+    expect(log).toHaveLength(1);
+    expect(log[0].detail).toMatchObject({ previous: { checkReason: '地址不详' } });
+    expect(JSON.stringify(log)).not.toContain(NEW_PASSWORD);
+
+    // Pending again: the new password is the one that counts, and approval works as for a first registration.
+    expect((await loginReply(code, NEW_PASSWORD)).json().errMsg).toBe(COMPANY_LOGIN_TEXT.pending);
+    expect((await loginReply(code, PASSWORD)).statusCode).toBe(400);
+    expect((await t.call(admin, 'GET', `/api/company/checkCompany/${before.id}?checkStatus=1`)).statusCode).toBe(200);
+    expect((await loginReply(code.toLowerCase(), NEW_PASSWORD)).statusCode).toBe(200);
+    // Once approved (or pending, or voided) the code is taken again.
+    expect((await register(payload(code))).json().errMsg).toBe(REGISTRATION_TEXT.duplicate);
+  });
 });
