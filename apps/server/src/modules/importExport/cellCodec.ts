@@ -119,13 +119,16 @@ function rawValue(spec: ColumnSpec, row: Json): string {
     const cols = regionColumnsOf(c);
     return [cols.provinceCode, cols.cityCode, cols.areaCode].map((k) => storedText(row, k)).filter(Boolean).join(REGION_JOIN);
   }
-  if (spec.family === 'gis') {
-    const cols = gisColumnsOf(c);
-    const part = (k: string | undefined) => (k ? storedText(row, k) : '');
-    const [lat, lng, address] = [part(cols.lat), part(cols.lng), part(cols.address)];
-    return lat || lng ? `${address}(${lat},${lng})` : address;
-  }
+  if (spec.family === 'gis') return gisText(c, row);
   return storedText(row, spec.key);
+}
+
+/** A map field as 地址(纬度,经度), the shape the import reads (a stored point always has both numbers). */
+function gisText(c: FormControl, row: Json): string {
+  const cols = gisColumnsOf(c);
+  const part = (k: string | undefined) => (k ? storedText(row, k) : '');
+  const [lat, lng, address] = [part(cols.lat), part(cols.lng), part(cols.address)];
+  return lat || lng ? `${address}(${lat},${lng})` : address;
 }
 
 /** The label a person reads for one column of a stored row. */
@@ -161,14 +164,9 @@ function labelValue(spec: ColumnSpec, row: Json, ctx: ExportContext): string | n
       const cols = regionColumnsOf(c);
       return [cols.province, cols.city, cols.area].map((k) => storedText(row, k)).filter(Boolean).join(REGION_JOIN);
     }
-    case 'gis': {
-      const cols = gisColumnsOf(c);
-      const address = cols.address ? storedText(row, cols.address) : '';
-      if (address) return address;
-      const lat = cols.lat ? storedText(row, cols.lat) : '';
-      const lng = cols.lng ? storedText(row, cols.lng) : '';
-      return lat || lng ? `(${lat},${lng})` : '';
-    }
+    case 'gis':
+      // The address a person reads, with the point it stands for: the import reads this shape back.
+      return gisText(c, row);
     default:
       return raw;
   }

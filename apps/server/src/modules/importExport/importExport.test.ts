@@ -116,7 +116,7 @@ describe('export', () => {
     const rows = [2, 3, 4].map((r) => rowTexts(ws, r));
     expect(ws.actualRowCount).toBe(4); // header + the three records with 级别 一级
     const first = rows.find((r) => r[0] === '一号罐')!;
-    expect(first).toEqual(['一号罐', '一级', '甲、乙', '运行', '2026-11-21', 12.5, '安全监管科', '男', '安全监管科、应急管理办', '湖北省/宜昌市/西陵区', '发展大道', "'=1+1"]);
+    expect(first).toEqual(['一号罐', '一级', '甲、乙', '运行', '2026-11-21', 12.5, '安全监管科', '男', '安全监管科、应急管理办', '湖北省/宜昌市/西陵区', '发展大道(30.7,111.29)', "'=1+1"]);
     expect(rows.find((r) => r[0] === '二号罐')![3]).toBe('停运');
     expect(rows.find((r) => r[0] === '四号罐')![11]).toBe("'@cmd");
     expect(rows.some((r) => r[0] === '三号罐')).toBe(false);
@@ -280,6 +280,30 @@ describe('import', () => {
     const state = await waitForJob(t, admin, res.json().importExportCode, 2);
     expect(state).toMatchObject({ state: 'success', okRows: 1, badRows: 0 });
     expect((await t.sql.query(`select count(*)::int n from "form_${formId}"`)).rows[0].n).toBe(before + 1);
+  });
+
+  it('takes back what an export wrote: every imported column stored as it was', async () => {
+    const source = await createForm(t, admin, '往返源', sampleMeta());
+    const target = await createForm(t, admin, '往返目标', sampleMeta());
+    await addRecord(source, record('往返罐', '2', { f_note: '=SUM(A1:A2)', f_tags: 'a,c' }));
+    await addRecord(source, record('无位置罐', '1', { lat: '', lng: '', address: '', f_tags: '', f_orgs: '' }));
+    const exported = await t.call(admin, 'POST', '/api/form/exportForm', { formId: source });
+    const code = exported.json().importExportCode;
+    expect(await waitForJob(t, admin, code, 1)).toMatchObject({ state: 'success' });
+    const workbook = (await download(t, admin, code)).rawPayload;
+
+    const imported = await uploadImport(t, admin, target, '往返.xlsx', workbook);
+    const state = await waitForJob(t, admin, imported.json().importExportCode, 2);
+    expect(state).toMatchObject({ state: 'success', okRows: 2, badRows: 0 });
+
+    const columns = ['f_name', 'f_level', 'f_tags', 'f_on', 'f_date', 'f_qty', 'f_org', 'f_org_label', 'f_sex', 'f_sex_label', 'f_orgs',
+      'province', 'province_code', 'city', 'city_code', 'area', 'area_code', 'lat', 'lng', 'address', 'f_note'];
+    const rowsOf = async (id: number) =>
+      (await t.sql.query(`select ${columns.join(', ')} from "form_${id}" order by f_name`)).rows.map((r) => ({ ...r, f_qty: Number(r.f_qty) }));
+    const [before, after] = [await rowsOf(source), await rowsOf(target)];
+    expect(after).toEqual(before);
+    expect(after.find((r) => r.f_name === '无位置罐')).toMatchObject({ address: null, lat: null, lng: null, f_tags: null });
+    expect(after.find((r) => r.f_name === '往返罐')).toMatchObject({ f_note: '=SUM(A1:A2)', lat: '30.7', lng: '111.29' });
   });
 
   it('refuses a file that is not an xlsx workbook, whatever its name', async () => {
