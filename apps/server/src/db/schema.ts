@@ -304,9 +304,13 @@ export interface SysSmsLogTable {
   receiver_id: string | null;
   company_id: string | null;
   provider: string;
-  /** sent, logged (built-in sender), failed */
+  /** queued (waiting for its first or next attempt), sent, logged (built-in sender), failed (gave up) */
   status: string;
+  /** The last failure, kept while the message is retried. */
   error: string | null;
+  attempts: Generated<number>;
+  next_attempt_time: Date | null;
+  sent_time: Date | null;
   create_time: Generated<Date>;
 }
 

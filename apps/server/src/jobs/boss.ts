@@ -6,9 +6,12 @@ import { registerFileGc } from '../modules/file/gc.ts';
 import { registerFilePreviewJobs } from '../modules/file/preview.ts';
 import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
+import { createSmsSender } from '../modules/company/sms.ts';
+import { SmsOutbox } from '../modules/company/smsOutbox.ts';
 
 const AUTH_CLEANUP = 'auth-cleanup';
 const OPTLOG_RETENTION = 'optlog-retention';
+const SMS_OUTBOX = 'sms-outbox';
 
 /**
  * pg-boss runs background work in the same database. For now it sweeps expired sessions, used
@@ -40,6 +43,14 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
   await boss.work(OPTLOG_RETENTION, async () => {
     const deleted = await purgeOptLog(ctx.db, ctx.settings.current.optLogRetentionDays);
     logger.info({ deleted }, '已清理过期操作日志');
+  });
+  // SMS still due: retries after a failure, and messages whose server stopped before sending them.
+  const outbox = new SmsOutbox(ctx.db, createSmsSender(ctx.config.sms, logger));
+  await boss.createQueue(SMS_OUTBOX);
+  await boss.schedule(SMS_OUTBOX, '* * * * *');
+  await boss.work(SMS_OUTBOX, async () => {
+    const outcome = await outbox.deliver(logger);
+    if (outcome.sent + outcome.retried + outcome.failed > 0) logger.info(outcome, '短信发送队列');
   });
   return boss;
 }

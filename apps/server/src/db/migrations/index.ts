@@ -7,6 +7,7 @@ import * as lookup from './2026_11_21_0040_lookup.ts';
 import * as importExport from './2026_11_21_0050_import_export.ts';
 import * as fileVersions from './2026_11_22_0010_file_versions.ts';
 import * as companyReview from './2026_11_23_0060_company_review.ts';
+import * as smsOutbox from './2026_11_25_0070_sms_outbox.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0050_import_export': importExport,
   '2026_11_22_0010_file_versions': fileVersions,
   '2026_11_23_0060_company_review': companyReview,
+  '2026_11_25_0070_sms_outbox': smsOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

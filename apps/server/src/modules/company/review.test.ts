@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalSmsText, COMPANY_ADMIN_TEXT, rejectionSmsText } from '@park/core';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { sealWithForge } from '../../../test/sealWithForge.ts';
-import { LogSmsSender, maskPhone, sendSms, type SmsSender } from './sms.ts';
+import { LogSmsSender, maskPhone, type SmsMessage, type SmsSender } from './sms.ts';
+import { queueSms, SMS_MAX_ATTEMPTS, SmsOutbox } from './smsOutbox.ts';
 
 let t: TestApp;
 let admin: string;
@@ -114,7 +115,8 @@ describe('checkCompany', () => {
     expect(msgs).toEqual([{ title: '企业注册审核通过', content: approvalSmsText('审核通过化工有限公司', c.code) }]);
     const sms = (await t.sql.query(`select * from sys_sms_log where company_id = $1`, [c.id])).rows;
     expect(sms).toHaveLength(1);
-    expect(sms[0]).toMatchObject({ phone: '13700137000', template: 'company_approved', provider: 'log', status: 'logged', receiver_id: userId });
+    expect(sms[0]).toMatchObject({ phone: '13700137000', template: 'company_approved', provider: 'log', status: 'logged', receiver_id: userId, attempts: 1, next_attempt_time: null });
+    expect(sms[0].sent_time).toBeInstanceOf(Date);
     const log = (await t.sql.query(`select * from sys_operation_log where action = '企业审核通过' and target_id = $1`, [String(c.id)])).rows;
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ module: '企业', username: 'admin', result: 0 });
@@ -261,16 +263,85 @@ describe("a company's users", () => {
   });
 });
 
-describe('SmsSender', () => {
-  it('records a failing provider as failed without throwing, and masks phones in logs', async () => {
-    const failing: SmsSender = {
+describe('SMS outbox', () => {
+  const log = pino({ level: 'silent' });
+  const message = (phone: string): SmsMessage => ({ phone, content: '测试短信', template: 'test' });
+  const rowOf = async (id: string) => (await t.sql.query(`select * from sys_sms_log where id = $1`, [id])).rows[0];
+  /** A gateway that fails its first `failures` calls, counting every call. */
+  const gateway = (failures = 0) => {
+    const calls: string[] = [];
+    const sender: SmsSender = {
       name: 'http',
-      send: () => Promise.reject(new Error('短信网关返回 HTTP 500')),
+      send: async (m) => {
+        calls.push(m.phone);
+        if (calls.length <= failures) throw new Error('短信网关返回 HTTP 500');
+        return 'sent';
+      },
     };
-    const log = pino({ level: 'silent' });
-    expect(await sendSms(t.booted.ctx.db, failing, { phone: '13500135000', content: 'x', template: 'test' }, log)).toBe('failed');
-    const row = (await t.sql.query(`select provider, status, error from sys_sms_log where phone = '13500135000'`)).rows[0];
-    expect(row).toEqual({ provider: 'http', status: 'failed', error: '短信网关返回 HTTP 500' });
+    return { sender, calls };
+  };
+  const makeDue = (id: string) => t.sql.query(`update sys_sms_log set next_attempt_time = now() where id = $1`, [id]);
+
+  it('retries a failing gateway later, keeps the error meanwhile, and records the delivery', async () => {
+    const { sender, calls } = gateway(1);
+    const outbox = new SmsOutbox(t.booted.ctx.db, sender);
+    const [id] = await queueSms(t.booted.ctx.db, sender.name, [message('13500135001')]);
+    expect(await outbox.deliver(log, [id!])).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const waiting = await rowOf(id!);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, error: '短信网关返回 HTTP 500' });
+    expect(waiting.next_attempt_time.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    // Not due yet: the job's round leaves it alone.
+    await outbox.deliver(log);
+    expect(calls).toHaveLength(1);
+    await makeDue(id!);
+    await outbox.deliver(log);
+    expect(await rowOf(id!)).toMatchObject({ status: 'sent', attempts: 2, error: null, next_attempt_time: null });
+    expect(calls).toEqual(['13500135001', '13500135001']);
+  });
+
+  it(`gives up after ${SMS_MAX_ATTEMPTS} attempts as failed, without throwing`, async () => {
+    const { sender } = gateway(Infinity);
+    const outbox = new SmsOutbox(t.booted.ctx.db, sender);
+    const [id] = await queueSms(t.booted.ctx.db, sender.name, [message('13500135002')]);
+    for (let i = 0; i < SMS_MAX_ATTEMPTS; i++) {
+      await makeDue(id!);
+      await outbox.deliver(log, [id!]);
+    }
+    expect(await rowOf(id!)).toMatchObject({ status: 'failed', attempts: SMS_MAX_ATTEMPTS, error: '短信网关返回 HTTP 500', next_attempt_time: null });
+    await makeDue(id!);
+    expect(await outbox.deliver(log, [id!])).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+
+  it('keeps no message of a decision that rolled back, and sends one whose server stopped before sending', async () => {
+    const db = t.booted.ctx.db;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await queueSms(trx, 'http', [message('13500135003')]);
+        throw new Error('the decision failed');
+      }),
+    ).rejects.toThrow('the decision failed');
+    expect((await t.sql.query(`select count(*)::int n from sys_sms_log where phone = '13500135003'`)).rows[0].n).toBe(0);
+
+    // Queued and committed, then nothing: the server stopped. The next round of the job sends it.
+    const [id] = await queueSms(db, 'http', [message('13500135004')]);
+    const { sender, calls } = gateway();
+    await new SmsOutbox(db, sender).deliver(log);
+    expect(calls).toContain('13500135004');
+    expect(await rowOf(id!)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('sends each message once when two deliverers run at the same time', async () => {
+    const db = t.booted.ctx.db;
+    const ids = await queueSms(db, 'http', Array.from({ length: 30 }, (_, i) => message(`1350014${String(i).padStart(4, '0')}`)));
+    const { sender, calls } = gateway();
+    const slow: SmsSender = { name: 'http', send: async (m) => (await new Promise((r) => setTimeout(r, 5)), sender.send(m)) };
+    await Promise.all([new SmsOutbox(db, slow).deliver(log), new SmsOutbox(db, slow).deliver(log), new SmsOutbox(db, slow).deliver(log, ids)]);
+    expect(calls.filter((p) => p.startsWith('1350014')).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `1350014${String(i).padStart(4, '0')}`));
+  });
+});
+
+describe('SmsSender', () => {
+  it('masks phones in the built-in sender\'s log lines', async () => {
     const lines: unknown[] = [];
     await new LogSmsSender({ info: (...args: unknown[]) => lines.push(args) }).send({ phone: '13500135000', content: 'y', template: 't' });
     expect(JSON.stringify(lines)).toContain('135****5000');

@@ -18,7 +18,8 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { likeContains } from '../../plugins/scope.ts';
 import { resolveCompanyRefs } from './refs.ts';
 import { COMPANY_MODULE, USER_TYPE_COMPANY_ADMIN } from './register.ts';
-import { sendSms, type SmsMessage, type SmsSender } from './sms.ts';
+import type { SmsMessage, SmsSender } from './sms.ts';
+import { queueSms, SmsOutbox } from './smsOutbox.ts';
 
 export interface CheckListFilter {
   status?: CompanyStatus;
@@ -62,10 +63,14 @@ async function companyAdmins(db: Kysely<Database>, companyId: string) {
 
 /** 企业管理 (issue 6): the review list, approval and rejection, voiding and editing. */
 export class CompanyReviewService {
+  private readonly outbox: SmsOutbox;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly sms: SmsSender,
-  ) {}
+  ) {
+    this.outbox = new SmsOutbox(ctx.db, sms);
+  }
 
   async list(f: CheckListFilter): Promise<{ datas: CompanyAdminItem[]; totalCount: number }> {
     const { db } = this.ctx;
@@ -164,20 +169,26 @@ export class CompanyReviewService {
         targetId: id,
         detail: { before: { status: COMPANY_STATUS.pending }, companyName: updated.company_name, reason: reason || null },
       });
-      return admins
-        .filter((a) => a.phone)
-        .map(
-          (a): SmsMessage => ({
-            phone: a.phone!,
-            content,
-            template: approved ? 'company_approved' : 'company_rejected',
-            receiverId: a.id,
-            companyId: id,
-          }),
-        );
+      // Queued with the decision, so it is announced even if this server stops before sending.
+      return queueSms(
+        trx,
+        this.sms.name,
+        admins
+          .filter((a) => a.phone)
+          .map(
+            (a): SmsMessage => ({
+              phone: a.phone!,
+              content,
+              template: approved ? 'company_approved' : 'company_rejected',
+              receiverId: a.id,
+              companyId: id,
+            }),
+          ),
+      );
     });
-    // After the commit: a slow or failing gateway never holds or undoes the decision.
-    for (const message of outgoing) await sendSms(this.ctx.db, this.sms, message, request.log);
+    // Sent after the commit: a slow or failing gateway never holds or undoes the decision, and
+    // what fails here is retried by the outbox job.
+    await this.outbox.deliver(request.log, outgoing);
   }
 
   /** Voids an approved company: its users' sessions end at once and they can no longer log in. */

@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { SmsSettings } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
 
 /**
  * SMS (issue 6: approval and rejection of a registered company are announced by SMS).
  *
  * An `SmsSender` hands one message to a provider. The built-in `LogSmsSender` sends nothing: it
- * writes the message to the server log, and `sendSms` records it in `sys_sms_log` like every
- * other SMS. Setting `SMS_HTTP_URL` switches to `HttpSmsSender`, which POSTs
+ * writes the message to the server log. Every SMS goes through the outbox (smsOutbox.ts), which
+ * keeps it in `sys_sms_log` and retries it until the provider takes it. Setting `SMS_HTTP_URL` switches to `HttpSmsSender`, which POSTs
  * `{phone, content, template}` as JSON to that address (a park's SMS gateway or a small adapter
  * in front of a cloud provider). Another provider is one class implementing `SmsSender`, chosen
  * in `createSmsSender`. See README "SMS" and docs/api.md.
@@ -72,44 +70,4 @@ export class HttpSmsSender implements SmsSender {
 
 export function createSmsSender(settings: SmsSettings, log: FastifyBaseLogger | Pick<Console, 'info'>): SmsSender {
   return settings.httpUrl ? new HttpSmsSender(settings.httpUrl, settings.httpToken) : new LogSmsSender(log);
-}
-
-/**
- * Sends one SMS and records it in sys_sms_log, whatever the outcome. Never throws: a review
- * already committed must not fail because the SMS gateway is down; the failure is logged and
- * kept in the table for the administrator.
- */
-export async function sendSms(
-  db: Kysely<Database>,
-  sender: SmsSender,
-  message: SmsMessage,
-  log: FastifyBaseLogger,
-): Promise<'sent' | 'logged' | 'failed'> {
-  let status: 'sent' | 'logged' | 'failed';
-  let error: string | null = null;
-  try {
-    status = await sender.send(message);
-  } catch (err) {
-    status = 'failed';
-    error = err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500);
-    log.warn({ err, phone: maskPhone(message.phone), template: message.template }, 'SMS send failed');
-  }
-  try {
-    await db
-      .insertInto('sys_sms_log')
-      .values({
-        phone: message.phone,
-        content: message.content,
-        template: message.template,
-        receiver_id: message.receiverId ?? null,
-        company_id: message.companyId ?? null,
-        provider: sender.name,
-        status,
-        error,
-      })
-      .execute();
-  } catch (err) {
-    log.error({ err }, 'SMS log write failed');
-  }
-  return status;
 }
