@@ -296,6 +296,13 @@ export interface SysCompanyTable {
 }
 
 /** Every SMS the platform sends, with its outcome (modules/company/sms.ts). */
+/** A rate limit's counter: hits of one key (route and client) in the window that began at window_start. */
+export interface SysRateLimitTable {
+  key: string;
+  window_start: Generated<Date>;
+  hits: number;
+}
+
 export interface SysSmsLogTable {
   id: Id;
   phone: string;
@@ -389,6 +396,7 @@ export interface Database {
   sys_company: SysCompanyTable;
   sys_region: SysRegionTable;
   sys_sms_log: SysSmsLogTable;
+  sys_rate_limit: SysRateLimitTable;
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
 }

@@ -5,6 +5,7 @@ import { purgeNonces } from '../modules/auth/sealedPassword.ts';
 import { registerFileGc } from '../modules/file/gc.ts';
 import { registerFilePreviewJobs } from '../modules/file/preview.ts';
 import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
+import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
 import { createSmsSender } from '../modules/company/sms.ts';
 import { SmsOutbox } from '../modules/company/smsOutbox.ts';
@@ -32,6 +33,7 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     const sessions = await ctx.sessions.purgeExpired();
     await purgeNonces(ctx.db);
     await ctx.limiter.purgeOld();
+    await purgeRateLimits(ctx.db);
     logger.info({ sessions }, '已清理过期会话');
   });
   await registerFileGc(boss, ctx, logger);

@@ -8,6 +8,7 @@ import * as importExport from './2026_11_21_0050_import_export.ts';
 import * as fileVersions from './2026_11_22_0010_file_versions.ts';
 import * as companyReview from './2026_11_23_0060_company_review.ts';
 import * as smsOutbox from './2026_11_25_0070_sms_outbox.ts';
+import * as rateLimit from './2026_11_25_0080_rate_limit.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0010_file_versions': fileVersions,
   '2026_11_23_0060_company_review': companyReview,
   '2026_11_25_0070_sms_outbox': smsOutbox,
+  '2026_11_25_0080_rate_limit': rateLimit,
 };
 
 export const migrationProvider: MigrationProvider = {

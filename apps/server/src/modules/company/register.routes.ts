@@ -4,6 +4,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { REGISTER_DIC_TYPES, REGISTRATION_TEXT, type CodeNameOption } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { tooManyRequests } from '../../plugins/errors.ts';
+import { pgRateLimitStore } from '../../plugins/pgRateLimitStore.ts';
 import { dicChildrenByCode } from '../lookup/trees.routes.ts';
 import { registerCompany } from './register.ts';
 
@@ -54,15 +55,12 @@ const PUBLIC_DIC_LIMIT = { max: 120, timeWindow: '1 minute' };
  * before anyone is logged in.
  */
 export function companyRegisterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  void app.register(async (scope) => {
-    // Registered here, for these routes only, unless the app already registered it for everyone.
-    if (!scope.hasDecorator('rateLimit')) {
-      await scope.register(fastifyRateLimit, {
-        global: false,
-        errorResponseBuilder: () => tooManyRequests(REGISTRATION_TEXT.tooMany),
-      });
-    }
+  const tooMany = () => tooManyRequests(REGISTRATION_TEXT.tooMany);
 
+  // The registration itself: counted in PostgreSQL, so the limit per address holds however many
+  // server instances share the database.
+  void app.register(async (scope) => {
+    await scope.register(fastifyRateLimit, { global: false, store: pgRateLimitStore(ctx.db), errorResponseBuilder: tooMany });
     scope.post(
       '/apc/company/companyRegistered',
       {
@@ -76,6 +74,14 @@ export function companyRegisterRoutes(app: FastifyInstance, ctx: AppContext): vo
         return { errCode: 0 };
       },
     );
+  });
+
+  // Small public reads: counted in memory, per instance, which is enough to stop a loop.
+  void app.register(async (scope) => {
+    // Registered here, for these routes only, unless the app already registered it for everyone.
+    if (!scope.hasDecorator('rateLimit')) {
+      await scope.register(fastifyRateLimit, { global: false, errorResponseBuilder: tooMany });
+    }
 
     scope.get(
       '/apc/company/getRegisterDic',

@@ -6,6 +6,9 @@ import {
   REGISTRATION_TEXT,
   rejectedLoginMessage,
 } from '@park/core';
+import pino from 'pino';
+import { buildApp } from '../../app.ts';
+import { bootstrap } from '../../bootstrap.ts';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { sealWithForge } from '../../../test/sealWithForge.ts';
 
@@ -246,6 +249,28 @@ describe('registration validation on the server', () => {
       expect(last.json()).toEqual({ errCode: 429, errMsg: REGISTRATION_TEXT.tooMany });
       // Another address is not affected.
       expect((await send('10.9.9.10')).statusCode).toBe(400);
+
+      // A second server instance on the same database counts the same requests.
+      const second = await bootstrap(limited.booted.ctx.config, limited.databaseUrl, pino({ level: 'silent' }));
+      const secondApp = await buildApp(second.ctx, { logger: false });
+      try {
+        const viaSecond = (ip: string) =>
+          secondApp.inject({ method: 'POST', url: '/apc/company/companyRegistered', remoteAddress: ip, payload: { companyInfo: {}, user: {} } });
+        expect((await viaSecond('10.9.9.9')).statusCode).toBe(429);
+        expect((await viaSecond('10.9.9.10')).statusCode).toBe(400);
+        expect((await send('10.9.9.10')).statusCode).toBe(400);
+        expect((await viaSecond('10.9.9.10')).statusCode).toBe(429);
+        const counters = (await limited.sql.query(`select key, hits from sys_rate_limit order by key`)).rows;
+        expect(counters).toEqual(
+          expect.arrayContaining([
+            { key: 'POST /apc/company/companyRegistered|10.9.9.9', hits: 6 },
+            { key: 'POST /apc/company/companyRegistered|10.9.9.10', hits: 4 },
+          ]),
+        );
+      } finally {
+        await secondApp.close();
+        await second.close();
+      }
     } finally {
       await limited.close();
     }
