@@ -126,6 +126,21 @@ describe('roles', () => {
     await t.sql.query(`delete from sys_org_role where org_id = 1`);
   });
 
+  it('refuses an organisation grant that would give or take the caller a role through their own organisation', async () => {
+    const roleId = (await t.call(admin, 'POST', '/api/user/addRole', { roleName: '根组织角色' })).json().id;
+    // The administrator belongs to the root organisation (1).
+    const gain = await t.call(admin, 'POST', '/api/user/addRolesRelOrg', { roleId, orgIds: [1, 3] });
+    await expectRefusedAndLogged(t, gain, 403, '不能修改自己的角色或所属组织', { action: '分配角色组织', module: '角色管理', username: 'admin' });
+    expect((await t.sql.query(`select count(*)::int n from sys_org_role where role_id = $1`, [roleId])).rows[0].n).toBe(0);
+    // Granted to the administrator's organisation by someone else, it cannot be taken away by them either.
+    expect((await t.call(admin, 'POST', '/api/user/addRolesRelOrg', { roleId, orgIds: [3] })).statusCode).toBe(200);
+    await t.sql.query(`insert into sys_org_role (org_id, role_id) values (1, $1)`, [roleId]);
+    await t.sql.query(`select pg_notify('park_auth', '{"kind":"user","id":"*"}')`);
+    const lose = await t.call(admin, 'POST', '/api/user/addRolesRelOrg', { roleId, orgIds: [3] });
+    await expectRefusedAndLogged(t, lose, 403, '不能修改自己的角色或所属组织', { action: '分配角色组织', module: '角色管理', username: 'admin' });
+    expect((await t.sql.query(`select org_id from sys_org_role where role_id = $1 order by org_id`, [roleId])).rows.map((r) => Number(r.org_id))).toEqual([1, 3]);
+  });
+
   it('deletes a role with its bindings, logging what it had', async () => {
     const roleId = (await t.sql.query(`select id from sys_role where role_name = '应急值班'`)).rows[0].id;
     expect((await t.call(admin, 'POST', '/api/user/deleteRole', { id: Number(roleId) })).statusCode).toBe(200);

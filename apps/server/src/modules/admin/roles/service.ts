@@ -134,11 +134,15 @@ export class RoleService {
       assertMayTouchSuperRole(auth, role.role_code === SUPER_ROLE_CODE);
       if ((await repo.countIn(trx, 'sys_org', orgIds)) !== orgIds.length) throw badRequest('所选组织不存在或已被删除');
       const before = (await repo.roleOrgs(trx, roleId)).map((o) => o.id);
+      const heldBefore = (await roleIdsOf(trx, auth.userId)).includes(roleId);
       await trx.deleteFrom('sys_org_role').where('role_id', '=', roleId).execute();
       if (orgIds.length > 0) {
         await trx.insertInto('sys_org_role').values(orgIds.map((org_id) => ({ org_id, role_id: roleId }))).execute();
       }
       await assertAdminsRemain(trx);
+      // Through one of the caller's own organisations this would give or take the caller a role:
+      // the same as changing one's own roles directly (setUsers), and refused the same way.
+      if ((await roleIdsOf(trx, auth.userId)).includes(roleId) !== heldBefore) throw forbidden(ADMIN_TEXT.ownRoles);
       await writeAudit(trx, request, {
         module: MODULE,
         action: '分配角色组织',
