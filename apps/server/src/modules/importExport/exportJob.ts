@@ -103,11 +103,59 @@ function writeHeader(ws: XL.Worksheet, specs: readonly ColumnSpec[], settings: E
   row.commit();
 }
 
+/** The label of the link column of a sub-table sheet: the parent's row in the main sheet. */
+export const PARENT_ROW_HEADER = '主表行号';
+
+/** Writes one row's cells from `startColumn`, after any leading cells. */
+function writeRow(ws: XL.Worksheet, rowNo: number, specs: readonly ColumnSpec[], row: Row, ctx: ExportContext, startColumn: number, lead: Array<number | string> = []) {
+  const values: Array<string | number | null | undefined> = [];
+  lead.forEach((v, i) => (values[startColumn + i] = v));
+  for (let i = 0; i < specs.length; i++) values[startColumn + lead.length + i] = exportCell(specs[i]!, row, ctx);
+  const r = ws.getRow(rowNo);
+  r.values = values;
+  r.commit();
+}
+
+/** Original names of the files the rows' upload fields name, for their cells. */
+async function loadFileNames(db: Kysely<Database>, specs: readonly ColumnSpec[], rows: readonly Row[], into: Map<string, string>) {
+  into.clear();
+  const ids = uploadIdsOf(specs, rows);
+  if (ids.length === 0) return;
+  for (const f of await db.selectFrom('sys_file').select(['id', 'original_name']).where('id', 'in', ids).execute()) into.set(f.id, f.original_name);
+}
+
+/**
+ * The exported parents in sheet order, a batch at a time, each with its row in the main sheet:
+ * keyset reads by id with the list's WHERE and company scope, as the main sheet was written.
+ */
+async function* parentBatches(db: Kysely<Database>, table: TableModel, cond: Condition | null, auth: AuthContext, now: Date, batch: number, firstRow: number) {
+  let last = '0';
+  let rowNo = firstRow;
+  for (;;) {
+    const rows = (await filtered(db, table, cond, auth, now).selectAll().where('id', '>', last).orderBy('id').limit(batch).execute()) as Row[];
+    if (rows.length === 0) return;
+    yield { rows, firstRowNo: rowNo };
+    rowNo += rows.length;
+    last = String(rows[rows.length - 1]!.id);
+  }
+}
+
+/** A sheet name not yet used in the workbook. */
+function uniqueSheetName(wanted: string, used: Set<string>): string {
+  let name = sheetNameOf(wanted);
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = sheetNameOf(`${wanted.slice(0, 27)}(${n})`);
+  used.add(name.toLowerCase());
+  return name;
+}
+
 /**
  * Streams the form's rows into a workbook: keyset reads by id in batches (the list's WHERE and
  * company scope), each row converted to labels and written and committed at once, so memory
- * holds one batch whatever the row count. The file is stored and the job ended in one step.
- * An export resumed after a crash starts again from the first row.
+ * holds one batch whatever the row count. Then one sheet per sub-table, whose rows carry their
+ * parent's row in the main sheet (主表行号) — written after the main sheet, as the zip takes one
+ * sheet at a time. All reads share one snapshot, so both sheets agree however the data changes
+ * meanwhile. The file is stored and the job ended in one step. An export resumed after a crash
+ * starts again from the first row.
  */
 export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Promise<void> {
   const { ctx } = deps;
@@ -121,12 +169,6 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
   const cond = exportCondition(table, params.queryConditions);
   const now = new Date();
 
-  const countRow = await filtered(ctx.db, table, cond, auth, now)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  await progress(ctx.db, lease, { total, done: 0 });
-
   const temp = await tempPath(deps.tempDir, '.xlsx.part');
   let stored: { key: string } | null = null;
   try {
@@ -138,45 +180,39 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
       // Export time is CPU time on the same cores as the API: the fastest deflate level.
       zip: { zlib: { level: 1 } },
     });
-    const ws = book.addWorksheet(sheetNameOf(model.formName));
-    const templated = withTemplate && (await applyTemplate(deps, ws, settings, settings.templateFileId!));
-    if (!templated) writeHeader(ws, specs, settings);
+    const sheetNames = new Set<string>();
+    const { total, done } = await ctx.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (snap) => {
+        const countRow = await filtered(snap, table, cond, auth, now)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        const total = Number(countRow.n);
+        await progress(ctx.db, lease, { total, done: 0 });
 
-    const fileNames = new Map<string, string>();
-    const exportCtx: ExportContext = { fileNames, rules: settings.rules };
-    let rowNo = settings.startRow;
-    let last = '0';
-    let done = 0;
-    for (;;) {
-      lease.assertHeld();
-      const rows = (await filtered(ctx.db, table, cond, auth, now)
-        .selectAll()
-        .where('id', '>', last)
-        .orderBy('id')
-        .limit(deps.config.exportBatch)
-        .execute()) as Row[];
-      if (rows.length === 0) break;
-      fileNames.clear();
-      const ids = uploadIdsOf(specs, rows);
-      if (ids.length > 0) {
-        for (const f of await ctx.db.selectFrom('sys_file').select(['id', 'original_name']).where('id', 'in', ids).execute()) {
-          fileNames.set(f.id, f.original_name);
+        const ws = book.addWorksheet(uniqueSheetName(model.formName, sheetNames));
+        const templated = withTemplate && (await applyTemplate(deps, ws, settings, settings.templateFileId!));
+        if (!templated) writeHeader(ws, specs, settings);
+        const fileNames = new Map<string, string>();
+        const exportCtx: ExportContext = { fileNames, rules: settings.rules };
+        let done = 0;
+        for await (const { rows, firstRowNo } of parentBatches(snap, table, cond, auth, now, deps.config.exportBatch, settings.startRow)) {
+          lease.assertHeld();
+          await loadFileNames(snap, specs, rows, fileNames);
+          for (let k = 0; k < rows.length; k++) {
+            writeRow(ws, firstRowNo + k, specs, rows[k]!, exportCtx, settings.startColumn);
+            if (k % 1000 === 999) await drainSheet(ws);
+          }
+          done += rows.length;
+          await progress(ctx.db, lease, { done });
+          await yieldToLoop();
         }
-      }
-      for (let k = 0; k < rows.length; k++) {
-        const values: Array<string | number | null | undefined> = [];
-        for (let i = 0; i < specs.length; i++) values[settings.startColumn + i] = exportCell(specs[i]!, rows[k]!, exportCtx);
-        const row = ws.getRow(rowNo++);
-        row.values = values;
-        row.commit();
-        if (k % 1000 === 999) await drainSheet(ws);
-      }
-      last = String(rows[rows.length - 1]!.id);
-      done += rows.length;
-      await progress(ctx.db, lease, { done });
-      await yieldToLoop();
-    }
-    ws.commit();
+        ws.commit();
+        for (const sub of model.subs.values()) await writeSubSheet(deps, snap, lease, book, sub, { table, cond, auth, now, settings, name: uniqueSheetName(sub.name, sheetNames) });
+        return { total, done };
+      });
     await book.commit();
 
     const file = await storeTemp(deps.storage, temp);
@@ -191,6 +227,56 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
     await fs.rm(temp, { force: true });
     if (stored) await deps.storage.delete(stored.key).catch(() => undefined);
   }
+}
+
+/** One sub-table's sheet: 主表行号 then its columns, children in the order of their parents. */
+async function writeSubSheet(
+  deps: JobDeps,
+  snap: Kysely<Database>,
+  lease: JobLease,
+  book: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>,
+  sub: TableModel,
+  at: { table: TableModel; cond: Condition | null; auth: AuthContext; now: Date; settings: ExportSettings; name: string },
+): Promise<void> {
+  const specs = exportColumns(sub, null);
+  const ws = book.addWorksheet(at.name);
+  const header = ws.getRow(1);
+  // A sparse array (as writeRow builds): exceljs reads index 1 as column A only when index 0 is a hole.
+  const titles: string[] = [];
+  [PARENT_ROW_HEADER, ...specs.map((s) => s.header)].forEach((h, i) => (titles[1 + i] = h));
+  header.values = titles;
+  header.font = { bold: true };
+  header.commit();
+  const fileNames = new Map<string, string>();
+  const exportCtx: ExportContext = { fileNames, rules: new Map() };
+  let rowNo = 2;
+  for await (const { rows, firstRowNo } of parentBatches(snap, at.table, at.cond, at.auth, at.now, deps.config.exportBatch, at.settings.startRow)) {
+    lease.assertHeld();
+    const parentRow = new Map(rows.map((r, i) => [String(r.id), firstRowNo + i]));
+    // Children of the batch a page at a time too: a parent may have thousands.
+    let after: [string, string] = ['0', '0'];
+    for (;;) {
+      const children = (await (snap as unknown as AnyDb)
+        .selectFrom(sub.table)
+        .selectAll()
+        .where('parent_id', 'in', [...parentRow.keys()])
+        .where((eb) => eb(eb.refTuple('parent_id', 'id'), '>', eb.tuple(after[0], after[1])))
+        .orderBy('parent_id')
+        .orderBy('id')
+        .limit(deps.config.exportBatch)
+        .execute()) as Row[];
+      if (children.length === 0) break;
+      await loadFileNames(snap, specs, children, fileNames);
+      for (let k = 0; k < children.length; k++) {
+        writeRow(ws, rowNo++, specs, children[k]!, exportCtx, 1, [parentRow.get(String(children[k]!.parent_id))!]);
+        if (k % 1000 === 999) await drainSheet(ws);
+      }
+      const last = children[children.length - 1]!;
+      after = [String(last.parent_id), String(last.id)];
+      await yieldToLoop();
+    }
+  }
+  ws.commit();
 }
 
 /** Progress and the lease in one fenced write. */

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { pdf } from '../../../test/sampleFiles.ts';
 import { addUser } from '../admin/testHelpers.ts';
 import {
+  control,
   createForm,
   download,
   sampleMeta,
@@ -134,6 +135,50 @@ describe('export', () => {
   it('refuses a filter on an unknown field with 400 before any job starts', async () => {
     const res = await t.call(admin, 'POST', '/api/form/exportForm', { formId, queryConditions: [{ key: 'nope', type: '$eq', value: '1' }] });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('writes one sheet per sub-table, each child row naming its parent\'s row in the main sheet', async () => {
+    const meta = sampleMeta();
+    (meta.list as unknown[]).push({
+      type: 'table',
+      name: '检查明细',
+      key: 'k_items',
+      model: 'items',
+      options: {},
+      tableColumns: [
+        control('input', '检查项', 'item_name'),
+        control('select', '结果', 'item_result', { options: [{ value: 'ok', label: '合格' }, { value: 'bad', label: '不合格' }] }),
+      ],
+    });
+    const id = await createForm(t, admin, '带子表的导出', meta);
+    const addWithChildren = async (name: string, level: string, items: Array<[string, string]>) => {
+      const res = await t.call(admin, 'POST', `/api/form/addpcformdata/${id}`, {
+        parent: record(name, level),
+        child: [{ subKey: 'items', subDatas: items.map(([item_name, item_result]) => ({ item_name, item_result })) }],
+      });
+      expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    };
+    await addWithChildren('甲罐', '1', [['液位计', 'ok'], ['呼吸阀', 'bad']]);
+    await addWithChildren('乙罐', '2', []);
+    await addWithChildren('丙罐', '1', [['=HYPERLINK("x")', 'ok']]);
+
+    const res = await t.call(admin, 'POST', '/api/form/exportForm', { formId: id, queryConditions: [{ key: 'f_level', type: '$eq', value: '1' }] });
+    const c = res.json().importExportCode;
+    expect(await waitForJob(t, admin, c, 1)).toMatchObject({ state: 'success', total: 2, done: 2 });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await download(t, admin, c)).rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['带子表的导出', '检查明细']);
+    const main = book.worksheets[0]!;
+    expect([2, 3].map((r) => rowTexts(main, r)[0])).toEqual(['甲罐', '丙罐']);
+    const items = book.worksheets[1]!;
+    expect(rowTexts(items, 1)).toEqual(['主表行号', '检查项', '结果']);
+    // Only the children of exported parents, each pointing at its parent's row; labels, formulas escaped.
+    expect([2, 3, 4].map((r) => rowTexts(items, r))).toEqual([
+      [2, '液位计', '合格'],
+      [2, '呼吸阀', '不合格'],
+      [3, '\'=HYPERLINK("x")', '合格'],
+    ]);
+    expect(items.actualRowCount).toBe(4);
   });
 
   it('applies exportSettings: column list, start row and column, rules', async () => {
