@@ -1,16 +1,14 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import ExcelJS, { assertUtf8Safe } from './excel.ts';
 import type * as XL from 'exceljs';
 import { sql, type Kysely } from 'kysely';
-import { defaultValues, definitionOf, encodeRecord, formatDateTime, type FormContext, type StoredRow } from '@park/core';
+import { formatDateTime, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { findFile } from '../file/repo.ts';
 import type { FormModel, TableModel } from '../form/formModel.ts';
-import { prepareRow, type WriteContext } from '../form/recordWriter.ts';
-import { cellText, importCell, ImportLookups, plainCell, type CellValue } from './cellCodec.ts';
+import type { WriteContext } from '../form/recordWriter.ts';
+import { cellText, ImportLookups, type CellValue } from './cellCodec.ts';
 import { importColumns, importColumnsByHeader, type ColumnSpec } from './columns.ts';
 import type { JobDeps } from './exportJob.ts';
 import { escapeFormula } from './formulaEscape.ts';
@@ -20,10 +18,9 @@ import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
 import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
 import { finishJob, paramsOf } from './repo.ts';
 import { importSettingsOf, type ImportSettings } from './settings.ts';
-import { SharedStringStore, sharedText } from './sharedStrings.ts';
+import { workbookTabs } from './workbookTabs.ts';
+import { cellsOf, convertRow, defaultsFor, headerCellsOf, keptValue, type Json } from './rowCells.ts';
 import { EXCEL_MAX_ROW, inspectXlsx } from './xlsxGuard.ts';
-
-type Json = string | number | boolean | null;
 
 /** A rejected row as the error workbook will show it. */
 interface BadRow {
@@ -115,36 +112,6 @@ async function insertRows(trx: Kysely<Database>, model: FormModel, table: TableM
     select ${model.formId}::bigint, null, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins`.execute(trx);
 }
 
-/** The stored defaults of the controls a sheet does not fill (current user, default values). */
-function defaultsFor(table: TableModel, specs: ReadonlyArray<ColumnSpec | null>, auth: AuthContext, currentDate: string): StoredRow {
-  const fctx: FormContext = {
-    mode: 'add',
-    currentDate,
-    currentUser: { id: auth.user.id, realName: auth.user.realName, userType: auth.user.userType },
-    ...(auth.user.companyId !== null ? { currentCompany: { id: auth.user.companyId } } : {}),
-  };
-  const mapped = new Set<string>();
-  for (const s of specs) if (s?.control) for (const c of definitionOf(s.control)?.columns(s.control) ?? []) mapped.add(c.name);
-  const all = encodeRecord(table.source, defaultValues(table.source, fctx));
-  const out: StoredRow = {};
-  for (const [k, v] of Object.entries(all)) if (!mapped.has(k)) out[k] = v;
-  return out;
-}
-
-/** A cell kept for the error workbook: as read, dates as the text they would be imported as. */
-function keptValue(spec: ColumnSpec | null, value: CellValue): Json {
-  if (value === null) return null;
-  if (value instanceof Date || (spec?.family === 'date' && typeof value === 'number')) {
-    const converted = spec ? importCell(spec, value, new ImportLookups()) : null;
-    if (converted?.ok) {
-      const text = Object.values(converted.columns)[0];
-      if (typeof text === 'string') return text;
-    }
-    return cellText(value);
-  }
-  return value;
-}
-
 interface SheetLayout {
   settings: ImportSettings;
   specs: Array<ColumnSpec | null>;
@@ -166,30 +133,6 @@ function resolveLayout(table: TableModel, settings: ImportSettings, headerCells:
   }
   const specs = importColumns(table, null);
   return { settings, specs, headers: specs.map((s) => s?.header ?? '') };
-}
-
-/** A cell's value, a shared-string reference resolved. */
-function cellValue(v: unknown, strings: SharedStringStore): CellValue {
-  if (v !== null && typeof v === 'object' && typeof (v as { sharedString?: unknown }).sharedString === 'number') {
-    return strings.get((v as { sharedString: number }).sharedString);
-  }
-  return plainCell(v);
-}
-
-/** The cells of columns startColumn … startColumn + width - 1 of a row. */
-function cellsOf(row: XL.Row, startColumn: number, width: number, strings: SharedStringStore): CellValue[] {
-  const values = row.values as unknown[];
-  const out: CellValue[] = [];
-  for (let i = 0; i < width; i++) out.push(cellValue(values[startColumn + i], strings));
-  return out;
-}
-
-/** Header cells: the row's non-empty span from startColumn. */
-function headerCellsOf(row: XL.Row, startColumn: number, strings: SharedStringStore): CellValue[] {
-  const values = row.values as unknown[];
-  let end = values.length - 1;
-  while (end >= startColumn && cellValue(values[end], strings) === null) end--;
-  return cellsOf(row, startColumn, Math.max(0, end - startColumn + 1), strings);
 }
 
 /**
@@ -241,16 +184,6 @@ async function readSheet(
 ): Promise<SheetLayout> {
   const { ctx, config } = deps;
   const table = model.main;
-  const input = createReadStream(temp);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    // Emitted, not cached: kept in a compact store (sharedStrings.ts). exceljs then parks every
-    // sheet in a temp file until the strings are read, whatever the part order.
-    sharedStrings: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
   let progress = start;
   let layout: SheetLayout | null = null;
   let lookups: ImportLookups | null = null;
@@ -280,26 +213,11 @@ async function readSheet(
 
   try {
     let found = false;
-    const strings = new SharedStringStore();
-    // parse() yields worksheets as {eventType, value} and, in 'emit' mode, each shared string
-    // as a bare {index, text}, in index order.
-    type ReaderEvent = { eventType?: string; value?: unknown; index?: number; text?: unknown };
-    for await (const event of reader.parse() as unknown as AsyncIterable<ReaderEvent>) {
-      if (event.eventType === undefined && typeof event.index === 'number') {
-        strings.push(sharedText(event.text));
-        continue;
-      }
-      if (event.eventType !== 'worksheet') continue;
-      const sheet = event.value as AsyncIterable<XL.Row>;
-      const name = (sheet as unknown as { name?: string }).name;
-      if (sheetName !== null && name !== sheetName) {
-        // Another tab: read past it (the reader cannot skip a part it has started).
-        for await (const _row of sheet) void _row;
-        continue;
-      }
+    for await (const tab of workbookTabs(temp)) {
+      if (sheetName !== null && tab.name !== sheetName) continue;
       found = true;
-      const date1904 = Boolean((reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties?.model?.date1904);
-      for await (const row of sheet) {
+      const strings = tab.strings;
+      for await (const row of tab.rows) {
         const r = row.number;
         if (!(r >= 1 && r <= EXCEL_MAX_ROW)) throw new JobFailure('单元格位置超出工作表范围');
         if (r < settings.startRow) {
@@ -309,7 +227,7 @@ async function readSheet(
         if (!layout) {
           layout = resolveLayout(table, settings, headerCells);
           lookups = await ImportLookups.load(ctx.db, layout.specs);
-          lookups.date1904 = date1904;
+          lookups.date1904 = tab.date1904;
           const currentDate = formatDateTime(new Date());
           defaults = defaultsFor(table, layout.specs, auth, currentDate);
           wctx = { auth, currentDate };
@@ -336,36 +254,8 @@ async function readSheet(
     if (inflight) await inflight;
     return layout ?? resolveLayout(table, settings, headerCells);
   } finally {
-    input.destroy();
     // Never leave a chunk's transaction running past the job.
     if (inflight) await (inflight as Promise<void>).catch(() => undefined);
-  }
-}
-
-/** One row converted and validated: the stored row, or the reason it is rejected. */
-function convertRow(
-  table: TableModel,
-  specs: ReadonlyArray<ColumnSpec | null>,
-  cells: CellValue[],
-  lookups: ImportLookups,
-  defaults: StoredRow,
-  wctx: WriteContext,
-): StoredRow | string {
-  const input: Record<string, unknown> = { ...defaults };
-  const problems: string[] = [];
-  for (let i = 0; i < specs.length; i++) {
-    const spec = specs[i];
-    if (!spec) continue;
-    const converted = importCell(spec, cells[i] ?? null, lookups);
-    if (converted.ok) Object.assign(input, converted.columns);
-    else problems.push(converted.error);
-  }
-  if (problems.length > 0) return problems.slice(0, 3).join('；');
-  try {
-    return prepareRow(table, input, wctx);
-  } catch (err) {
-    if (err instanceof AppError) return err.message;
-    throw err;
   }
 }
 
