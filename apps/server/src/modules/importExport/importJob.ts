@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import ExcelJS, { assertUtf8Safe } from './excel.ts';
-import type * as XL from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { formatDateTime, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
