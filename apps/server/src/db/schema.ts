@@ -348,6 +348,7 @@ export interface FormImportExportTable {
   error_file_id: string | null;
   /** The last source row an import committed. */
   cursor: Generated<number>;
+  children_staged: Generated<boolean>;
   attempts: Generated<number>;
   lease_owner: string | null;
   lease_until: Date | null;
@@ -359,6 +360,15 @@ export interface FormImportExportTable {
 }
 
 /** A row an import rejected, written with its chunk; the error workbook is built from these. */
+/** A staged row of a sub-table sheet of an import (row 1: the sheet's header texts). */
+export interface FormImportChildTable {
+  job_id: string;
+  sub_key: string;
+  row_no: number;
+  parent_row: number | null;
+  cells: ColumnType<unknown, string, string>;
+}
+
 export interface FormImportErrorTable {
   job_id: string;
   row_no: number;
@@ -399,4 +409,5 @@ export interface Database {
   sys_rate_limit: SysRateLimitTable;
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
+  form_import_child: FormImportChildTable;
 }

@@ -9,6 +9,7 @@ import * as fileVersions from './2026_11_22_0010_file_versions.ts';
 import * as companyReview from './2026_11_23_0060_company_review.ts';
 import * as smsOutbox from './2026_11_25_0070_sms_outbox.ts';
 import * as rateLimit from './2026_11_25_0080_rate_limit.ts';
+import * as importChildren from './2026_11_25_0090_import_children.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0060_company_review': companyReview,
   '2026_11_25_0070_sms_outbox': smsOutbox,
   '2026_11_25_0080_rate_limit': rateLimit,
+  '2026_11_25_0090_import_children': importChildren,
 };
 
 export const migrationProvider: MigrationProvider = {

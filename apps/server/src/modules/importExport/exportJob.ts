@@ -18,7 +18,7 @@ import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
 import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
 import { finishJob, paramsOf } from './repo.ts';
 import { exportSettingsOf, type ExportSettings } from './settings.ts';
-import { drainSheet, JobFailure, sheetNameOf, yieldToLoop } from './jobCommon.ts';
+import { drainSheet, JobFailure, PARENT_ROW_HEADER, sheetNameOf, yieldToLoop } from './jobCommon.ts';
 import { inspectXlsx } from './xlsxGuard.ts';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
@@ -102,9 +102,6 @@ function writeHeader(ws: XL.Worksheet, specs: readonly ColumnSpec[], settings: E
   row.font = { bold: true };
   row.commit();
 }
-
-/** The label of the link column of a sub-table sheet: the parent's row in the main sheet. */
-export const PARENT_ROW_HEADER = '主表行号';
 
 /** Writes one row's cells from `startColumn`, after any leading cells. */
 function writeRow(ws: XL.Worksheet, rowNo: number, specs: readonly ColumnSpec[], row: Row, ctx: ExportContext, startColumn: number, lead: Array<number | string> = []) {

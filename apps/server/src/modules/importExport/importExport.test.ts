@@ -58,6 +58,23 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The sample form with a sub-table 检查明细 (items: 检查项, 结果). */
+function withItems() {
+  const meta = sampleMeta();
+  (meta.list as unknown[]).push({
+    type: 'table',
+    name: '检查明细',
+    key: 'k_items',
+    model: 'items',
+    options: {},
+    tableColumns: [
+      control('input', '检查项', 'item_name', { required: true }),
+      control('select', '结果', 'item_result', { options: [{ value: 'ok', label: '合格' }, { value: 'bad', label: '不合格' }] }),
+    ],
+  });
+  return meta;
+}
+
 const record = (name: string, level: string, extra: Record<string, string> = {}) => ({
   f_name: name,
   f_level: level,
@@ -138,19 +155,7 @@ describe('export', () => {
   });
 
   it('writes one sheet per sub-table, each child row naming its parent\'s row in the main sheet', async () => {
-    const meta = sampleMeta();
-    (meta.list as unknown[]).push({
-      type: 'table',
-      name: '检查明细',
-      key: 'k_items',
-      model: 'items',
-      options: {},
-      tableColumns: [
-        control('input', '检查项', 'item_name'),
-        control('select', '结果', 'item_result', { options: [{ value: 'ok', label: '合格' }, { value: 'bad', label: '不合格' }] }),
-      ],
-    });
-    const id = await createForm(t, admin, '带子表的导出', meta);
+    const id = await createForm(t, admin, '带子表的导出', withItems());
     const addWithChildren = async (name: string, level: string, items: Array<[string, string]>) => {
       const res = await t.call(admin, 'POST', `/api/form/addpcformdata/${id}`, {
         parent: record(name, level),
@@ -179,6 +184,21 @@ describe('export', () => {
       [3, '\'=HYPERLINK("x")', '合格'],
     ]);
     expect(items.actualRowCount).toBe(4);
+
+    // The workbook imports into a form of the same design: records and their children.
+    const target = await createForm(t, admin, '带子表的导入', withItems());
+    const imported = await uploadImport(t, admin, target, '带子表.xlsx', (await download(t, admin, c)).rawPayload);
+    expect(await waitForJob(t, admin, imported.json().importExportCode, 2)).toMatchObject({ state: 'success', okRows: 2, badRows: 0 });
+    const children = await t.sql.query(
+      `select p.f_name, c.item_name, c.item_result from "form_${target}__items" c join "form_${target}" p on p.id = c.parent_id order by c.id`,
+    );
+    expect(children.rows).toEqual([
+      { f_name: '甲罐', item_name: '液位计', item_result: 'ok' },
+      { f_name: '甲罐', item_name: '呼吸阀', item_result: 'bad' },
+      { f_name: '丙罐', item_name: '=HYPERLINK("x")', item_result: 'ok' },
+    ]);
+    const events = await t.sql.query(`select sub_key, count(*)::int n from form_event where form_id = $1 group by sub_key order by sub_key`, [target]);
+    expect(events.rows).toEqual([{ sub_key: 'items', n: 3 }, { sub_key: null, n: 2 }]);
   });
 
   it('applies exportSettings: column list, start row and column, rules', async () => {
@@ -349,6 +369,70 @@ describe('import', () => {
     expect(after).toEqual(before);
     expect(after.find((r) => r.f_name === '无位置罐')).toMatchObject({ address: null, lat: null, lng: null, f_tags: null });
     expect(after.find((r) => r.f_name === '往返罐')).toMatchObject({ f_note: '=SUM(A1:A2)', lat: '30.7', lng: '111.29' });
+  });
+
+  it('imports sub-table sheets with their records: a bad child rejects its parent, orphans are reported', async () => {
+    const id = await createForm(t, admin, '带子表的导入校验', withItems());
+    // The template has a sheet for the sub-table, linked by 主表行号, and says how to fill it.
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load((await t.call(admin, 'GET', `/api/form/exportFormTemplate/${id}`)).rawPayload as unknown as ArrayBuffer);
+    expect(template.worksheets.map((w) => w.name)).toEqual(['带子表的导入校验', '检查明细', '填写说明']);
+    expect(rowTexts(template.worksheets[1]!, 1)).toEqual(['主表行号', '检查项', '结果']);
+    expect(String(template.worksheets[1]!.getCell('A1').note)).toContain('行号');
+    expect(JSON.stringify(template.worksheets[2]!.getSheetValues())).toContain('子表数据填写在以子表名称命名的工作表中（检查明细）');
+    const book = new ExcelJS.Workbook();
+    const main = book.addWorksheet('主表');
+    main.addRow(['名称', '级别']);
+    main.addRow(['甲罐', '一级']);
+    main.addRow(['乙罐', '一级']);
+    main.addRow([null, '二级']); // no name: refused for itself
+    main.addRow(['丁罐', '二级']);
+    const items = book.addWorksheet('检查明细');
+    items.addRow(['主表行号', '检查项', '结果']);
+    items.addRow([2, '液位计', '合格']);
+    items.addRow([2, '呼吸阀', '不合格']);
+    items.addRow([3, '安全阀', '未知']);
+    items.addRow([4, '静电接地', '合格']);
+    items.addRow([9, '无主', '合格']);
+    const res = await uploadImport(t, admin, id, '子表.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    const code = res.json().importExportCode;
+    const state = await waitForJob(t, admin, code, 2);
+    expect(state).toMatchObject({ state: 'part_success', okRows: 2, badRows: 2 });
+    expect(state.reason).toContain('子表中 1 行的主表行号无效');
+
+    const parents = (await t.sql.query(`select id, f_name from "form_${id}" order by id`)).rows;
+    expect(parents.map((p) => p.f_name)).toEqual(['甲罐', '丁罐']);
+    const kids = (await t.sql.query(`select parent_id, item_name, item_result from "form_${id}__items" order by id`)).rows;
+    expect(kids).toEqual([
+      { parent_id: parents[0].id, item_name: '液位计', item_result: 'ok' },
+      { parent_id: parents[0].id, item_name: '呼吸阀', item_result: 'bad' },
+    ]);
+    expect((await t.sql.query(`select count(*)::int n from form_event where form_id = $1`, [id])).rows[0].n).toBe(4);
+    expect((await t.sql.query(`select count(*)::int n from form_import_child where job_id = (select id from form_import_export where code = $1)`, [code])).rows[0].n).toBe(4);
+
+    // The error workbook: the two refused records, and their children renumbered to follow them.
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load((await download(t, admin, `${code}_error`)).rawPayload as unknown as ArrayBuffer);
+    expect(errors.worksheets.map((w) => w.name)).toEqual(['未导入的数据', '检查明细']);
+    const [errMain, errItems] = errors.worksheets as [XL.Worksheet, XL.Worksheet];
+    expect(rowTexts(errMain, 2).slice(0, 2)).toEqual(['乙罐', '一级']);
+    expect(String(rowTexts(errMain, 2)[2])).toContain('子表「检查明细」第4行');
+    expect(rowTexts(errMain, 3).slice(1, 2)).toEqual(['二级']);
+    expect(rowTexts(errItems, 1)).toEqual(['主表行号', '检查项', '结果', '错误原因']);
+    expect([2, 3, 4].map((r) => rowTexts(errItems, r))).toEqual([
+      [2, '安全阀', '未知'],
+      [3, '静电接地', '合格'],
+      [9, '无主', '合格', '主表行号无效：主表中没有该行，或该行为空'],
+    ]);
+
+    // Corrected and imported again as it is: the rest arrives with its children.
+    errMain.getCell('A3').value = '丙罐';
+    errItems.getCell('C2').value = '合格';
+    errItems.spliceRows(4, 1);
+    const again = await uploadImport(t, admin, id, '更正.xlsx', Buffer.from(await errors.xlsx.writeBuffer()));
+    expect(await waitForJob(t, admin, again.json().importExportCode, 2)).toMatchObject({ state: 'success', okRows: 2, badRows: 0 });
+    const all = await t.sql.query(`select p.f_name, c.item_name from "form_${id}__items" c join "form_${id}" p on p.id = c.parent_id order by c.id`);
+    expect(all.rows.map((r) => `${r.f_name}:${r.item_name}`)).toEqual(['甲罐:液位计', '甲罐:呼吸阀', '乙罐:安全阀', '丙罐:静电接地']);
   });
 
   it('refuses a file that is not an xlsx workbook, whatever its name', async () => {

@@ -11,13 +11,14 @@ import { cellText, ImportLookups, type CellValue } from './cellCodec.ts';
 import { importColumns, importColumnsByHeader, type ColumnSpec } from './columns.ts';
 import type { JobDeps } from './exportJob.ts';
 import { escapeFormula } from './formulaEscape.ts';
-import { drainSheet, JobFailure, yieldToLoop } from './jobCommon.ts';
+import { drainSheet, JobFailure, REASON_TITLE, yieldToLoop } from './jobCommon.ts';
 import { jobAuth } from './jobAuth.ts';
 import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';
 import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
 import { finishJob, paramsOf } from './repo.ts';
 import { importSettingsOf, type ImportSettings } from './settings.ts';
 import { workbookTabs } from './workbookTabs.ts';
+import { leftoverChildren, stageChildren, StagedChildren, writeLeftoverChildren } from './importChildren.ts';
 import { cellsOf, convertRow, defaultsFor, headerCellsOf, keptValue, type Json } from './rowCells.ts';
 import { EXCEL_MAX_ROW, inspectXlsx } from './xlsxGuard.ts';
 
@@ -38,6 +39,18 @@ interface Progress {
 
 const SYSTEM_INSERT_COLUMNS = ['create_by', 'update_by', 'company_id', 'org_id'] as const;
 
+/** The rows read since the last commit. `kids[i]` are the children of `ok[i]` (sheet row `okRows[i]`). */
+interface Chunk {
+  cursor: number;
+  rows: number;
+  ok: StoredRow[];
+  okRows: number[];
+  kids: Array<Array<{ table: TableModel; row: StoredRow }>>;
+  bad: BadRow[];
+}
+
+const emptyChunk = (cursor: number): Chunk => ({ rows: 0, cursor, ok: [], okRows: [], kids: [], bad: [] });
+
 /**
  * Writes one chunk in one transaction: the job row's cursor and counts first, fenced on the lease
  * and on the cursor the chunk started from (so two workers can never both commit it), then the
@@ -50,7 +63,7 @@ export async function commitChunk(
   model: FormModel,
   auth: AuthContext,
   from: Progress,
-  chunk: { cursor: number; rows: number; ok: StoredRow[]; bad: BadRow[] },
+  chunk: Chunk,
 ): Promise<Progress> {
   const table = model.main;
   return db.transaction().execute(async (trx) => {
@@ -74,7 +87,8 @@ export async function commitChunk(
       lease.lost = true;
       throw new LeaseLostError();
     }
-    if (chunk.ok.length > 0) await insertRows(trx, model, table, auth, chunk.ok);
+    if (chunk.kids.some((k) => k.length > 0)) await insertFamilies(trx, lease.jobId, model, auth, chunk);
+    else if (chunk.ok.length > 0) await insertRows(trx, model, table, auth, chunk.ok);
     if (chunk.bad.length > 0) {
       await sql`
         insert into form_import_error (job_id, row_no, "values", reason)
@@ -87,28 +101,63 @@ export async function commitChunk(
 }
 
 /**
+ * Records and their children with ids drawn beforehand, so each child names its parent within
+ * the same transaction; the children staged for these rows are consumed with them.
+ */
+async function insertFamilies(trx: Kysely<Database>, jobId: string, model: FormModel, auth: AuthContext, chunk: Chunk): Promise<void> {
+  const drawn = await sql<{ id: string }>`
+    select nextval(pg_get_serial_sequence(${`"${model.main.table}"`}, 'id'))::text as id from generate_series(1, ${chunk.ok.length}::int)`.execute(trx);
+  const ids = drawn.rows.map((r) => r.id);
+  await insertRows(trx, model, model.main, auth, chunk.ok, { ids });
+  const bySub = new Map<TableModel, { rows: StoredRow[]; parentIds: string[] }>();
+  chunk.kids.forEach((kids, i) => {
+    for (const { table, row } of kids) {
+      const group = bySub.get(table) ?? { rows: [], parentIds: [] };
+      group.rows.push(row);
+      group.parentIds.push(ids[i]!);
+      bySub.set(table, group);
+    }
+  });
+  for (const [table, group] of bySub) await insertRows(trx, model, table, auth, group.rows, { parentIds: group.parentIds });
+  await trx.deleteFrom('form_import_child').where('job_id', '=', jobId).where('parent_row', 'in', chunk.okRows).execute();
+}
+
+/**
  * The chunk's records and their form events in one statement. The rows travel as one JSON
  * parameter (no bind-parameter limit, one round trip) and take the table's own column types.
+ * Given `ids`, the records take them (drawn from the table's sequence); given `parentIds`, they
+ * are a sub-table's rows of those parents.
  */
-async function insertRows(trx: Kysely<Database>, model: FormModel, table: TableModel, auth: AuthContext, rows: StoredRow[]): Promise<void> {
+async function insertRows(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  auth: AuthContext,
+  rows: StoredRow[],
+  link: { ids?: string[]; parentIds?: string[] } = {},
+): Promise<void> {
   const columns = [...table.dataColumns.map((c) => c.name), ...SYSTEM_INSERT_COLUMNS];
+  if (link.ids) columns.unshift('id');
+  if (link.parentIds) columns.push('parent_id');
   const system = {
     create_by: auth.userId,
     update_by: auth.userId,
     company_id: auth.user.companyId === null ? null : String(auth.user.companyId),
     org_id: auth.user.orgList[0]?.id === undefined ? null : String(auth.user.orgList[0].id),
   };
-  const payload = JSON.stringify(rows.map((r) => ({ ...r, ...system })));
+  const payload = JSON.stringify(
+    rows.map((r, i) => ({ ...r, ...system, ...(link.ids ? { id: link.ids[i] } : {}), ...(link.parentIds ? { parent_id: link.parentIds[i] } : {}) })),
+  );
   const cols = sql.join(columns.map((c) => sql.ref(c)));
   const rel = sql.table(table.table);
   await sql`
     with ins as (
-      insert into ${rel} (${cols})
+      insert into ${rel} (${cols}) ${link.ids ? sql`overriding system value` : sql``}
       select ${cols} from jsonb_populate_recordset(null::${rel}, ${payload}::jsonb)
       returning *
     )
     insert into form_event (form_id, sub_key, record_id, op, after, actor_id)
-    select ${model.formId}::bigint, null, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins`.execute(trx);
+    select ${model.formId}::bigint, ${table.subKey}, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins`.execute(trx);
 }
 
 interface SheetLayout {
@@ -162,9 +211,10 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
       .where('lease_owner', '=', lease.owner)
       .execute();
 
+    const withChildren = await stageChildren(ctx.db, lease, model, temp, inspection.sheetName, deps.config.caps.maxRows, job.children_staged);
     let progress: Progress = { cursor: job.cursor, done: job.done, okRows: job.ok_rows, badRows: job.bad_rows };
-    const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, progress, (p) => (progress = p));
-    await finishImport(deps, job, lease, layout, progress);
+    const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, withChildren, progress, (p) => (progress = p));
+    await finishImport(deps, job, lease, layout, progress, withChildren ? model : null);
   } finally {
     await fs.rm(temp, { force: true });
   }
@@ -178,6 +228,7 @@ async function readSheet(
   settings: ImportSettings,
   temp: string,
   sheetName: string | null,
+  withChildren: boolean,
   start: Progress,
   onCommit: (p: Progress) => void,
 ): Promise<SheetLayout> {
@@ -189,7 +240,8 @@ async function readSheet(
   let defaults: StoredRow = {};
   let wctx: WriteContext | null = null;
   let headerCells: CellValue[] | null = null;
-  let chunk = { rows: 0, cursor: progress.cursor, ok: [] as StoredRow[], bad: [] as BadRow[] };
+  let staged: StagedChildren | null = null;
+  let chunk = emptyChunk(progress.cursor);
 
   // Chunks are written while the next one is read: the database works on one core while this
   // process parses and validates on the other. A chunk starts only once the previous one has
@@ -198,7 +250,7 @@ async function readSheet(
   const commit = async () => {
     if (chunk.rows === 0) return;
     const writing = chunk;
-    chunk = { rows: 0, cursor: writing.cursor, ok: [], bad: [] };
+    chunk = emptyChunk(writing.cursor);
     if (inflight) await inflight;
     const pending = commitChunk(ctx.db, lease, model, auth, progress, writing).then((p) => {
       progress = p;
@@ -230,6 +282,7 @@ async function readSheet(
           const currentDate = formatDateTime(new Date());
           defaults = defaultsFor(table, layout.specs, auth, currentDate);
           wctx = { auth, currentDate };
+          if (withChildren) staged = await StagedChildren.open(ctx.db, lease.jobId, model, auth, currentDate);
         }
         if (r <= progress.cursor) continue; // committed by an earlier run
         chunk.rows++;
@@ -239,13 +292,23 @@ async function readSheet(
           if (chunk.rows >= config.chunkRows * 5) await commit();
           continue;
         }
-        const result = convertRow(table, layout.specs, cells, lookups!, defaults, wctx!);
+        let result: StoredRow | string = convertRow(table, layout.specs, cells, lookups!, defaults, wctx!);
+        let kids: Chunk['kids'][number] = [];
+        if (staged && typeof result !== 'string') {
+          const outcome = staged.convert(await staged.of(r), wctx!);
+          if ('error' in outcome) result = outcome.error;
+          else kids = outcome.ok;
+        }
         if (typeof result === 'string') {
           chunk.bad.push({ rowNo: r, values: cells.map((c, i) => keptValue(layout!.specs[i] ?? null, c)), reason: result });
-        } else chunk.ok.push(result);
+        } else {
+          chunk.ok.push(result);
+          chunk.okRows.push(r);
+          chunk.kids.push(kids);
+        }
         if (chunk.ok.length + chunk.bad.length >= config.chunkRows) await commit();
       }
-      // Only the first tab is imported; the rest of the file is not read.
+      // Only the first tab is imported here; sub-table tabs were staged beforehand.
       break;
     }
     if (!found) throw new JobFailure('Excel文件中没有工作表');
@@ -258,12 +321,16 @@ async function readSheet(
   }
 }
 
-/** The error workbook (rejected rows in the sheet's own layout, plus a reason column) and the outcome. */
-async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout: SheetLayout, progress: Progress) {
+/**
+ * The error workbook (rejected rows in the sheet's own layout, plus a reason column, and the
+ * children left over in their sub-table sheets) and the outcome.
+ */
+async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout: SheetLayout, progress: Progress, withChildren: FormModel | null) {
   const { ctx } = deps;
   const requester = paramsOf(job).requester;
   if (progress.okRows + progress.badRows === 0) throw new JobFailure('导入文件中没有数据');
-  if (progress.badRows === 0) {
+  const { orphans } = withChildren ? await leftoverChildren(ctx.db, job.id) : { orphans: 0 };
+  if (progress.badRows === 0 && orphans === 0) {
     const ok = await finishJob(ctx.db, job, lease, { state: 'success', reason: null });
     if (!ok) throw new LeaseLostError();
     return;
@@ -271,10 +338,11 @@ async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout:
   const temp = await tempPath(deps.tempDir, '.xlsx.part');
   let storedKey: string | null = null;
   try {
-    await writeErrorWorkbook(ctx.db, job.id, layout, temp);
+    await writeErrorWorkbook(ctx.db, job.id, layout, temp, withChildren);
     const stored = await storeTemp(deps.storage, temp);
     storedKey = stored.key;
-    const reason = `共 ${progress.okRows + progress.badRows} 行，成功导入 ${progress.okRows} 行，${progress.badRows} 行未导入`;
+    let reason = `共 ${progress.okRows + progress.badRows} 行，成功导入 ${progress.okRows} 行，${progress.badRows} 行未导入`;
+    if (orphans > 0) reason += `；子表中 ${orphans} 行的主表行号无效，未导入`;
     const ok = await finishJob(ctx.db, job, lease, { state: 'part_success', reason }, async (trx) => {
       const row = await insertJobFile(trx, stored, `${job.code}_error.xlsx`, requester);
       return { errorFileId: row.id };
@@ -287,9 +355,9 @@ async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout:
   }
 }
 
-export const REASON_HEADER = '错误原因';
+export const REASON_HEADER = REASON_TITLE;
 
-async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: SheetLayout, temp: string): Promise<void> {
+async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: SheetLayout, temp: string, withChildren: FormModel | null): Promise<void> {
   const { settings, headers } = layout;
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: false, useSharedStrings: false });
   const ws = book.addWorksheet('未导入的数据');
@@ -331,5 +399,8 @@ async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: S
     await drainSheet(ws);
   }
   ws.commit();
+  if (withChildren) {
+    for (const sub of withChildren.subs.values()) await writeLeftoverChildren(db, jobId, book, sub, settings.startRow);
+  }
   await book.commit();
 }

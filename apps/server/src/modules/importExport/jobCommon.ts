@@ -6,6 +6,11 @@ export class JobFailure extends Error {
   }
 }
 
+/** The first column of a sub-table's sheet: the parent record's row in the main sheet. */
+export const PARENT_ROW_HEADER = '主表行号';
+/** The column of an error workbook that says why a row was not imported. */
+export const REASON_TITLE = '错误原因';
+
 /** Lets queued requests run between chunks of a long job. */
 export function yieldToLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -92,6 +92,25 @@ describe('reading Chinese text', () => {
   });
 });
 
+/** Runs the import job until its cursor passes `row`, then "crashes" it: the lease passes to nobody, as when a worker dies. */
+async function runUntilCrash(jobId: string, row: number): Promise<ImportExportWorker> {
+  const worker = new ImportExportWorker(t.booted.ctx, t.databaseUrl, pino({ level: 'silent' }), { ...importExportConfig(), chunkRows: 25 });
+  onTestFinished(() => worker.stop());
+  const first = worker.run(jobId);
+  for (;;) {
+    const { rows } = await t.sql.query(`select cursor from form_import_export where id = $1`, [jobId]);
+    if (rows[0].cursor >= row) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await t.sql.query(`update form_import_export set lease_owner = 'dead', lease_until = now() - interval '1 second' where id = $1`, [jobId]);
+  await first;
+  return worker;
+}
+
+async function jobIdOf(code: string): Promise<string> {
+  return String((await t.sql.query(`select id from form_import_export where code = $1`, [code])).rows[0].id);
+}
+
 describe('resuming an import', () => {
   it('stops mid-way (lease lost, as a crash would leave it) and resumes from the cursor with no duplicates', async () => {
     const formId = await createForm(t, admin, '断点续传', sampleMeta());
@@ -111,17 +130,7 @@ describe('resuming an import', () => {
     const { rows: jobs } = await t.sql.query(`select id from form_import_export where code = $1`, [code]);
     const jobId = String(jobs[0].id);
 
-    const worker = new ImportExportWorker(t.booted.ctx, t.databaseUrl, pino({ level: 'silent' }), { ...importExportConfig(), chunkRows: 25 });
-    onTestFinished(() => worker.stop());
-    const first = worker.run(jobId);
-    // "Crash" once some chunks are in: the lease passes to nobody, as when a worker dies.
-    for (;;) {
-      const { rows } = await t.sql.query(`select cursor from form_import_export where id = $1`, [jobId]);
-      if (rows[0].cursor >= 500) break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await t.sql.query(`update form_import_export set lease_owner = 'dead', lease_until = now() - interval '1 second' where id = $1`, [jobId]);
-    await first;
+    const worker = await runUntilCrash(jobId, 500);
 
     const table = `"form_${formId}"`;
     const mid = (await t.sql.query(`select state, cursor, ok_rows, bad_rows from form_import_export where id = $1`, [jobId])).rows[0];
@@ -148,6 +157,46 @@ describe('resuming an import', () => {
     expect(ebook.worksheets[0]!.actualRowCount).toBe(1 + N - valid);
     // A third run has nothing to do.
     expect(await worker.run(jobId)).toBe('finished');
+  });
+
+  it('resumes an import with sub-table sheets: each record once, with its children once', async () => {
+    const meta = sampleMeta();
+    (meta.list as unknown[]).push({
+      type: 'table', name: '明细', key: 'k_sub', model: 'items', options: {},
+      tableColumns: [{ type: 'input', name: '检查项', key: 'k_sub_1', model: 'item_name', options: { required: true }, rules: [] }],
+    });
+    const formId = await createForm(t, admin, '带子表续传', meta);
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('数据');
+    const items = book.addWorksheet('明细');
+    ws.addRow(['名称', '级别']);
+    items.addRow(['主表行号', '检查项']);
+    const N = 800;
+    let valid = 0;
+    for (let i = 1; i <= N; i++) {
+      const bad = i % 40 === 0; // a child without its required 检查项 rejects the record
+      if (!bad) valid++;
+      ws.addRow([`子表续传${i}`, '一级']);
+      items.addRow([i + 1, `检查${i}-1`]);
+      items.addRow([i + 1, bad ? null : `检查${i}-2`, bad ? '空' : null]);
+    }
+    const res = await uploadImport(t, admin, formId, 'sub.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    const code = res.json().importExportCode as string;
+    const jobId = await jobIdOf(code);
+    const worker = await runUntilCrash(jobId, 300);
+    const mid = (await t.sql.query(`select state, cursor, ok_rows, children_staged from form_import_export where id = $1`, [jobId])).rows[0];
+    expect(mid).toMatchObject({ state: 'running', children_staged: true });
+    const counts = async () =>
+      (await t.sql.query(`select (select count(*) from "form_${formId}")::int p, (select count(*) from "form_${formId}__items")::int c,
+        (select count(distinct item_name) from "form_${formId}__items")::int d, (select count(*) from form_event where form_id = $1)::int e`, [formId])).rows[0];
+    expect(await counts()).toEqual({ p: mid.ok_rows, c: 2 * mid.ok_rows, d: 2 * mid.ok_rows, e: 3 * mid.ok_rows });
+
+    expect(await worker.run(jobId)).toBe('ran');
+    const end = (await t.sql.query(`select state, ok_rows, bad_rows from form_import_export where id = $1`, [jobId])).rows[0];
+    expect(end).toEqual({ state: 'part_success', ok_rows: valid, bad_rows: N - valid });
+    expect(await counts()).toEqual({ p: valid, c: 2 * valid, d: 2 * valid, e: 3 * valid });
+    // Left in staging: exactly the children of the refused records.
+    expect((await t.sql.query(`select count(*)::int n from form_import_child where job_id = $1 and row_no > 1`, [jobId])).rows[0].n).toBe(2 * (N - valid));
   });
 
   it('fails a job that keeps being interrupted, with a reason', async () => {
