@@ -41,9 +41,9 @@ export const BENCH_COLUMNS = [
   { type: 'textarea', model: 'f_note', name: '备注', options: {} },
 ].map((c, i) => ({ key: `k${i}`, rules: [], ...c }));
 
-export async function createBenchForm(s: Session, name: string): Promise<number> {
+export async function createBenchForm(s: Session, name: string, withItems = false): Promise<number> {
   const { formId } = (await postJson(s, '/api/form/formconf/save', { formName: name })) as { formId: number };
-  await postJson(s, '/api/form/saveformdesign', { formId, formMeta: { list: BENCH_COLUMNS, config: {} } });
+  await postJson(s, '/api/form/saveformdesign', { formId, formMeta: { list: withItems ? [...BENCH_COLUMNS, BENCH_ITEMS] : BENCH_COLUMNS, config: {} } });
   return formId;
 }
 
@@ -54,7 +54,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * writer. Every `badEvery`-th row is invalid (级别 not an option). Shared strings as Excel writes
  * them, unless `inline`. Returns the number of valid rows.
  */
-export async function writeWorkbook(file: string, rows: number, badEvery = 0, inline = false): Promise<number> {
+export async function writeWorkbook(file: string, rows: number, badEvery = 0, inline = false, childrenPerRow = 0): Promise<number> {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: !inline });
   const ws = book.addWorksheet('数据');
   ws.addRow(BENCH_COLUMNS.map((c) => c.name)).commit();
@@ -76,9 +76,33 @@ export async function writeWorkbook(file: string, rows: number, badEvery = 0, in
     if (g % 10_000 === 0) await new Promise((r) => setImmediate(r));
   }
   ws.commit();
+  if (childrenPerRow > 0) {
+    // The sub-table BENCH_ITEMS's sheet: each record's children, linked by its row (g + 1).
+    const items = book.addWorksheet(BENCH_ITEMS.name);
+    items.addRow(['主表行号', ...BENCH_ITEMS.tableColumns.map((c) => c.name)]).commit();
+    for (let g = 1; g <= rows; g++) {
+      for (let k = 1; k <= childrenPerRow; k++) items.addRow([g + 1, `检查项${g}-${k}`, k % 2 ? '合格' : '不合格', g % 100]).commit();
+      if (g % 10_000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    items.commit();
+  }
   await book.commit();
   return valid;
 }
+
+/** A sub-table for the benchmark form: three columns per child. */
+export const BENCH_ITEMS = {
+  type: 'table',
+  key: 'k_items',
+  model: 'items',
+  name: '检查明细',
+  options: {},
+  tableColumns: [
+    { type: 'input', key: 'k_i0', model: 'item_name', name: '检查项', options: { required: true }, rules: [] },
+    { type: 'select', key: 'k_i1', model: 'item_result', name: '结果', options: { options: [{ value: 'ok', label: '合格' }, { value: 'bad', label: '不合格' }] }, rules: [] },
+    { type: 'number', key: 'k_i2', model: 'item_score', name: '得分', options: {}, rules: [] },
+  ],
+};
 
 export async function upload(s: Session, formId: number, file: string): Promise<string> {
   const bytes = await fs.readFile(file);
