@@ -44,7 +44,7 @@ const item = (page: Page, name: string) => canvas(page).locator(`.dz-item[data-n
 const rightPane = (page: Page) => page.locator('.dz-right');
 
 /** Drags with the mouse, in small steps, as a person does (dnd-kit's pointer sensor). */
-async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'bottom' = 'center') {
+async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'bottom' | 'left' | 'right' = 'center') {
   // Scrolled first, measured after: a scroll moves what was measured before it.
   await target.evaluate((el, block) => el.scrollIntoView({ block }), (at === 'bottom' ? 'end' : 'center') as ScrollLogicalPosition);
   await source.scrollIntoViewIfNeeded();
@@ -54,7 +54,7 @@ async function drag(page: Page, source: Locator, target: Locator, at: 'center' |
   await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
   await page.mouse.down();
   await page.mouse.move(s.x + s.width / 2 + 12, s.y + s.height / 2 + 12, { steps: 4 });
-  const x = t.x + t.width / 2;
+  const x = t.x + t.width * (at === 'left' ? 0.25 : at === 'right' ? 0.75 : 0.5);
   const y = Math.min(at === 'bottom' ? t.y + t.height - 12 : t.y + t.height / 2, viewport.height - 20);
   await page.mouse.move(x, y, { steps: 12 });
   await page.mouse.move(x + 1, y + 1, { steps: 2 });
@@ -145,6 +145,27 @@ test.describe.serial('表单设计器', () => {
   let formId = 0;
   let recordId = '';
   let designJson = '';
+
+  test('拖入子表单的控件按指针落在列的左半或右半，放在该列之前或之后', async ({ page }) => {
+    await loginAsAdmin(page);
+    await openDesigner(page, await newForm(page, `子表列顺序-${Date.now()}`));
+    await dropOnForm(page, 'table');
+    await name(page, '明细', 'details');
+    const cols = canvas(page).locator('.dz-table-cols');
+    const names = () => cols.locator('.dz-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+    await drag(page, paletteItem(page, 'input'), cols);
+    await name(page, '甲', 'col_a');
+    await drag(page, paletteItem(page, 'input'), cols.locator('.dz-item').first(), 'right');
+    await name(page, '乙', 'col_b');
+    await expect.poll(names).toEqual(['甲', '乙']);
+    await drag(page, paletteItem(page, 'input_number'), cols.locator('.dz-item').first(), 'left');
+    await name(page, '丙', 'col_c');
+    await expect.poll(names).toEqual(['丙', '甲', '乙']);
+    await drag(page, paletteItem(page, 'date'), cols.locator('.dz-item').last(), 'right');
+    await name(page, '丁', 'col_d');
+    await expect.poll(names).toEqual(['丙', '甲', '乙', '丁']);
+    await page.screenshot({ path: 'test-results/screens/designer-table-columns-order.png' });
+  });
 
   test('拖拽搭建表单：栅格两列、输入框、控制显示的下拉框、数字与计算公式、用户、图片和三列子表单', async ({ page }) => {
     test.setTimeout(180_000);

@@ -33,7 +33,7 @@ import {
 import { ControlPropertyPanel, FormPropertyPanel } from './properties/index.tsx';
 import { ListSettingsEditor } from './listSettings/index.tsx';
 import { Canvas } from './Canvas.tsx';
-import { dropPlace, innermost, slotId, type DragData } from './dnd.ts';
+import { dropPlace, innermost, pointerAtEnd, slotId, type DragData } from './dnd.ts';
 import { JsonDialog } from './JsonDialog.tsx';
 import { MenuDialog } from './MenuDialog.tsx';
 import { Palette, paletteName } from './Palette.tsx';
@@ -125,7 +125,9 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
   const onDragEnd = (e: DragEndEvent) => {
     setDragging(null);
     const data = e.active.data.current as DragData | undefined;
-    const place = dropPlace(e.over, (slot) => listAt(meta, slot)?.length ?? 0);
+    const containerOf = (d: unknown) => (d as { sortable?: { containerId?: unknown } } | undefined)?.sortable?.containerId;
+    const sameList = containerOf(e.active.data.current) !== undefined && containerOf(e.active.data.current) === containerOf(e.over?.data.current);
+    const place = dropPlace(e.over, (slot) => listAt(meta, slot)?.length ?? 0, pointerAtEnd(e.activatorEvent, e.delta), sameList);
     if (!data || !place) return;
     const dragged = data.from === 'palette' ? { type: data.type, options: {} } : findControl(meta, data.key)?.control;
     if (dragged && place.slot.kind === 'table' && !canDrop(meta, dragged, place.slot)) {

@@ -21,15 +21,34 @@ interface SortableData {
 }
 
 /**
- * Where a drop lands. Over a drop area: at its end. Over a control: at that control's place, the
- * way a sortable list reports it (for a move within one list, the index after the move).
+ * Where a drop lands. Over a drop area: at its end. Over a control in the list the dragged control
+ * comes from: at that control's place, the way a sortable list reports it (the index after the
+ * move). Over a control of another list, or with a new control from the palette: before it when
+ * the pointer is on its first half, after it on its second — left and right in a sub-table's
+ * columns, above and below elsewhere — so the last place of a list can be reached too.
  */
-export function dropPlace(over: Over | null, listLength: (slot: Slot) => number): Place | null {
+export function dropPlace(
+  over: Over | null,
+  listLength: (slot: Slot) => number,
+  pointer: { x: number; y: number } | null = null,
+  sameList = false,
+): Place | null {
   if (!over) return null;
   const data = (over.data.current ?? {}) as SortableData;
   if (data.dropSlot) return { slot: data.dropSlot, index: listLength(data.dropSlot) };
-  if (data.slot && data.sortable) return { slot: data.slot, index: data.sortable.index };
-  return null;
+  if (!data.slot || !data.sortable) return null;
+  const index = data.sortable.index;
+  if (sameList || !pointer) return { slot: data.slot, index };
+  const r = over.rect;
+  const after = data.slot.kind === 'table' ? pointer.x > r.left + r.width / 2 : pointer.y > r.top + r.height / 2;
+  return { slot: data.slot, index: after ? index + 1 : index };
+}
+
+/** Where the pointer was when a drag ended: where it started plus how far it moved. */
+export function pointerAtEnd(activatorEvent: Event | null, delta: { x: number; y: number }): { x: number; y: number } | null {
+  const start = activatorEvent as { clientX?: unknown; clientY?: unknown } | null;
+  if (!start || typeof start.clientX !== 'number' || typeof start.clientY !== 'number') return null;
+  return { x: start.clientX + delta.x, y: start.clientY + delta.y };
 }
 
 const area = (rect: ClientRect) => rect.width * rect.height;
