@@ -167,6 +167,34 @@ test.describe.serial('表单设计器', () => {
     await page.screenshot({ path: 'test-results/screens/designer-table-columns-order.png' });
   });
 
+  test('复制的控件经系统剪贴板粘贴到另一个表单的设计器中', async ({ page }) => {
+    await loginAsAdmin(page);
+    await openDesigner(page, await newForm(page, `复制来源-${Date.now()}`));
+    await dropOnForm(page, 'table');
+    await name(page, '人员明细', 'people');
+    await drag(page, paletteItem(page, 'input'), canvas(page).locator('.dz-table-cols'));
+    await name(page, '姓名', 'person_name');
+    await item(page, '人员明细').click({ position: { x: 8, y: 8 } });
+    await page.keyboard.press('ControlOrMeta+C');
+
+    // Another tab, another form: the sub-table arrives with its column (a copy's names are numbered, as in one form).
+    const other = await page.context().newPage();
+    await openDesigner(other, await newForm(other, `复制目标-${Date.now()}`));
+    await canvas(other).click({ position: { x: 20, y: 20 } });
+    await other.keyboard.press('ControlOrMeta+V');
+    await expect(item(other, '人员明细1')).toBeVisible();
+    await expect(canvas(other).locator('.dz-table-cols .dz-item[data-name="姓名1"]')).toBeVisible();
+    // Text that is not a control pastes nothing.
+    await other.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '普通文字');
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data }));
+    });
+    await expect(canvas(other).locator('.dz-root > .dz-item')).toHaveCount(1);
+    await other.screenshot({ path: 'test-results/screens/designer-paste-from-other-form.png' });
+    await other.close();
+  });
+
   test('拖拽搭建表单：栅格两列、输入框、控制显示的下拉框、数字与计算公式、用户、图片和三列子表单', async ({ page }) => {
     test.setTimeout(180_000);
     await loginAsAdmin(page);

@@ -3,3 +3,4 @@ export * from './tree.ts';
 export * from './ops.ts';
 export * from './history.ts';
 export * from './check.ts';
+export * from './clipboard.ts';

@@ -21,6 +21,8 @@ import {
 } from '@dnd-kit/core';
 import {
   canDrop,
+  controlFromClipboardText,
+  controlToClipboardText,
   emptyDesign,
   exportDesign,
   findControl,
@@ -76,7 +78,7 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
   const dirty = useMemo(() => exportDesign(meta) !== saved, [meta, saved]);
   const found = selected ? findControl(meta, selected) : undefined;
 
-  // Delete, Ctrl+C / Ctrl+V, Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) while no field has the focus.
+  // Delete, Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) while no field has the focus.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || dialog !== null) return;
@@ -84,8 +86,6 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
       const key = e.key.toLowerCase();
       if (ctrl && key === 'z' && !e.shiftKey) actions.undo();
       else if (ctrl && (key === 'y' || (key === 'z' && e.shiftKey))) actions.redo();
-      else if (ctrl && key === 'c' && selected) actions.toClipboard(selected);
-      else if (ctrl && key === 'v') actions.paste();
       else if (e.key === 'Delete' && selected && !ctrl) actions.remove(selected);
       else return;
       e.preventDefault();
@@ -93,6 +93,31 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [actions, selected, dialog]);
+
+  // Ctrl+C / Ctrl+V as the browser's copy and paste: the selected control goes to the system
+  // clipboard too (these events need no permission, even on a plain-HTTP intranet), so it can be
+  // pasted into another form's designer; text that is not a control pastes the last one copied here.
+  useEffect(() => {
+    const onCopy = (e: ClipboardEvent) => {
+      if (isTyping(e.target) || dialog !== null || !selected) return;
+      const found = findControl(meta, selected);
+      if (!found) return;
+      actions.toClipboard(selected);
+      e.clipboardData?.setData('text/plain', controlToClipboardText(found.control));
+      e.preventDefault();
+    };
+    const onPaste = (e: ClipboardEvent) => {
+      if (isTyping(e.target) || dialog !== null) return;
+      actions.paste(controlFromClipboardText(e.clipboardData?.getData('text/plain') ?? '') ?? undefined);
+      e.preventDefault();
+    };
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('paste', onPaste);
+    };
+  }, [actions, selected, dialog, meta]);
 
   // Unpublished work is not lost by closing or reloading the tab without a word.
   useEffect(() => {

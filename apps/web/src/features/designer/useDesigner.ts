@@ -44,7 +44,7 @@ type Action =
   | { kind: 'remove'; key: string }
   | { kind: 'copy'; key: string; ids: IdSource }
   | { kind: 'toClipboard'; key: string }
-  | { kind: 'paste'; ids: IdSource }
+  | { kind: 'paste'; ids: IdSource; control?: FormControl }
   | { kind: 'update'; key: string; control: FormControl }
   | { kind: 'updateMeta'; change: (meta: FormMeta) => FormMeta; tag: string }
   | { kind: 'replace'; meta: FormMeta }
@@ -95,8 +95,10 @@ function reducer(state: State, action: Action): State {
       return found ? { ...state, clipboard: found.control } : state;
     }
     case 'paste': {
-      if (!state.clipboard) return state;
-      const control = cloneControl(meta, state.clipboard, action.ids);
+      // A control from the system clipboard (copied in any designer) comes first.
+      const source = action.control ?? state.clipboard;
+      if (!source) return state;
+      const control = cloneControl(meta, source, action.ids);
       const next = insertControl(meta, control, placeNear(meta, state.selected, control));
       return next === meta ? state : step(state, next, String(control.key));
     }
@@ -137,7 +139,7 @@ export function useDesigner(initial: FormMeta) {
       remove: (key: string) => dispatch({ kind: 'remove', key }),
       copy: (key: string) => dispatch({ kind: 'copy', key, ids }),
       toClipboard: (key: string) => dispatch({ kind: 'toClipboard', key }),
-      paste: () => dispatch({ kind: 'paste', ids }),
+      paste: (control?: FormControl) => dispatch({ kind: 'paste', ids, control }),
       update: (key: string, control: FormControl) => dispatch({ kind: 'update', key, control }),
       updateMeta: (change: (meta: FormMeta) => FormMeta, tag: string) => dispatch({ kind: 'updateMeta', change, tag }),
       replace: (next: FormMeta) => dispatch({ kind: 'replace', meta: next }),
