@@ -177,13 +177,14 @@ test.describe.serial('表单设计器', () => {
     await item(page, '人员明细').click({ position: { x: 8, y: 8 } });
     await page.keyboard.press('ControlOrMeta+C');
 
-    // Another tab, another form: the sub-table arrives with its column (a copy's names are numbered, as in one form).
+    // Another tab, another form: the sub-table arrives with its column, names and models kept (this form has none of them).
     const other = await page.context().newPage();
     await openDesigner(other, await newForm(other, `复制目标-${Date.now()}`));
     await canvas(other).click({ position: { x: 20, y: 20 } });
     await other.keyboard.press('ControlOrMeta+V');
-    await expect(item(other, '人员明细1')).toBeVisible();
-    await expect(canvas(other).locator('.dz-table-cols .dz-item[data-name="姓名1"]')).toBeVisible();
+    await expect(item(other, '人员明细')).toBeVisible();
+    await expect(canvas(other).locator('.dz-table-cols .dz-item[data-name="姓名"]')).toBeVisible();
+    await expect(canvas(other).getByText('person_name', { exact: true })).toBeVisible();
     // Text that is not a control pastes nothing.
     await other.evaluate(() => {
       const data = new DataTransfer();

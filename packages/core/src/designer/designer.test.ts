@@ -7,6 +7,7 @@ import {
   addFromPalette,
   canDrop,
   clockIds,
+  cloneControl,
   copyControl,
   counterIds,
   moveControl,
@@ -143,6 +144,18 @@ describe('placing controls', () => {
     const copied = findControl(tableCopy.meta, tableCopy.key)!.control;
     expect(copied.model).toBe('table_2');
     expect(validateFormMeta(tableCopy.meta).errors).toEqual([]);
+  });
+
+  it('keeps the names and models of a control from another form where this form does not use them', () => {
+    const { meta, ids, table } = built();
+    const original = findControl(meta, table)!.control;
+    const into = cloneControl(emptyDesign(), original, ids, true);
+    expect([into.name, into.model]).toEqual([original.name, original.model]);
+    expect(into.tableColumns!.map((c) => c.model)).toEqual(original.tableColumns!.map((c) => c.model));
+    expect(into.key).not.toBe(original.key);
+    // Where they are taken, they count up as a copy's do.
+    const again = cloneControl(meta, original, ids, true);
+    expect(again.model).toBe('table_2');
   });
 
   it('lets derived column names follow a renamed model, unless they were named otherwise', () => {

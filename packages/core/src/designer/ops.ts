@@ -85,34 +85,39 @@ const stemOf = (text: string, pattern: RegExp) => text.replace(pattern, '') || t
  * Gives a control (and whatever it contains) a fresh key, a readable unique model and a display
  * name counted up from its stem. Used for palette controls, copies and pastes alike.
  */
-function withIdentity(control: FormControl, taken: Taken, ids: IdSource): FormControl {
+function withIdentity(control: FormControl, taken: Taken, ids: IdSource, keepFree = false): FormControl {
   const type = String(control.type);
   let key: string;
   do key = `${type}_${ids.next()}`;
   while (taken.keys.has(key));
-  const stem = stemOf(typeof control.name === 'string' ? control.name : type, /\d+$/);
-  const next: FormControl = { ...cloneJson(control), key, name: counted(stem, (n) => taken.names.has(n)) };
+  const ownName = typeof control.name === 'string' ? control.name : '';
+  const stem = stemOf(ownName || type, /\d+$/);
+  const nameTaken = (n: string) => taken.names.has(n);
+  const name = keepFree && ownName && !nameTaken(ownName) ? ownName : counted(stem, nameTaken);
+  const next: FormControl = { ...cloneJson(control), key, name };
   if (needsModel(next)) {
-    const modelStem = stemOf(typeof control.model === 'string' && control.model ? control.model : type, /_\d+$/);
+    const ownModel = typeof control.model === 'string' ? control.model : '';
+    const modelStem = stemOf(ownModel || type, /_\d+$/);
     const clash = (model: string) => {
       const probe = withColumns({ ...next, model });
       return [model, ...(definitionOf(probe)?.columns(probe).map((c) => c.name) ?? [])].some((c) =>
         taken.columns.has(c.toLowerCase()),
       );
     };
-    Object.assign(next, withColumns({ ...next, model: counted(modelStem, clash, '_') }));
+    const model = keepFree && ownModel && !clash(ownModel) ? ownModel : counted(modelStem, clash, '_');
+    Object.assign(next, withColumns({ ...next, model }));
   } else delete next.model;
   reserve(taken, next);
   if (next.type === 'grid' && Array.isArray(next.columns)) {
     next.columns = next.columns.map((col) => ({
       ...col,
-      list: (Array.isArray(col.list) ? col.list : []).map((c) => withIdentity(c, taken, ids)),
+      list: (Array.isArray(col.list) ? col.list : []).map((c) => withIdentity(c, taken, ids, keepFree)),
     }));
   }
   if (isSubTable(next)) {
     // A sub-table's columns live in their own table: their names only need to be unique there.
     const inner: Taken = { keys: taken.keys, names: new Set(), columns: new Set() };
-    next.tableColumns = (Array.isArray(next.tableColumns) ? next.tableColumns : []).map((c) => withIdentity(c, inner, ids));
+    next.tableColumns = (Array.isArray(next.tableColumns) ? next.tableColumns : []).map((c) => withIdentity(c, inner, ids, keepFree));
   }
   return next;
 }
@@ -136,9 +141,13 @@ export function newControl(meta: FormMeta, type: ControlType, ids: IdSource): Fo
   return withIdentity(cloneJson(CONTROL_TEMPLATES[type]) as FormControl, takenIn(meta), ids);
 }
 
-/** The same control with new keys, models and names throughout (a copy or a paste). */
-export function cloneControl(meta: FormMeta, control: FormControl, ids: IdSource): FormControl {
-  return withIdentity(control, takenIn(meta), ids);
+/**
+ * A copy of a control for `meta`: fresh keys, and names and models counted up from the original's.
+ * With `keepFree` (a control brought from another form) a name or model this form does not use yet
+ * is kept as it was.
+ */
+export function cloneControl(meta: FormMeta, control: FormControl, ids: IdSource, keepFree = false): FormControl {
+  return withIdentity(control, takenIn(meta), ids, keepFree);
 }
 
 /**

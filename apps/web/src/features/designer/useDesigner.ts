@@ -98,7 +98,7 @@ function reducer(state: State, action: Action): State {
       // A control from the system clipboard (copied in any designer) comes first.
       const source = action.control ?? state.clipboard;
       if (!source) return state;
-      const control = cloneControl(meta, source, action.ids);
+      const control = cloneControl(meta, source, action.ids, action.control !== undefined);
       const next = insertControl(meta, control, placeNear(meta, state.selected, control));
       return next === meta ? state : step(state, next, String(control.key));
     }
