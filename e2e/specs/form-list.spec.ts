@@ -388,6 +388,76 @@ test.describe('表单列表页', () => {
     ws.eachRow((r) => r.eachCell((c) => expect(c.formula).toBeFalsy()));
   });
 
+  test('带子表单的表单：导出含子表工作表，补一行后导入，详情中显示导入的子表行', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await loginAsAdmin(page);
+    const name = `储罐检查-${Date.now()}`;
+    const formId = await createForm(page.request, name, {
+      list: [
+        { type: 'input', key: 'k_name', model: 'tank_name', name: '储罐名称', options: { required: true } },
+        {
+          type: 'table', key: 'k_items', model: 'items', name: '检查明细', options: {},
+          tableColumns: [
+            { type: 'input', key: 'k_item', model: 'item_name', name: '检查项', options: { required: true } },
+            { type: 'select', key: 'k_result', model: 'item_result', name: '结果', options: { options: [{ value: 'ok', label: '合格' }, { value: 'bad', label: '不合格' }] } },
+          ],
+        },
+      ],
+      config: {},
+    });
+    const added = await page.request.post(`/api/form/addpcformdata/${formId}`, {
+      data: { parent: { tank_name: '一号储罐' }, child: [{ subKey: 'items', subDatas: [{ item_name: '液位计', item_result: 'ok' }, { item_name: '呼吸阀', item_result: 'bad' }] }] },
+      headers: HEADERS,
+    });
+    expect((await added.json()).errCode, await added.text()).toBe(0);
+    await page.goto(`${BASE}/form/list/${formId}`);
+    await expect(page.locator('.list-page .ant-card-head-title')).toContainText(name);
+    await expect(rows(page)).toHaveCount(1);
+
+    // Export: the record, then its children on the sub-table's sheet, labels not codes.
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await button(page.locator('.list-page .ant-card-extra'), '导出').click();
+    const file = await download;
+    await expect(toast(page, 'Excel导出成功')).toBeVisible();
+    const exported = testInfo.outputPath('export.xlsx');
+    await file.saveAs(exported);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(exported);
+    expect(book.worksheets.map((w) => w.name)).toEqual([name.slice(0, 31), '检查明细']);
+    const items = book.getWorksheet('检查明细')!;
+    expect([1, 2, 3].map((r) => cells(items, r))).toEqual([
+      ['主表行号', '检查项', '结果'],
+      [2, '液位计', '合格'],
+      [2, '呼吸阀', '不合格'],
+    ]);
+
+    // A person adds a second tank with one check, and imports the workbook.
+    book.worksheets[0]!.getRow(3).values = ['二号储罐'];
+    items.getRow(4).values = [3, '静电接地', '合格'];
+    const upload = testInfo.outputPath('储罐检查导入.xlsx');
+    await book.xlsx.writeFile(upload);
+    await button(page.locator('.list-page'), '导入').click();
+    const d = dialog(page, '导入');
+    await d.locator('input[type=file]').setInputFiles(upload);
+    await button(d, '开始导入').click();
+    await expect(toast(page, 'Excel导入成功')).toBeVisible({ timeout: 60_000 });
+    await button(d, '关闭').click();
+    await expect(rows(page)).toHaveCount(3);
+
+    // The imported second tank shows its check in the detail view.
+    await button(row(page, '二号储罐'), '详情').click();
+    const detail = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: `${name} - 详情` }) });
+    await expect(detail).toContainText('二号储罐');
+    await expect(detail.locator('.ant-table-row')).toHaveCount(1);
+    await expect(detail.locator('.ant-table-row')).toContainText('静电接地');
+    await expect(detail.locator('.ant-table-row')).toContainText('合格');
+    await page.screenshot({ path: `${SCREENS}/form-list-subtable-import.png` });
+    const stored = await withDb((c) =>
+      c.query(`select p.tank_name, c.item_name from form_${formId}__items c join form_${formId} p on p.id = c.parent_id order by c.id`),
+    );
+    expect(stored.rows.map((r) => `${r.tank_name}:${r.item_name}`)).toEqual(['一号储罐:液位计', '一号储罐:呼吸阀', '一号储罐:液位计', '一号储罐:呼吸阀', '二号储罐:静电接地']);
+  });
+
   test('批量删除与单行删除：确认后删除成功；新增打开表单对话框', async ({ page }) => {
     await loginAsAdmin(page);
     const { formId } = await freshForm(page, '删除');
