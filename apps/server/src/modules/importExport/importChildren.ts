@@ -1,3 +1,4 @@
+import type { Worksheet } from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import type { StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
@@ -10,7 +11,7 @@ import { escapeFormula } from './formulaEscape.ts';
 import { JobFailure, PARENT_ROW_HEADER, REASON_TITLE, sheetNameOf } from './jobCommon.ts';
 import type { JobLease } from './jobLease.ts';
 import { cellsOf, convertRow, defaultsFor, headerCellsOf, keptValue, type Json } from './rowCells.ts';
-import { workbookTabs } from './workbookTabs.ts';
+import { workbookTabs, type WorkbookTab } from './workbookTabs.ts';
 import { EXCEL_MAX_ROW } from './xlsxGuard.ts';
 
 /*
@@ -59,14 +60,16 @@ export async function stageChildren(
   lease: JobLease,
   model: FormModel,
   file: string,
-  mainSheet: string | null,
+  workbook: { sheetName: string | null; tabNames: string[] },
   maxRows: number,
   alreadyStaged: boolean,
 ): Promise<boolean> {
-  if (model.subs.size === 0) return false;
+  const mainSheet = workbook.sheetName;
+  // Without a tab named after a sub-table there is nothing to stage: the file is not read twice.
+  const tabs = subTablesByTab(model);
+  if (!workbook.tabNames.some((name, i) => i > 0 && tabs.has(name))) return false;
   if (!alreadyStaged) {
     await db.deleteFrom('form_import_child').where('job_id', '=', lease.jobId).execute();
-    const tabs = subTablesByTab(model);
     const seen = new Set<string>();
     let first = true;
     for await (const tab of workbookTabs(file)) {
@@ -94,7 +97,7 @@ async function stageTab(
   db: Kysely<Database>,
   lease: JobLease,
   sub: TableModel,
-  tab: { name: string; rows: AsyncIterable<import('exceljs').Row>; strings: import('./sharedStrings.ts').SharedStringStore },
+  tab: WorkbookTab,
   maxRows: number,
 ) {
   let specs: Array<ColumnSpec | null> | null = null;
@@ -230,7 +233,7 @@ export const ORPHAN_REASON = '主表行号无效：主表中没有该行，或�
 export async function writeLeftoverChildren(
   db: Kysely<Database>,
   jobId: string,
-  book: { addWorksheet(name: string): import('exceljs').Worksheet },
+  book: { addWorksheet(name: string): Worksheet },
   sub: TableModel,
   startRow: number,
 ): Promise<void> {

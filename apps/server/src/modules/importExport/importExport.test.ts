@@ -435,6 +435,19 @@ describe('import', () => {
     expect(all.rows.map((r) => `${r.f_name}:${r.item_name}`)).toEqual(['甲罐:液位计', '甲罐:呼吸阀', '乙罐:安全阀', '丙罐:静电接地']);
   });
 
+  it('reads a workbook without sub-table sheets once, into a form that has a sub-table', async () => {
+    const id = await createForm(t, admin, '有子表但只导入主表', withItems());
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('主表').addRows([['名称', '级别'], ['单独罐', '一级']]);
+    book.addWorksheet('其他说明').addRows([['主表行号', '检查项'], [2, '不是子表']]);
+    const res = await uploadImport(t, admin, id, 'plain.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    const code = res.json().importExportCode;
+    expect(await waitForJob(t, admin, code, 2)).toMatchObject({ state: 'success', okRows: 1 });
+    const job = (await t.sql.query(`select children_staged from form_import_export where code = $1`, [code])).rows[0];
+    expect(job.children_staged).toBe(false);
+    expect((await t.sql.query(`select count(*)::int n from "form_${id}__items"`)).rows[0].n).toBe(0);
+  });
+
   it('refuses a file that is not an xlsx workbook, whatever its name', async () => {
     const renamed = await uploadImport(t, admin, formId, 'report.xlsx', pdf());
     expect(renamed.statusCode).toBe(415);

@@ -211,7 +211,7 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
       .where('lease_owner', '=', lease.owner)
       .execute();
 
-    const withChildren = await stageChildren(ctx.db, lease, model, temp, inspection.sheetName, deps.config.caps.maxRows, job.children_staged);
+    const withChildren = await stageChildren(ctx.db, lease, model, temp, inspection, deps.config.caps.maxRows, job.children_staged);
     let progress: Progress = { cursor: job.cursor, done: job.done, okRows: job.ok_rows, badRows: job.bad_rows };
     const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, withChildren, progress, (p) => (progress = p));
     await finishImport(deps, job, lease, layout, progress, withChildren ? model : null);

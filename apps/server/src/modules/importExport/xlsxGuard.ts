@@ -155,6 +155,12 @@ function attributes(tag: string): Record<string, string> {
   return out;
 }
 
+/** The names of the workbook's tabs, in order (empty when workbook.xml cannot be read). */
+async function tabNamesOf(filePath: string, entries: Located[]): Promise<string[]> {
+  const workbook = await smallText(filePath, entries.find((e) => e.name === 'xl/workbook.xml'));
+  return [...workbook.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)].flatMap((m) => attributes(m[0]).name ?? []);
+}
+
 /** The first sheet in tab order, and its part; the first sheet part in the zip when that cannot be read. */
 async function firstSheet(filePath: string, entries: Located[]): Promise<{ name: string | null; path: string }> {
   const byName = new Map(entries.map((e) => [e.name, e]));
@@ -256,6 +262,8 @@ export interface XlsxInspection {
   /** The sheet the import reads: the first tab. */
   sheetName: string | null;
   sheetPath: string;
+  /** Every tab's name, in order: the sub-table sheets an import may carry are found by name. */
+  tabNames: string[];
   /** Row elements at or below the first data row (blank rows included). */
   dataRows: number;
   lastRow: number;
@@ -273,5 +281,5 @@ export async function inspectXlsx(filePath: string, caps: XlsxCaps, dataStartRow
     // Inflating is CPU work; let requests through between parts.
     await new Promise((r) => setImmediate(r));
   }
-  return { sheetName: sheet.name, sheetPath: sheet.path, dataRows: scanner.dataRows, lastRow: scanner.lastRow };
+  return { sheetName: sheet.name, sheetPath: sheet.path, tabNames: await tabNamesOf(filePath, entries), dataRows: scanner.dataRows, lastRow: scanner.lastRow };
 }
