@@ -34,10 +34,16 @@ export async function formIdByName(request: APIRequestContext, formName: string)
 export const field = (scope: Page | Locator, model: string) =>
   scope.locator(`.form-field[data-model="${model}"]`).first();
 
-/** Chooses an option in the open antd select dropdown. */
+/**
+ * Chooses an option in the antd select dropdown just opened. That dropdown is the newest open one:
+ * a dropdown still closing from an earlier choice (or left in the DOM with its list collapsed) may
+ * list the same option, and taking the first match then waited on an option that never shows.
+ */
 export async function chooseOption(page: Page, title: string) {
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .locator('.ant-select-dropdown:visible:not(.ant-select-dropdown-hidden):not([class*="-leave"])')
+    .last()
+    .locator('.ant-select-item-option')
     .filter({ hasText: title })
     .first()
     .click();
