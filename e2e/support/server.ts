@@ -26,6 +26,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/*
+ * Once the server runs, its slow-request warnings and its errors go to the test runner's output
+ * (and so into CI's log): when a browser call times out, they tell whether the server was slow or
+ * never saw the call. Other lines are dropped.
+ */
+let partial = '';
+function forwardNotable(chunk: Buffer): void {
+  const lines = (partial + chunk.toString()).split('\n');
+  partial = lines.pop() ?? '';
+  for (const line of lines) {
+    if (line.includes('"slow request"') || /"level":(50|60)/.test(line)) process.stderr.write(`[server] ${line}\n`);
+  }
+}
+
 /** Starts the real server (as `npm start` does, minus the build) on a free port with a fresh DATA_DIR. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -46,9 +60,13 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    let started = false;
     const onData = (chunk: Buffer) => {
+      if (started) return forwardNotable(chunk);
       output += chunk.toString();
       if (output.includes('已启动')) {
+        started = true;
+        output = '';
         clearTimeout(timer);
         resolve();
       }

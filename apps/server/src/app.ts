@@ -22,6 +22,7 @@ import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandler(app);
+  registerSlowRequestLog(app, ctx.config.slowRequestMs);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Routes pass their own limits to request.parts(); this global cap guards any that forget.
