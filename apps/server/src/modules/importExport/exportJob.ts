@@ -125,11 +125,21 @@ async function loadFileNames(db: Kysely<Database>, specs: readonly ColumnSpec[],
  * The exported parents in sheet order, a batch at a time, each with its row in the main sheet:
  * keyset reads by id with the list's WHERE and company scope, as the main sheet was written.
  */
-async function* parentBatches(db: Kysely<Database>, table: TableModel, cond: Condition | null, auth: AuthContext, now: Date, batch: number, firstRow: number) {
+async function* parentBatches(
+  db: Kysely<Database>,
+  table: TableModel,
+  cond: Condition | null,
+  auth: AuthContext,
+  now: Date,
+  batch: number,
+  firstRow: number,
+  idsOnly = false,
+) {
   let last = '0';
   let rowNo = firstRow;
   for (;;) {
-    const rows = (await filtered(db, table, cond, auth, now).selectAll().where('id', '>', last).orderBy('id').limit(batch).execute()) as Row[];
+    const q = filtered(db, table, cond, auth, now).where('id', '>', last).orderBy('id').limit(batch);
+    const rows = (await (idsOnly ? q.select('id') : q.selectAll()).execute()) as Row[];
     if (rows.length === 0) return;
     yield { rows, firstRowNo: rowNo };
     rowNo += rows.length;
@@ -247,7 +257,8 @@ async function writeSubSheet(
   const fileNames = new Map<string, string>();
   const exportCtx: ExportContext = { fileNames, rules: new Map() };
   let rowNo = 2;
-  for await (const { rows, firstRowNo } of parentBatches(snap, at.table, at.cond, at.auth, at.now, deps.config.exportBatch, at.settings.startRow)) {
+  // Only the parents' ids and rows in the main sheet are needed here.
+  for await (const { rows, firstRowNo } of parentBatches(snap, at.table, at.cond, at.auth, at.now, deps.config.exportBatch, at.settings.startRow, true)) {
     lease.assertHeld();
     const parentRow = new Map(rows.map((r, i) => [String(r.id), firstRowNo + i]));
     // Children of the batch a page at a time too: a parent may have thousands.

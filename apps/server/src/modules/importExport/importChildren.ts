@@ -46,11 +46,6 @@ function parentRowOf(cell: CellValue): number | null {
   return n >= 1 && n <= EXCEL_MAX_ROW ? n : null;
 }
 
-/** The sheet's columns after 主表行号, matched by header to the sub-table's controls. */
-function subLayout(sub: TableModel, headerTexts: string[]): Array<ColumnSpec | null> {
-  return importColumnsByHeader(sub, headerTexts);
-}
-
 /**
  * Stages the sub-table sheets of the workbook (skipping `mainSheet`) unless an earlier run of the
  * job finished doing so. Returns whether the form has sub-tables with staged rows.
@@ -118,7 +113,7 @@ async function stageTab(
     if (r === 1) {
       const header = headerCellsOf(row, 1, tab.strings).map((c) => (c === null ? '' : cellText(c).trim()));
       if (header[0]?.replace(/^\*/, '') !== PARENT_ROW_HEADER) throw new JobFailure(`子表「${sub.name}」的第一列应为“${PARENT_ROW_HEADER}”`);
-      specs = subLayout(sub, header.slice(1));
+      specs = importColumnsByHeader(sub, header.slice(1));
       batch.push({ row_no: 1, parent_row: null, cells: header.slice(1) });
       continue;
     }
@@ -166,7 +161,7 @@ export class StagedChildren {
     for (const h of headers) {
       const table = model.subs.get(h.sub_key);
       if (!table) continue;
-      const specs = subLayout(table, (h.cells as string[]).map(String));
+      const specs = importColumnsByHeader(table, (h.cells as string[]).map(String));
       subs.set(h.sub_key, { table, specs, lookups: await ImportLookups.load(db, specs), defaults: defaultsFor(table, specs, auth, currentDate) });
     }
     return new StagedChildren(db, jobId, subs);
@@ -210,15 +205,14 @@ export class StagedChildren {
   }
 }
 
-/** Staged children left after the main sheet: those of rejected parents and those of no parent. */
-export async function leftoverChildren(db: Kysely<Database>, jobId: string): Promise<{ ofRejected: number; orphans: number }> {
-  const r = await sql<{ of_rejected: string; orphans: string }>`
-    select count(*) filter (where e.row_no is not null) as of_rejected,
-           count(*) filter (where e.row_no is null) as orphans
+/** Staged children left after the main sheet that belong to no rejected record: their 主表行号 named no row. */
+export async function orphanChildren(db: Kysely<Database>, jobId: string): Promise<number> {
+  const r = await sql<{ n: string }>`
+    select count(*) as n
     from form_import_child c
     left join form_import_error e on e.job_id = c.job_id and e.row_no = c.parent_row
-    where c.job_id = ${jobId} and c.row_no > 1`.execute(db);
-  return { ofRejected: Number(r.rows[0]?.of_rejected ?? 0), orphans: Number(r.rows[0]?.orphans ?? 0) };
+    where c.job_id = ${jobId} and c.row_no > 1 and e.row_no is null`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** Why a child with no imported or rejected parent was left out. */

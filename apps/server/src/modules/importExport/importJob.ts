@@ -18,7 +18,7 @@ import { LeaseLostError, type JobLease, type JobRow } from './jobLease.ts';
 import { finishJob, paramsOf } from './repo.ts';
 import { importSettingsOf, type ImportSettings } from './settings.ts';
 import { workbookTabs } from './workbookTabs.ts';
-import { leftoverChildren, stageChildren, StagedChildren, writeLeftoverChildren } from './importChildren.ts';
+import { orphanChildren, stageChildren, StagedChildren, writeLeftoverChildren } from './importChildren.ts';
 import { cellsOf, convertRow, defaultsFor, headerCellsOf, keptValue, type Json } from './rowCells.ts';
 import { EXCEL_MAX_ROW, inspectXlsx } from './xlsxGuard.ts';
 
@@ -329,7 +329,7 @@ async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout:
   const { ctx } = deps;
   const requester = paramsOf(job).requester;
   if (progress.okRows + progress.badRows === 0) throw new JobFailure('导入文件中没有数据');
-  const { orphans } = withChildren ? await leftoverChildren(ctx.db, job.id) : { orphans: 0 };
+  const orphans = withChildren ? await orphanChildren(ctx.db, job.id) : 0;
   if (progress.badRows === 0 && orphans === 0) {
     const ok = await finishJob(ctx.db, job, lease, { state: 'success', reason: null });
     if (!ok) throw new LeaseLostError();
@@ -355,8 +355,6 @@ async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout:
   }
 }
 
-export const REASON_HEADER = REASON_TITLE;
-
 async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: SheetLayout, temp: string, withChildren: FormModel | null): Promise<void> {
   const { settings, headers } = layout;
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: false, useSharedStrings: false });
@@ -365,7 +363,7 @@ async function writeErrorWorkbook(db: Kysely<Database>, jobId: string, layout: S
   if (settings.startRow >= 2) {
     const values: Array<string | undefined> = [];
     headers.forEach((h, i) => (values[settings.startColumn + i] = escapeFormula(h)));
-    values[settings.startColumn + width] = REASON_HEADER;
+    values[settings.startColumn + width] = REASON_TITLE;
     values[settings.startColumn + width + 1] = '原行号';
     ws.getRow(settings.startRow - 1).values = values;
     ws.getRow(settings.startRow - 1).commit();
