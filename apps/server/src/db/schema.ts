@@ -151,6 +151,13 @@ export interface MsgMessageTable {
   read_status: Generated<string>;
   create_time: Generated<Date>;
   read_time: Date | null;
+  /** See MSG_BIG_TYPE in modules/msg/notify.ts. */
+  big_type: Generated<number>;
+  /** See MSG_SMALL_TYPE in modules/msg/notify.ts. */
+  small_type: Generated<number>;
+  /** What the message links to, e.g. {taskId, processInstanceId} or {formId, businessId}. */
+  params: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  menu_url: string | null;
 }
 
 export interface FormTaskTable {
