@@ -17,6 +17,7 @@ import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
 import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
+import { formAccessRoutes } from './modules/form/access.routes.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   designPreviewRoutes(app, ctx);
   recordRoutes(app, ctx);
   subRoutes(app, ctx);
+  formAccessRoutes(app);
   flowRoutes(app, ctx);
   msgRoutes(app, ctx);
   formTaskRoutes(app, ctx);

@@ -40,6 +40,8 @@ export interface SysRoleTable {
   role_code: string | null;
   remark: string | null;
   create_time: Generated<Date>;
+  /** Issue 15: which form records the role's holders reach: 'all', 'org' (their organisations and below) or 'self'. */
+  data_scope: Generated<string>;
 }
 
 export interface SysUserRoleTable {

@@ -1,2 +1,3 @@
 export * from './types.ts';
 export * from './rules.ts';
+export * from './formAccess.ts';

@@ -3,6 +3,7 @@
  * catalogue). Shared by the server routes and the browser pages.
  */
 import type { ApiOk, OrgRef, RoleRef, UserType } from '../api/types.ts';
+import type { DataScope } from './formAccess.ts';
 
 export interface AdminPageReply<T> extends ApiOk {
   datas: T[];
@@ -52,6 +53,8 @@ export interface AdminRole {
   roleCode: string | null;
   remark: string | null;
   createTime: string;
+  /** Which form records its holders reach (issue 15). */
+  dataScope: DataScope;
 }
 
 export interface RoleUser {

@@ -7,6 +7,7 @@ import { writeAudit } from '../../plugins/audit.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { subModel } from '../form/formModel.ts';
+import { companyOnlyScope, recordScopeFor } from '../form/recordAccess.ts';
 import { readRecord } from '../form/recordStore.ts';
 import type { FileRow } from './repo.ts';
 import type { Pending } from './service.ts';
@@ -36,8 +37,14 @@ export async function canEditFile(
     try {
       const model = await ctx.forms.load(ctx.db, ref.form_id);
       if (model.status !== 0) continue;
-      const table = ref.sub_key ? subModel(model, ref.sub_key) : model.main;
-      await readRecord(ctx.db, table, ref.record_id, auth);
+      // The same rule as updateformdata: the form's edit permission and its data scope.
+      const scope = recordScopeFor(auth, ref.form_id, 'edit');
+      if (!scope) continue;
+      // A sub-table row is judged by its parent record.
+      const parentId = ref.sub_key
+        ? String((await readRecord(ctx.db, subModel(model, ref.sub_key), ref.record_id, companyOnlyScope(auth))).parent_id)
+        : ref.record_id;
+      await readRecord(ctx.db, model.main, parentId, scope);
       return true;
     } catch {
       // That record is gone, its form disabled or out of the user's scope: try the next one.

@@ -15,6 +15,7 @@ import {
 } from './datasource.ts';
 import { subModel } from './formModel.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
+import { companyOnlyScope, pickerScope } from './recordAccess.ts';
 import { listRecords, presentRow } from './recordStore.ts';
 import { parseFormId } from './tableNames.ts';
 
@@ -78,7 +79,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext): void {
           pageNum: q.pageNum,
           pageSize: q.pageSize,
         },
-        authOf(request),
+        companyOnlyScope(authOf(request)),
       );
       return { errCode: 0, datas: rows.map((r) => presentRow(r, table)), totalCount };
     },
@@ -99,7 +100,8 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const maps = (controlByKey(model, q.fk).options?.maps ?? {}) as MapsConfig;
     const source = maps.source;
     if (!source?.table) throw badRequest(NO_DATA_CONFIG);
-    const { table } = await resolveFormTable(ctx, source.table);
+    const { model: sourceModel, table } = await resolveFormTable(ctx, source.table);
+    const scope = pickerScope(request, sourceModel.formId, model.formId);
     const shown = checkedColumns(
       (source.columns ?? []).map((c) => (typeof c?.column === 'string' ? c.column : '')).filter(Boolean),
       table,
@@ -119,7 +121,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext): void {
         pageNum: q.pageNum,
         pageSize: q.pageSize,
       },
-      authOf(request),
+      scope,
     );
     return { errCode: 0, datas: rows.map((r) => presentRow(r, table)), totalCount };
   });
@@ -135,13 +137,15 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The chooser may only read the form (and sub-table) the control was designed to read.
     if (ds.formId !== undefined && ds.formId !== '' && String(ds.formId) !== destFormId) throw badRequest('数据来源与控件配置不一致');
     if (typeof ds.subKey === 'string' && ds.subKey !== '' && ds.subKey !== destSubKey) throw badRequest('数据来源与控件配置不一致');
+    const scope = pickerScope(request, destFormId, model.formId);
     const dest = await ctx.forms.load(db, destFormId);
     const table = destSubKey ? subModel(dest, destSubKey) : dest.main;
     const result = await listRecords(
       db,
       table,
       { pageNum: q.pageNum, pageSize: q.pageSize, queryConditions: checkedConditionInput(q.condition) },
-      authOf(request),
+      // A sub-table's rows carry their writer's company and creator like their parent's do.
+      scope,
     );
     return {
       errCode: 0,

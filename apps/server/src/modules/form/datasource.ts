@@ -13,8 +13,8 @@ import {
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { companyScopeOf, likeContains } from '../../plugins/scope.ts';
+import { likeContains } from '../../plugins/scope.ts';
+import { isUnscoped, scopeCondition, type RecordScope } from './recordAccess.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
@@ -101,13 +101,12 @@ export async function queryTableColumns(
   db: Kysely<Database>,
   table: TableModel,
   q: ColumnQuery,
-  auth: AuthContext,
+  scope: RecordScope,
 ): Promise<{ rows: Row[]; totalCount: number }> {
-  const scope = companyScopeOf(auth);
   const now = new Date();
   const filtered = () => {
     let query = anyDb(db).selectFrom(table.table);
-    if (scope) query = query.where('company_id', '=', scope);
+    if (!isUnscoped(scope)) query = query.where((eb) => scopeCondition(eb, scope));
     if (q.keyword) {
       const pattern = likeContains(q.keyword.text);
       const textCols = q.keyword.columns.filter((c) => table.queryColumns.get(c)?.kind === 'string');

@@ -2,6 +2,7 @@ import type { PreparedStatements } from '../../db/prepared.ts';
 import { TurnBatcher } from '../../db/turnBatcher.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import type { Row } from './recordStore.ts';
+import { scopeKey, scopeSql, type RecordScope } from './recordAccess.ts';
 
 interface Waiting {
   id: string;
@@ -12,7 +13,7 @@ interface Waiting {
 interface Target {
   model: FormModel;
   table: TableModel;
-  scope: string | null;
+  scope: RecordScope;
 }
 
 /** More ids than this go out as several statements. */
@@ -21,7 +22,7 @@ const MAX_IDS = 500;
 const MAX_IN_FLIGHT = 2;
 
 /**
- * Record reads by id (getformdatabyid, the detail and edit views) for the same table and company
+ * Record reads by id (getformdatabyid, the detail and edit views) for the same table and record
  * scope share one statement, `id = any($1)`, sent as a named prepared statement (see TurnBatcher
  * for when a batch goes out). A read inside a transaction (update, delete) does not come here: it
  * must see its own transaction and may lock the row.
@@ -39,10 +40,10 @@ export class ReadBatcher {
     });
   }
 
-  /** The record, or undefined when it does not exist or lies outside `scope` (a company id). */
-  read(model: FormModel, table: TableModel, id: string, scope: string | null): Promise<Row | undefined> {
+  /** The record, or undefined when it does not exist or lies outside `scope`. */
+  read(model: FormModel, table: TableModel, id: string, scope: RecordScope): Promise<Row | undefined> {
     return new Promise((resolve, reject) => {
-      this.batcher.add(table, scope ?? '', () => ({ model, table, scope }), { id, resolve, reject });
+      this.batcher.add(table, scopeKey(scope), () => ({ model, table, scope }), { id, resolve, reject });
     });
   }
 
@@ -51,10 +52,9 @@ export class ReadBatcher {
       const ids = [...new Set(waiting.map((w) => w.id))];
       // The table name is whitelisted (it comes from the model); the design version in the text
       // gives a changed table a new statement rather than a plan with a stale result type.
-      const text = `/* ${table.table} design ${model.designVersion} */ select * from "${table.table}" where id = any($1::bigint[])${
-        scope === null ? '' : ' and company_id = $2::bigint'
-      }`;
-      const rows = await this.prepared.query<Row>(text, scope === null ? [ids] : [ids, scope]);
+      const where = scopeSql(scope, 2);
+      const text = `/* ${table.table} design ${model.designVersion} */ select * from "${table.table}" where id = any($1::bigint[])${where.text}`;
+      const rows = await this.prepared.query<Row>(text, [ids, ...where.params]);
       this.stats.statements += 1;
       this.stats.reads += waiting.length;
       const byId = new Map(rows.map((r) => [String(r.id), r]));

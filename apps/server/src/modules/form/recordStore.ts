@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
-import { companyScopeOf } from '../../plugins/scope.ts';
+import { isUnscoped, scopeCondition, type RecordScope } from './recordAccess.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
@@ -13,13 +13,6 @@ type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 const anyDb = (db: Kysely<unknown> | Kysely<Database>) => db as unknown as AnyDb;
 
 export type Row = Record<string, unknown>;
-
-/** Company users (userType 1 and 2) read and write only their own company's records. */
-export function companyScope(auth: AuthContext): string | null {
-  if (auth.user.userType === 0) return null;
-  // A company user without a company sees nothing rather than everything.
-  return auth.user.companyId === null ? '-1' : String(auth.user.companyId);
-}
 
 export async function writeEvent(
   trx: Kysely<Database>,
@@ -92,17 +85,16 @@ export async function insertRecord(
   return inserted;
 }
 
-/** Reads one record the caller may see, locking it when inside a write. */
+/** Reads one record within `scope` (404 otherwise), locking it when inside a write. */
 export async function readRecord(
   db: Kysely<Database>,
   table: TableModel,
   id: string,
-  auth: AuthContext,
+  scope: RecordScope,
   forUpdate = false,
 ): Promise<Row> {
   let q = anyDb(db).selectFrom(table.table).selectAll().where('id', '=', id);
-  const scope = companyScopeOf(auth);
-  if (scope) q = q.where('company_id', '=', scope);
+  if (!isUnscoped(scope)) q = q.where((eb) => scopeCondition(eb, scope));
   const row = await (forUpdate ? q.forUpdate() : q).executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -137,16 +129,22 @@ export async function deleteRecords(
   table: TableModel,
   ids: string[],
   auth: AuthContext,
+  scope: RecordScope,
 ): Promise<Row[]> {
   let q = anyDb(trx).deleteFrom(table.table).where('id', 'in', ids);
-  const scope = companyScopeOf(auth);
-  if (scope) q = q.where('company_id', '=', scope);
+  if (!isUnscoped(scope)) q = q.where((eb) => scopeCondition(eb, scope));
   const deleted = await q.returningAll().execute();
   for (const row of deleted) {
     await syncFileRefs(trx, { db: trx }, auth, model, table, String(row.id), row, null);
     await writeEvent(trx, model, table, 'delete', String(row.id), row, null, auth.userId);
   }
   return deleted;
+}
+
+/** The distinct parents of some sub-table rows. */
+export async function parentIdsOf(db: Kysely<Database>, table: TableModel, ids: string[]): Promise<string[]> {
+  const rows = await anyDb(db).selectFrom(table.table).select('parent_id').distinct().where('id', 'in', ids).execute();
+  return rows.map((r) => String(r.parent_id));
 }
 
 export function parseIdList(raw: unknown, what = 'businessIds'): string[] {
@@ -197,15 +195,15 @@ export async function listRecords(
   db: Kysely<Database>,
   table: TableModel,
   query: ListQuery,
-  auth: AuthContext,
+  scope: RecordScope,
 ): Promise<{ rows: Row[]; totalCount: number; totalCountKind: 'exact' | 'capped' | 'estimate' }> {
   const cond = parseConds(query.queryConditions, table);
   const sorts = parseSort(query.sort, table);
   const now = new Date();
-  const scope = companyScopeOf(auth);
+  const unscoped = isUnscoped(scope);
   const filtered = () => {
     let q = anyDb(db).selectFrom(table.table);
-    if (scope) q = q.where('company_id', '=', scope);
+    if (!unscoped) q = q.where((eb) => scopeCondition(eb, scope));
     if (query.parentId) q = q.where('parent_id', '=', query.parentId);
     if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now));
     return q;
@@ -222,7 +220,7 @@ export async function listRecords(
   let totalCount = Number(countRow.n);
   let totalCountKind: 'exact' | 'capped' | 'estimate' = 'exact';
   if (totalCount > COUNT_CAP) {
-    if (!cond && !scope && !query.parentId) {
+    if (!cond && unscoped && !query.parentId) {
       // Unfiltered: the planner's row estimate is close and costs nothing.
       const est = await sql<{ n: string }>`select reltuples::bigint as n from pg_class where oid = to_regclass(${table.table})`.execute(db);
       totalCount = Math.max(COUNT_CAP, Number(est.rows[0]?.n ?? COUNT_CAP));

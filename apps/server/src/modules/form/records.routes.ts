@@ -5,19 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { auditRow, writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { companyScopeOf } from '../../plugins/scope.ts';
 import { subModel, type FormModel, type TableModel } from './formModel.ts';
 import { prepareRow } from './recordWriter.ts';
 import { buildWriteContext } from './recordFiles.ts';
-import {
-  deleteRecords,
-  insertRecord,
-  listRecords,
-  parseIdList,
-  presentRow,
-  readRecord,
-  updateRecord,
-} from './recordStore.ts';
+import { requireFormAction } from './recordAccess.ts';
+import { listFormRecords } from './recordList.ts';
+import { deleteRecords, insertRecord, parseIdList, presentRow, readRecord, updateRecord } from './recordStore.ts';
 import { parseFormId } from './tableNames.ts';
 
 const FormIdParams = Type.Object({ formId: Type.String() });
@@ -61,10 +54,13 @@ export function recordIdOf(raw: unknown, what = 'id'): string {
   return text;
 }
 
-async function modelFor(ctx: AppContext, rawFormId: unknown): Promise<FormModel> {
-  const model = await ctx.forms.load(ctx.db, parseFormId(rawFormId));
+/** An enabled form the caller may take `action` on; the permission is checked before the form is read. */
+async function modelFor(ctx: AppContext, request: FastifyRequest, rawFormId: unknown, action: 'add' | 'edit') {
+  const formId = parseFormId(rawFormId);
+  const scope = requireFormAction(request, formId, action);
+  const model = await ctx.forms.load(ctx.db, formId);
   if (model.status !== 0) throw badRequest('表单已停用');
-  return model;
+  return { model, scope };
 }
 
 const STORED_CONTROLS = new WeakMap<FormModel, Array<{ model: string; control: FormControl; definition: ControlDefinition }>>();
@@ -87,7 +83,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.post('/api/form/addformdata/:formId', { schema: { params: FormIdParams } }, async (request) => {
-    const model = await modelFor(ctx, (request.params as { formId: string }).formId);
+    const { model } = await modelFor(ctx, request, (request.params as { formId: string }).formId, 'add');
     const body = flatBody(request.body);
     const wctx = await buildWriteContext(request, db, [[model.main, [body]]]);
     const row = prepareRow(model.main, body, wctx);
@@ -98,11 +94,11 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/form/updateformdata/:formId', { schema: { params: FormIdParams } }, async (request) => {
-    const model = await modelFor(ctx, (request.params as { formId: string }).formId);
+    const { model, scope } = await modelFor(ctx, request, (request.params as { formId: string }).formId, 'edit');
     const body = flatBody(request.body);
     const id = recordIdOf(body.id ?? body.businessId);
     const after = await db.transaction().execute(async (trx) => {
-      const before = await readRecord(trx, model.main, id, authOf(request), true);
+      const before = await readRecord(trx, model.main, id, scope, true);
       // Files already on the record are validated too, so their metadata is loaded with the new ones.
       const wctx = await buildWriteContext(request, trx, [[model.main, [body, before]]]);
       const row = prepareRow(model.main, body, wctx, before);
@@ -114,7 +110,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/form/addpcformdata/:formId', { schema: { params: FormIdParams, body: PcBody } }, async (request) => {
-    const model = await modelFor(ctx, (request.params as { formId: string }).formId);
+    const { model } = await modelFor(ctx, request, (request.params as { formId: string }).formId, 'add');
     const body = request.body as Static<typeof PcBody>;
     const wctx = await buildWriteContext(request, db, [
       [model.main, [body.parent]],
@@ -146,8 +142,10 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/form/getformdatabyid', async (request) => {
     const q = request.query as Record<string, unknown>;
-    const model = await ctx.forms.load(db, parseFormId(q.formId));
-    const row = await ctx.forms.reads.read(model, model.main, recordIdOf(q.businessId ?? q.id, 'businessId'), companyScopeOf(authOf(request)));
+    const formId = parseFormId(q.formId);
+    const scope = requireFormAction(request, formId, 'view');
+    const model = await ctx.forms.load(db, formId);
+    const row = await ctx.forms.reads.read(model, model.main, recordIdOf(q.businessId ?? q.id, 'businessId'), scope);
     if (!row) throw notFound();
     const data = presentRow(row, model.main);
     // Also the editor's shape, decoded by the same codecs the browser uses.
@@ -160,11 +158,13 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/form/batchdeleteformdata/:formId',
     { schema: { params: FormIdParams }, config: { mutates: true } },
     async (request) => {
-      const model = await ctx.forms.load(db, parseFormId((request.params as { formId: string }).formId));
+      const formId = parseFormId((request.params as { formId: string }).formId);
+      const scope = requireFormAction(request, formId, 'delete');
+      const model = await ctx.forms.load(db, formId);
       const ids = parseIdList((request.query as Record<string, unknown>).businessIds);
       const auth = authOf(request);
       const deleted = await db.transaction().execute(async (trx) => {
-        const rows = await deleteRecords(trx, model, model.main, ids, auth);
+        const rows = await deleteRecords(trx, model, model.main, ids, auth, scope);
         // The deleted rows themselves are kept in the log, so a deletion can be traced and undone by hand.
         await writeAudit(trx, request, {
           action: '删除表单数据',
@@ -178,20 +178,10 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  const list = async (request: FastifyRequest, input: Static<typeof ListBody> & { formId?: unknown }) => {
-    const model = await ctx.forms.load(db, parseFormId(input.formId));
-    const result = await listRecords(db, model.main, input, authOf(request));
-    return {
-      errCode: 0,
-      datas: result.rows.map((r) => presentRow(r, model.main)),
-      totalCount: result.totalCount,
-      totalCountKind: result.totalCountKind,
-    };
+  const list = (request: FastifyRequest) => {
+    const body = request.body as Static<typeof ListBody>;
+    return listFormRecords(ctx, request, body.formId, body);
   };
-  app.post('/api/form/queryFormDataByConditions', { schema: { body: ListBody } }, async (request) =>
-    list(request, request.body as Static<typeof ListBody>),
-  );
-  app.post('/api/form/queryformdata', { schema: { body: ListBody } }, async (request) =>
-    list(request, request.body as Static<typeof ListBody>),
-  );
+  app.post('/api/form/queryFormDataByConditions', { schema: { body: ListBody } }, list);
+  app.post('/api/form/queryformdata', { schema: { body: ListBody } }, list);
 }

@@ -3,10 +3,11 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
+import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
 import { subModel, type FormModel, type TableModel } from './formModel.ts';
 import { buildWriteContext } from './recordFiles.ts';
-import { deleteRecords, insertRecord, listRecords, parseIdList, presentRow, readRecord, updateRecord } from './recordStore.ts';
+import { companyOnlyScope, ownRecords, recordScopeFor, type RecordScope } from './recordAccess.ts';
+import { deleteRecords, insertRecord, listRecords, parentIdsOf, parseIdList, presentRow, readRecord, updateRecord, type Row } from './recordStore.ts';
 import { prepareRow } from './recordWriter.ts';
 import { flatBody, recordIdOf } from './records.routes.ts';
 import { parseFormId } from './tableNames.ts';
@@ -31,24 +32,62 @@ interface Target {
 
 async function target(ctx: AppContext, request: FastifyRequest): Promise<Target> {
   const p = request.params as Static<typeof SubParams>;
-  const model = await ctx.forms.load(ctx.db, parseFormId(p.formId));
+  const formId = parseFormId(p.formId);
+  // Refused before the form is read, so a caller without rights learns nothing about it.
+  parentScopes(request, formId, 'read');
+  const model = await ctx.forms.load(ctx.db, formId);
   return { model, table: subModel(model, p.subKey) };
 }
 
+type Mode = 'read' | 'write';
+
 /**
- * Every sub-table call needs a saved parent the caller may see; an empty, zero or unknown parent id
- * is refused with the spec's message rather than a generic 404.
+ * Sub-table rows belong to their parent record, so a sub-table call is allowed by what the caller
+ * may do to the parent (issue 15): writes need the form's edit, or its add for a record the caller
+ * created (the rows of a record being added are saved after the record itself); reads also allow
+ * view. Each scope is tried in turn; none granted is a 403.
  */
-async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target, raw: unknown): Promise<string> {
+function parentScopes(request: FastifyRequest, formId: string, mode: Mode): RecordScope[] {
+  const auth = authOf(request);
+  const out: RecordScope[] = [];
+  const view = mode === 'read' ? recordScopeFor(auth, formId, 'view') : null;
+  const edit = recordScopeFor(auth, formId, 'edit');
+  const add = recordScopeFor(auth, formId, 'add');
+  if (view) out.push(view);
+  if (edit) out.push(edit);
+  if (add) out.push(ownRecords(add, auth));
+  if (out.length === 0) throw forbidden();
+  return out;
+}
+
+/**
+ * Every sub-table call needs a saved parent the caller may reach for `mode`; an empty, zero or
+ * unknown parent id is refused with the spec's message rather than a generic 404.
+ */
+async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target, raw: unknown, mode: Mode): Promise<string> {
   const text = String(raw ?? '').trim();
   if (!/^[1-9]\d{0,17}$/.test(text)) throw badRequest(PARENT_FIRST);
+  for (const scope of parentScopes(request, t.model.formId, mode)) {
+    try {
+      await readRecord(ctx.db, t.model.main, text, scope);
+      return text;
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+    }
+  }
+  throw badRequest(PARENT_FIRST);
+}
+
+/** A sub-table row by id, with its parent checked for `mode`: a row of a parent out of reach is not found. */
+async function checkedRow(ctx: AppContext, request: FastifyRequest, t: Target, db: typeof ctx.db, id: string, mode: Mode, forUpdate = false): Promise<Row> {
+  const row = await readRecord(db, t.table, id, companyOnlyScope(authOf(request)), forUpdate);
   try {
-    await readRecord(ctx.db, t.model.main, text, authOf(request));
+    await checkedParent(ctx, request, t, row.parent_id, mode);
   } catch (err) {
-    if (err instanceof AppError && err.statusCode === 404) throw badRequest(PARENT_FIRST);
+    if (err instanceof AppError && err.statusCode === 400) throw new AppError(404, '数据不存在或已被删除');
     throw err;
   }
-  return text;
+  return row;
 }
 
 export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -58,22 +97,22 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/form/querysubformdata/:formId/:subKey', { schema: { ...schema, querystring: ListQuery } }, async (request) => {
     const t = await target(ctx, request);
     const q = request.query as Static<typeof ListQuery>;
-    const parentId = await checkedParent(ctx, request, t, q.parentId);
-    const result = await listRecords(db, t.table, { ...q, parentId, sort: { key: 'id', sort: 'asc' } }, authOf(request));
+    const parentId = await checkedParent(ctx, request, t, q.parentId, 'read');
+    const result = await listRecords(db, t.table, { ...q, parentId, sort: { key: 'id', sort: 'asc' } }, companyOnlyScope(authOf(request)));
     return { errCode: 0, datas: result.rows.map((r) => presentRow(r, t.table)), totalCount: result.totalCount };
   });
 
   app.get('/api/form/getsubformdatabyid/:formId/:subKey', { schema }, async (request) => {
     const t = await target(ctx, request);
     const q = request.query as Record<string, unknown>;
-    const row = await readRecord(db, t.table, recordIdOf(q.businessId ?? q.id, 'businessId'), authOf(request));
+    const row = await checkedRow(ctx, request, t, db, recordIdOf(q.businessId ?? q.id, 'businessId'), 'read');
     return { errCode: 0, data: presentRow(row, t.table) };
   });
 
   app.post('/api/form/addsubformdata/:formId/:subKey', { schema }, async (request) => {
     const t = await target(ctx, request);
     const body = flatBody(request.body);
-    const parentId = await checkedParent(ctx, request, t, body.parentId);
+    const parentId = await checkedParent(ctx, request, t, body.parentId, 'write');
     const wctx = await buildWriteContext(request, db, [[t.table, [body]]]);
     const row = prepareRow(t.table, body, wctx);
     const inserted = await db.transaction().execute(async (trx) => {
@@ -89,7 +128,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = flatBody(request.body);
     const id = recordIdOf(body.id ?? body.businessId);
     const after = await db.transaction().execute(async (trx) => {
-      const before = await readRecord(trx, t.table, id, authOf(request), true);
+      const before = await checkedRow(ctx, request, t, trx, id, 'write', true);
       const wctx = await buildWriteContext(request, trx, [[t.table, [body, before]]]);
       const row = prepareRow(t.table, body, wctx, before);
       const r = await updateRecord(trx, t.model, t.table, before, row, wctx.auth, null);
@@ -112,7 +151,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/form/batchaddsubformdata/:formId/:subKey', { schema: { ...schema, body: BatchBody } }, async (request) => {
     const t = await target(ctx, request);
     const body = request.body as Static<typeof BatchBody>;
-    const parentId = await checkedParent(ctx, request, t, body.parentId);
+    const parentId = await checkedParent(ctx, request, t, body.parentId, 'write');
     const wctx = await buildWriteContext(request, db, [[t.table, body.subDatas]]);
     const rows = rowsOf(t, body, wctx);
     const ids = await db.transaction().execute(async (trx) => {
@@ -127,11 +166,11 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/form/batchupdatesubformdata/:formId/:subKey', { schema: { ...schema, body: BatchBody } }, async (request) => {
     const t = await target(ctx, request);
     const body = request.body as Static<typeof BatchBody>;
-    const parentId = await checkedParent(ctx, request, t, body.parentId);
+    const parentId = await checkedParent(ctx, request, t, body.parentId, 'write');
     await db.transaction().execute(async (trx) => {
       for (const [i, data] of body.subDatas.entries()) {
         const id = recordIdOf(data.id, `第${i + 1}行 id`);
-        const before = await readRecord(trx, t.table, id, authOf(request), true);
+        const before = await readRecord(trx, t.table, id, companyOnlyScope(authOf(request)), true);
         const wctx = await buildWriteContext(request, trx, [[t.table, [data, before]]]);
         if (String(before.parent_id) !== parentId) throw badRequest(`第${i + 1}行不属于该父记录`);
         let row;
@@ -153,7 +192,9 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const ids = parseIdList((request.query as Record<string, unknown>).businessIds);
     const auth = authOf(request);
     const count = await db.transaction().execute(async (trx) => {
-      const rows = await deleteRecords(trx, t.model, t.table, ids, auth);
+      // Rows are deleted only under parents the caller may change.
+      for (const parentId of await parentIdsOf(trx, t.table, ids)) await checkedParent(ctx, request, t, parentId, 'write');
+      const rows = await deleteRecords(trx, t.model, t.table, ids, auth, companyOnlyScope(auth));
       await writeAudit(trx, request, {
         action: '删除子表数据',
         targetType: `form:${t.model.formId}:${t.table.subKey}`,

@@ -2,14 +2,13 @@ import fs from 'node:fs/promises';
 import ExcelJS from './excel.ts';
 import type * as XL from 'exceljs';
 import { sql, type Kysely } from 'kysely';
-import { ConditionError, parseConditions, type Condition } from '@park/core';
+import { ConditionError, FORBIDDEN_TEXT, parseConditions, type Condition } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { findFile } from '../file/repo.ts';
 import type { FileStorage } from '../file/storage.ts';
 import type { FormModelCache, TableModel } from '../form/formModel.ts';
 import { compileCondition } from '../form/queryCompiler.ts';
-import { companyScopeOf } from '../../plugins/scope.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import { isUnscoped, recordScopeFor, scopeCondition, type RecordScope } from '../form/recordAccess.ts';
 import { exportCell, uploadIdsOf, type ExportContext } from './cellCodec.ts';
 import { exportColumns, type ColumnSpec } from './columns.ts';
 import type { ImportExportConfig } from './ieConfig.ts';
@@ -47,11 +46,10 @@ export function exportCondition(table: TableModel, raw: unknown): Condition | nu
   }
 }
 
-/** The rows the list would show this user for these conditions (company scope, same WHERE). */
-function filtered(db: Kysely<Database>, table: TableModel, cond: Condition | null, auth: AuthContext, now: Date) {
+/** The rows the list would show this user for these conditions (the export permission's data scope, same WHERE). */
+function filtered(db: Kysely<Database>, table: TableModel, cond: Condition | null, scope: RecordScope, now: Date) {
   let q = (db as unknown as AnyDb).selectFrom(table.table);
-  const scope = companyScopeOf(auth);
-  if (scope) q = q.where('company_id', '=', scope);
+  if (!isUnscoped(scope)) q = q.where((eb) => scopeCondition(eb, scope));
   if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now));
   return q;
 }
@@ -129,7 +127,7 @@ async function* parentBatches(
   db: Kysely<Database>,
   table: TableModel,
   cond: Condition | null,
-  auth: AuthContext,
+  scope: RecordScope,
   now: Date,
   batch: number,
   firstRow: number,
@@ -138,7 +136,7 @@ async function* parentBatches(
   let last = '0';
   let rowNo = firstRow;
   for (;;) {
-    const q = filtered(db, table, cond, auth, now).where('id', '>', last).orderBy('id').limit(batch);
+    const q = filtered(db, table, cond, scope, now).where('id', '>', last).orderBy('id').limit(batch);
     const rows = (await (idsOnly ? q.select('id') : q.selectAll()).execute()) as Row[];
     if (rows.length === 0) return;
     yield { rows, firstRowNo: rowNo };
@@ -169,6 +167,9 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
   const params = paramsOf(job);
   const auth = await jobAuth(ctx.db, params.requester.id);
   if (!auth) throw new JobFailure('导出用户不存在或已停用');
+  // Read again when the job runs: a permission withdrawn meanwhile stops the export.
+  const scope = recordScopeFor(auth, job.form_id, 'export');
+  if (!scope) throw new JobFailure(FORBIDDEN_TEXT);
   const model = await ctx.forms.load(ctx.db, job.form_id);
   const table = model.main;
   const settings = exportSettingsOf(model.meta, params.widgetId);
@@ -193,7 +194,7 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
       .execute(async (snap) => {
-        const countRow = await filtered(snap, table, cond, auth, now)
+        const countRow = await filtered(snap, table, cond, scope, now)
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow();
         const total = Number(countRow.n);
@@ -205,7 +206,7 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
         const fileNames = new Map<string, string>();
         const exportCtx: ExportContext = { fileNames, rules: settings.rules };
         let done = 0;
-        for await (const { rows, firstRowNo } of parentBatches(snap, table, cond, auth, now, deps.config.exportBatch, settings.startRow)) {
+        for await (const { rows, firstRowNo } of parentBatches(snap, table, cond, scope, now, deps.config.exportBatch, settings.startRow)) {
           lease.assertHeld();
           await loadFileNames(snap, specs, rows, fileNames);
           for (let k = 0; k < rows.length; k++) {
@@ -217,7 +218,7 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
           await yieldToLoop();
         }
         ws.commit();
-        for (const sub of model.subs.values()) await writeSubSheet(deps, snap, lease, book, sub, { table, cond, auth, now, settings, name: uniqueSheetName(sub.name, sheetNames) });
+        for (const sub of model.subs.values()) await writeSubSheet(deps, snap, lease, book, sub, { table, cond, scope, now, settings, name: uniqueSheetName(sub.name, sheetNames) });
         return { total, done };
       });
     await book.commit();
@@ -243,7 +244,7 @@ async function writeSubSheet(
   lease: JobLease,
   book: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>,
   sub: TableModel,
-  at: { table: TableModel; cond: Condition | null; auth: AuthContext; now: Date; settings: ExportSettings; name: string },
+  at: { table: TableModel; cond: Condition | null; scope: RecordScope; now: Date; settings: ExportSettings; name: string },
 ): Promise<void> {
   const specs = exportColumns(sub, null);
   const ws = book.addWorksheet(at.name);
@@ -258,7 +259,7 @@ async function writeSubSheet(
   const exportCtx: ExportContext = { fileNames, rules: new Map() };
   let rowNo = 2;
   // Only the parents' ids and rows in the main sheet are needed here.
-  for await (const { rows, firstRowNo } of parentBatches(snap, at.table, at.cond, at.auth, at.now, deps.config.exportBatch, at.settings.startRow, true)) {
+  for await (const { rows, firstRowNo } of parentBatches(snap, at.table, at.cond, at.scope, at.now, deps.config.exportBatch, at.settings.startRow, true)) {
     lease.assertHeld();
     const parentRow = new Map(rows.map((r, i) => [String(r.id), firstRowNo + i]));
     // Children of the batch a page at a time too: a parent may have thousands.

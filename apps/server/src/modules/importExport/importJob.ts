@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import ExcelJS, { assertUtf8Safe } from './excel.ts';
 import { sql, type Kysely } from 'kysely';
-import { formatDateTime, type StoredRow } from '@park/core';
+import { FORBIDDEN_TEXT, formatDateTime, type StoredRow } from '@park/core';
+import { recordScopeFor } from '../form/recordAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { findFile } from '../file/repo.ts';
@@ -193,6 +194,8 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
   const params = paramsOf(job);
   const auth = await jobAuth(ctx.db, params.requester.id);
   if (!auth) throw new JobFailure('导入用户不存在或已停用');
+  // Read again when the job runs (or resumes): a permission withdrawn meanwhile stops the import.
+  if (!recordScopeFor(auth, job.form_id, 'import')) throw new JobFailure(FORBIDDEN_TEXT);
   const model = await ctx.forms.load(ctx.db, job.form_id);
   if (model.status !== 0) throw new JobFailure('表单已停用');
   const settings = importSettingsOf(model.meta, params.widgetId);

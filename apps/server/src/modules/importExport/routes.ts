@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { contentDisposition } from '../file/names.ts';
 import { FileService, type Pending } from '../file/service.ts';
+import { requireFormAction } from '../form/recordAccess.ts';
 import { parseFormId } from '../form/tableNames.ts';
 import { mayReadJob } from './download.ts';
 import { importExportConfig } from './ieConfig.ts';
@@ -53,7 +54,9 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/form/exportForm', { schema: { body: ExportBody } }, async (request) => {
     const auth = authOf(request);
     const body = request.body as Static<typeof ExportBody>;
-    const model = await ctx.forms.load(db, parseFormId(body.formId));
+    const formId = parseFormId(body.formId);
+    requireFormAction(request, formId, 'export');
+    const model = await ctx.forms.load(db, formId);
     // Checked now, so a bad filter is a 400 here rather than a failed job later.
     try {
       parseConditions(body.queryConditions, model.main.queryColumns);
@@ -77,7 +80,9 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   app.post('/api/form/importForm/:formId', { schema: { params: FormIdParams } }, async (request, reply) => {
     const auth = authOf(request);
-    const model = await ctx.forms.load(db, parseFormId((request.params as Static<typeof FormIdParams>).formId));
+    const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
+    requireFormAction(request, formId, 'import');
+    const model = await ctx.forms.load(db, formId);
     if (model.status !== 0) throw badRequest('表单已停用');
     if (!request.isMultipart()) throw new AppError(415, '请以 multipart/form-data 方式上传文件');
     const limit = files.limitFor();
@@ -139,7 +144,10 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.get('/api/form/exportFormTemplate/:formId', { schema: { params: FormIdParams } }, async (request, reply) => {
-    const model = await ctx.forms.load(db, parseFormId((request.params as Static<typeof FormIdParams>).formId));
+    // The import template is for importing.
+    const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
+    requireFormAction(request, formId, 'import');
+    const model = await ctx.forms.load(db, formId);
     const bytes = await buildTemplate(model);
     return reply
       .header('content-type', XLSX_MIME)

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { broaderScope, isDataScope, type DataScope } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { roleIdsOf, SUPER_ROLE_CODE } from './menus.ts';
 
@@ -7,7 +8,16 @@ export interface UserPermissions {
   isSuper: boolean;
   /** Permission codes from the `perms` of every menu and button bound to the user's roles. */
   codes: ReadonlySet<string>;
+  /**
+   * For each code, the broadest data scope among the roles granting it (issue 15): a form action
+   * granted by an 'all' role and by a 'self' role reaches all records.
+   */
+  scopes: ReadonlyMap<string, DataScope>;
+  /** The user's organisations and every organisation below them: the 'org' data scope. */
+  orgTree: readonly string[];
 }
+
+const NONE: UserPermissions = { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] };
 
 /**
  * What a user may call. A route declares `config: { permission: 'system:user' }`; the code is
@@ -16,24 +26,49 @@ export interface UserPermissions {
  */
 export async function loadPermissions(db: Kysely<Database>, userId: string): Promise<UserPermissions> {
   const roleIds = await roleIdsOf(db, userId);
-  if (roleIds.length === 0) return { isSuper: false, codes: new Set() };
+  if (roleIds.length === 0) return NONE;
   const superRole = await db
     .selectFrom('sys_role')
     .select('id')
     .where('id', 'in', roleIds)
     .where('role_code', '=', SUPER_ROLE_CODE)
     .executeTakeFirst();
-  if (superRole) return { isSuper: true, codes: new Set() };
-  const rows = await db
-    .selectFrom('sys_role_menu')
-    .innerJoin('sys_menu', 'sys_menu.id', 'sys_role_menu.menu_id')
-    .select('sys_menu.perms')
-    .where('sys_role_menu.role_id', 'in', roleIds)
-    .where('sys_menu.perms', 'is not', null)
-    .execute();
+  if (superRole) return { isSuper: true, codes: new Set(), scopes: new Map(), orgTree: [] };
+  const [rows, orgTree] = await Promise.all([
+    db
+      .selectFrom('sys_role_menu')
+      .innerJoin('sys_menu', 'sys_menu.id', 'sys_role_menu.menu_id')
+      .innerJoin('sys_role', 'sys_role.id', 'sys_role_menu.role_id')
+      .select(['sys_menu.perms', 'sys_role.data_scope'])
+      .where('sys_role_menu.role_id', 'in', roleIds)
+      .where('sys_menu.perms', 'is not', null)
+      .execute(),
+    orgTreeOf(db, userId),
+  ]);
   const codes = new Set<string>();
-  for (const r of rows) for (const code of (r.perms ?? '').split(',')) if (code.trim()) codes.add(code.trim());
-  return { isSuper: false, codes };
+  const scopes = new Map<string, DataScope>();
+  for (const r of rows) {
+    const scope: DataScope = isDataScope(r.data_scope) ? r.data_scope : 'self';
+    for (const raw of (r.perms ?? '').split(',')) {
+      const code = raw.trim();
+      if (!code) continue;
+      codes.add(code);
+      const had = scopes.get(code);
+      scopes.set(code, had ? broaderScope(had, scope) : scope);
+    }
+  }
+  return { isSuper: false, codes, scopes, orgTree };
+}
+
+async function orgTreeOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const r = await sql<{ id: string }>`
+    with recursive tree as (
+      select org_id as id from sys_user_org where user_id = ${userId}
+      union
+      select o.id from sys_org o join tree t on o.parent_id = t.id
+    )
+    select id from tree`.execute(db);
+  return r.rows.map((x) => String(x.id));
 }
 
 export function allows(p: UserPermissions, code: string): boolean {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdminRole, RoleUser, UserStatus } from '@park/core';
+import { isDataScope, type AdminRole, type RoleUser, type UserStatus } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains, num, time } from '../common.ts';
 
@@ -9,7 +9,7 @@ export async function listRoles(
 ): Promise<{ rows: AdminRole[]; total: number }> {
   let base = db.selectFrom('sys_role');
   if (f.roleName) base = base.where('role_name', 'ilike', likeContains(f.roleName));
-  let page = base.select(['id', 'role_name', 'role_code', 'remark', 'create_time']).orderBy('id').offset(f.offset);
+  let page = base.select(['id', 'role_name', 'role_code', 'remark', 'create_time', 'data_scope']).orderBy('id').offset(f.offset);
   if (f.limit !== null) page = page.limit(f.limit);
   const [rows, count] = await Promise.all([
     page.execute(),
@@ -23,12 +23,13 @@ export async function listRoles(
       roleCode: r.role_code,
       remark: r.remark,
       createTime: time(r.create_time),
+      dataScope: isDataScope(r.data_scope) ? r.data_scope : 'self',
     })),
   };
 }
 
 export async function findRole(db: Kysely<Database>, id: string) {
-  return db.selectFrom('sys_role').select(['id', 'role_name', 'role_code', 'remark']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('sys_role').select(['id', 'role_name', 'role_code', 'remark', 'data_scope']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function roleNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { DATA_SCOPES } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
 import { adminCall, Id, IdBody, IdList, num, OptText, OptionalPage, str, Text } from '../common.ts';
@@ -9,8 +10,10 @@ import { RoleService } from './service.ts';
 const PERM = 'system:role';
 const MODULE = '角色管理';
 
-const RoleBody = Type.Object({ roleName: Text(64), remark: OptText(500) });
-const UpdateRoleBody = Type.Object({ id: Id, roleName: Text(64), remark: OptText(500) });
+/* Issue 15: which form records the role reaches; left out, a new role reaches all (as before). */
+const DataScopeField = Type.Optional(Type.Union(DATA_SCOPES.map((s) => Type.Literal(s))));
+const RoleBody = Type.Object({ roleName: Text(64), remark: OptText(500), dataScope: DataScopeField });
+const UpdateRoleBody = Type.Object({ id: Id, roleName: Text(64), remark: OptText(500), dataScope: DataScopeField });
 const ListRoleQuery = Type.Object({ ...OptionalPage, roleName: Type.Optional(Type.String({ maxLength: 64 })) });
 const CheckQuery = Type.Object({ roleName: Type.String({ maxLength: 64 }), id: Type.Optional(Id) });
 const RoleIdQuery = Type.Object({ roleId: Id });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ADMIN_TEXT } from '@park/core';
+import { ADMIN_TEXT, type DataScope } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
@@ -16,6 +16,8 @@ const MODULE = '角色管理';
 export interface RoleInput {
   roleName: string;
   remark?: string | null;
+  /** Which form records its holders reach (issue 15); unchanged on update when left out. */
+  dataScope?: DataScope;
 }
 
 function cleanName(name: string): string {
@@ -40,7 +42,7 @@ export class RoleService {
       const row = await uniqueOr(
         trx
           .insertInto('sys_role')
-          .values({ role_name: roleName, remark: blankToNull(input.remark) })
+          .values({ role_name: roleName, remark: blankToNull(input.remark), data_scope: input.dataScope ?? 'all' })
           .returning('id')
           .executeTakeFirstOrThrow(),
         ADMIN_TEXT.roleNameTaken,
@@ -50,7 +52,7 @@ export class RoleService {
         action: '新增角色',
         targetType: 'sys_role',
         targetId: row.id,
-        detail: { roleName, remark: blankToNull(input.remark) },
+        detail: { roleName, remark: blankToNull(input.remark), dataScope: input.dataScope ?? 'all' },
       });
       return Number(row.id);
     });
@@ -62,12 +64,21 @@ export class RoleService {
       const before = await this.load(trx, id);
       assertMayTouchSuperRole(auth, before.role_code === SUPER_ROLE_CODE);
       if (await repo.roleNameTaken(trx, roleName, id)) throw conflict(ADMIN_TEXT.roleNameTaken);
+      // Widening one's own role's data scope would be granting oneself records, as with its menus.
+      const scopeChanged = input.dataScope !== undefined && input.dataScope !== before.data_scope;
+      if (scopeChanged && !auth.permissions.isSuper && (await roleIdsOf(trx, auth.userId)).includes(id)) {
+        throw forbidden('不能修改自己所属角色的数据范围');
+      }
       await uniqueOr(
-        trx.updateTable('sys_role').set({ role_name: roleName, remark: blankToNull(input.remark) }).where('id', '=', id).execute(),
+        trx
+          .updateTable('sys_role')
+          .set({ role_name: roleName, remark: blankToNull(input.remark), data_scope: input.dataScope ?? before.data_scope })
+          .where('id', '=', id)
+          .execute(),
         ADMIN_TEXT.roleNameTaken,
       );
       await writeAudit(trx, request, { module: MODULE, action: '修改角色', targetType: 'sys_role', targetId: id, detail: { before } });
-      // Role names are part of every holder's user record.
+      // Role names are part of every holder's user record, and the data scope of their permissions.
       await this.ctx.events.publish(trx, { kind: 'user', id: '*' });
     });
     this.ctx.events.deliver({ kind: 'user', id: '*' });
