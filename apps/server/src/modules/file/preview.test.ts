@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCompany } from '../../../test/companies.ts';
+import { grantForm } from '../../../test/formGrants.ts';
 import { multipart, type FormPart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
@@ -141,6 +142,11 @@ describe('versions of a text file edited online', () => {
     const writer = await addUser('shift_writer', 1, 301);
     const colleague = await addUser('shift_colleague', 1, 301);
     const stranger = await addUser('shift_stranger', 1, 302);
+    // Issue 15: they may add and edit the form's records (the file follows the record's edit rule).
+    for (const u of ['shift_writer', 'shift_colleague', 'shift_stranger']) {
+      const uid = (await t.sql.query(`select id from sys_user where username = $1`, [u])).rows[0].id;
+      await grantForm(t, uid, formId, ['view', 'add', 'edit']);
+    }
     const id = await uploadOne(writer, '交接记录.txt', Buffer.from('夜班正常'));
     // Until a record holds it, only the uploader may edit it.
     expect((await t.call(colleague, 'GET', `/api/file/versions/${id}`)).statusCode).toBe(404);

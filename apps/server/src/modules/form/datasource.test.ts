@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantForm } from '../../../test/formGrants.ts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
 
 let t: TestApp;
@@ -7,6 +8,7 @@ let corp: string;
 let chemForm: number;
 let useForm: number;
 let companyId: number;
+let corpId: string;
 
 type Json = Record<string, unknown>;
 let seq = 0;
@@ -45,11 +47,13 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   companyId = Number((await t.sql.query(`select id from sys_company where company_name = '示例化工有限公司'`)).rows[0].id);
-  await t.sql.query(
-    `insert into sys_user (username, password_hash, real_name, user_type, company_id)
-     select 'corp_user', password_hash, '企业用户甲', 1, $1 from sys_user where username = 'admin'`,
-    [companyId],
-  );
+  corpId = (
+    await t.sql.query(
+      `insert into sys_user (username, password_hash, real_name, user_type, company_id)
+       select 'corp_user', password_hash, '企业用户甲', 1, $1 from sys_user where username = 'admin' returning id`,
+      [companyId],
+    )
+  ).rows[0].id;
   corp = await t.login('corp_user', ADMIN_PASSWORD);
 
   chemForm = await newForm('危险化学品台账', [
@@ -89,6 +93,9 @@ beforeAll(async () => {
   const sulfuric = await addRecord(admin, chemForm, { f_name: '硫酸', f_cas: '7664-93-9', f_qty: '100' });
   await addRecord(admin, chemForm, { f_name: '盐酸', f_cas: '7647-01-0', f_qty: '50' });
   await addRecord(admin, chemForm, { f_name: '50%_过氧化氢', f_cas: '7722-84-1', f_qty: '20' });
+  // The company user may add to both forms, and view neither: the picker reads for filling useForm.
+  await grantForm(t, corpId, chemForm, ['add']);
+  await grantForm(t, corpId, useForm, ['add']);
   await addRecord(corp, chemForm, { f_name: '企业甲醇', f_cas: '67-56-1', f_qty: '5' });
   const batches = await t.call(admin, 'POST', `/api/form/batchaddsubformdata/${chemForm}/batches`, {
     parentId: sulfuric,

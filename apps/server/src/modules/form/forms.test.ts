@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
+import { grantForm } from '../../../test/formGrants.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { jpeg, pdf, png } from '../../../test/sampleFiles.ts';
 import { everyControlMeta, everyControlRecord } from '../../../test/sampleForm.ts';
@@ -243,6 +244,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     );
     const corp = await t.login('corp_a');
     const corpId = (await t.sql.query(`select id from sys_user where username = 'corp_a'`)).rows[0].id;
+    await grantForm(t, corpId, formId);
     const mine = await postForm(corp, `/api/form/addformdata/${formId}`, {
       ...everyControlRecord({ file: '', image: '', signature: '' }, Number(corpId)),
       f_current_user_label: '企业甲',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
+import { grantForm } from '../../../test/formGrants.ts';
 
 let t: TestApp;
 let admin: string;
@@ -46,6 +47,8 @@ beforeAll(async () => {
   worker = await t.login('batch_worker', ADMIN_PASSWORD);
   formA = await createForm('批量写入甲');
   formB = await createForm('批量写入乙');
+  await grantForm(t, workerId, formA);
+  await grantForm(t, workerId, formB);
 });
 afterAll(() => t.close());
 

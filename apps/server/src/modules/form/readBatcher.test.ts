@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
+import { grantForm } from '../../../test/formGrants.ts';
 
 let t: TestApp;
 let admin: string;
@@ -28,14 +29,15 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   await ensureCompany(t.sql, 101);
-  await t.sql.query(
+  const u = await t.sql.query(
     `insert into sys_user (username, password_hash, real_name, user_type, company_id)
-     select 'read_worker', password_hash, '巡检员', 1, 101 from sys_user where username = 'admin'`,
+     select 'read_worker', password_hash, '巡检员', 1, 101 from sys_user where username = 'admin' returning id`,
   );
   worker = await t.login('read_worker', ADMIN_PASSWORD);
   formId = (await t.call(admin, 'POST', '/api/form/formconf/save', { formName: '批量读取', formType: '0' })).json().formId;
   const design = await t.call(admin, 'POST', '/api/form/saveformdesign', { formId, formMeta: JSON.stringify({ list, config: {} }) });
   expect(design.json()).toMatchObject({ errCode: 0 });
+  await grantForm(t, u.rows[0].id, formId);
 });
 afterAll(() => t.close());
 
