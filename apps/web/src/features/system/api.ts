@@ -23,6 +23,7 @@ import type {
   SysModule,
   TotalCountKind,
   UserInput,
+  DataScope,
 } from '@park/core';
 import { get, postJson, type CallOptions } from '../../app/http.ts';
 import { toPageResult, type PageResult } from '../../app/paging.ts';
@@ -103,8 +104,9 @@ export async function listRole(
   return toPageResult(await get<AdminPageReply<AdminRole>>('/api/user/listRole', { ...q }, { signal }));
 }
 
-export const addRole = (body: { roleName: string; remark?: string | null }) => postJson<Created>('/api/user/addRole', body);
-export const updateRole = (body: { id: number; roleName: string; remark?: string | null }) => postJson<Ok>('/api/user/updateRole', body);
+export const addRole = (body: { roleName: string; remark?: string | null; dataScope: DataScope }) => postJson<Created>('/api/user/addRole', body);
+export const updateRole = (body: { id: number; roleName: string; remark?: string | null; dataScope: DataScope }) =>
+  postJson<Ok>('/api/user/updateRole', body);
 export const deleteRole = (id: number) => postJson<Ok>('/api/user/deleteRole', { id });
 
 /** Silent: a failed check must not raise a notification while the user types. */

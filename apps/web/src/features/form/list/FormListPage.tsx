@@ -4,6 +4,7 @@ import { DeleteOutlined, ExportOutlined, ImportOutlined, LinkOutlined, PlusOutli
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  buttonAllowed,
   buildListConditions,
   DELETE_CONFIRM,
   DELETE_NONE_SELECTED,
@@ -13,9 +14,12 @@ import {
   EXPORT_JOB,
   EXPORT_POLL_MS,
   formIdFromPath,
+  FUNCTION_BUTTON_NEEDS,
   LIST_PAGE_SIZE,
   LIST_PAGE_SIZES,
   readListSettings,
+  ROW_BUTTON_NEEDS,
+  type FormAction,
   type FunctionAction,
   type JobState,
   type ListButton,
@@ -28,7 +32,16 @@ import { ApiError, errorMessage } from '../../../app/http.ts';
 import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
 import { formDefinitionKey, loadFormDefinition } from '../../../form/api.ts';
 import { FormDialog } from '../../../form/FormDialog.tsx';
-import { deleteRecords, downloadFrom, exportFileUrl, listKey, queryRecords, startExport, type ListRow } from './api.ts';
+import {
+  deleteRecords,
+  downloadFrom,
+  exportFileUrl,
+  listKey,
+  loadFormActions,
+  queryRecords,
+  startExport,
+  type ListRow,
+} from './api.ts';
 import { ResultCell } from './cells.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { pollJob } from './jobs.ts';
@@ -61,6 +74,11 @@ function FormList({ formId, hideAdd }: { formId: number; hideAdd: boolean }) {
     staleTime: 10_000,
     retry: false,
   });
+  const actions = useQuery({
+    queryKey: ['form-actions', formId],
+    queryFn: ({ signal }) => loadFormActions(formId, signal),
+    staleTime: 10_000,
+  });
   const settings = useMemo(() => (definition.data ? readListSettings(definition.data.meta) : null), [definition.data]);
   if (definition.isError) {
     return (
@@ -69,14 +87,16 @@ function FormList({ formId, hideAdd }: { formId: number; hideAdd: boolean }) {
       </div>
     );
   }
-  if (!settings || !definition.data) {
+  if (!settings || !definition.data || !actions.data) {
     return (
       <ListPage title="加载中">
         <Skeleton active paragraph={{ rows: 6 }} />
       </ListPage>
     );
   }
-  return <ListBody formId={formId} formName={definition.data.formName} settings={settings} hideAdd={hideAdd} />;
+  return (
+    <ListBody formId={formId} formName={definition.data.formName} settings={settings} hideAdd={hideAdd} allowed={actions.data} />
+  );
 }
 
 type SortState = { key: string; sort: 'asc' | 'desc' } | null;
@@ -86,11 +106,14 @@ function ListBody({
   formName,
   settings,
   hideAdd,
+  allowed,
 }: {
   formId: number;
   formName: string;
   settings: ListSettings;
   hideAdd: boolean;
+  /** The record actions this user may take: buttons for the others are not shown. */
+  allowed: ReadonlySet<FormAction>;
 }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
@@ -184,7 +207,10 @@ function ListBody({
     custom: (b, row) => jump.run(b.jump, row),
   };
 
-  const functionButtons = settings.functionButtons.filter((b) => !(b.action === 'add' && hideAdd));
+  const functionButtons = settings.functionButtons.filter(
+    (b) => !(b.action === 'add' && hideAdd) && buttonAllowed(FUNCTION_BUTTON_NEEDS[b.action], allowed),
+  );
+  const rowButtons = settings.rowButtons.filter((b) => buttonAllowed(ROW_BUTTON_NEEDS[b.action], allowed));
   const toolbar = (
     <Space wrap>
       {functionButtons.map((b) => (
@@ -231,16 +257,16 @@ function ListBody({
       },
     })),
   ];
-  if (settings.rowButtons.length > 0) {
+  if (rowButtons.length > 0) {
     columns.push({
       title: '操作',
       key: '__actions',
       fixed: 'right',
       // Room for every link on one line: about 14 px a character plus the link's padding.
-      width: Math.max(120, settings.rowButtons.reduce((w, b) => w + b.name.length * 14 + 18, 24)),
+      width: Math.max(120, rowButtons.reduce((w, b) => w + b.name.length * 14 + 18, 24)),
       render: (_v, row) => (
         <Space size={0}>
-          {settings.rowButtons.map((b) => (
+          {rowButtons.map((b) => (
             <Button
               key={b.id}
               type="link"

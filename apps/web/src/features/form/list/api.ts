@@ -3,6 +3,8 @@ import {
   IMPORT_JOB,
   readJobState,
   type JobState,
+  type FormAction,
+  type FormActionsReply,
   type ListCondition,
 } from '@park/core';
 import { get, postJson, upload } from '../../../app/http.ts';
@@ -18,6 +20,12 @@ export interface ListQuery {
 }
 
 export const listKey = (formId: number) => ['form-list', formId] as const;
+
+/** GET formActions/{formId}: what this user may do with the form's records (the server checks each call too). */
+export async function loadFormActions(formId: number, signal?: AbortSignal): Promise<ReadonlySet<FormAction>> {
+  const reply = await get<FormActionsReply>(`/api/form/formActions/${formId}`, undefined, { signal });
+  return new Set(reply.actions);
+}
 
 /** POST queryformdata: a page of records under the query bar's conditions and the column sort. */
 export async function queryRecords(

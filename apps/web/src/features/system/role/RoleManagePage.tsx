@@ -19,7 +19,17 @@ import {
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TEXT, type AdminMenu, type AdminRole, type RoleUser } from '@park/core';
+import {
+  ADMIN_TEXT,
+  DATA_SCOPE_LABELS,
+  DATA_SCOPES,
+  FORM_ACTION_LABELS,
+  parseFormPermission,
+  type AdminMenu,
+  type AdminRole,
+  type DataScope,
+  type RoleUser,
+} from '@park/core';
 import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
 import { formatDateTime } from '../../../app/format.ts';
 import { ListPage } from '../../../app/ListPage.tsx';
@@ -50,7 +60,10 @@ const SUPER_ROLE_CODE = 'sys_admin';
 interface RoleForm {
   roleName: string;
   remark: string;
+  dataScope: DataScope;
 }
+
+const DATA_SCOPE_OPTIONS = DATA_SCOPES.map((s) => ({ value: s, label: DATA_SCOPE_LABELS[s] }));
 
 function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => void }) {
   // One validator per dialog, so a newer keystroke supersedes the check of an older one.
@@ -60,7 +73,7 @@ function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => 
   );
   const dialog = useEditDialog({
     save: async (v: RoleForm) => {
-      const body = { roleName: v.roleName.trim(), remark: v.remark?.trim() || null };
+      const body = { roleName: v.roleName.trim(), remark: v.remark?.trim() || null, dataScope: v.dataScope };
       if (role) await updateRole({ ...body, id: role.id });
       else await addRole(body);
     },
@@ -73,7 +86,7 @@ function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => 
       {...dialog}
       name="role"
       layout="vertical"
-      initialValues={role ? { roleName: role.roleName, remark: role.remark ?? '' } : {}}
+      initialValues={role ? { roleName: role.roleName, remark: role.remark ?? '', dataScope: role.dataScope } : { dataScope: 'all' }}
     >
       <Form.Item
         label="角色名称"
@@ -83,6 +96,13 @@ function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => 
         rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { validator: uniqueName }]}
       >
         <Input maxLength={64} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="数据范围"
+        name="dataScope"
+        extra="该角色通过菜单权限获得的表单，可查看与操作哪些记录；企业用户始终只限本企业的记录。"
+      >
+        <Select options={DATA_SCOPE_OPTIONS} aria-label="数据范围" />
       </Form.Item>
       <Form.Item label="备注" name="remark">
         <Input.TextArea rows={3} maxLength={500} />
@@ -96,6 +116,27 @@ interface MenuTreeNode extends TreeDataNode {
   children: MenuTreeNode[];
 }
 
+/*
+ * In a checkbox tree a parent is checked only with all its children, yet a role may open a page
+ * without its buttons (view-only on a form). So a menu with buttons gets a leaf of its own, 打开页面,
+ * keyed by the menu's id negated; saving maps it back to the menu.
+ */
+const hasButtons = (m: AdminMenu) => m.menuType === 'menu' && m.children.some((c) => c.menuType === 'button');
+
+function pageLeaf(m: AdminMenu): MenuTreeNode {
+  return {
+    key: -m.id,
+    title: (
+      <span className="admin-tree-node">
+        打开页面
+        {formActionTags(m.perms)}
+        {m.perms && <span className="admin-tree-code">{m.perms}</span>}
+      </span>
+    ),
+    children: [],
+  };
+}
+
 function toMenuTree(menus: AdminMenu[]): MenuTreeNode[] {
   return menus.map((m) => ({
     key: m.id,
@@ -103,18 +144,36 @@ function toMenuTree(menus: AdminMenu[]): MenuTreeNode[] {
       <span className="admin-tree-node">
         {m.menuType === 'button' ? <Tag color="orange">按钮</Tag> : <MenuIcon name={m.iconName} />}
         {m.name}
+        {formActionTags(m.perms)}
         {m.perms && <span className="admin-tree-code">{m.perms}</span>}
       </span>
     ),
-    children: toMenuTree(m.children),
+    children: hasButtons(m) ? [pageLeaf(m), ...toMenuTree(m.children)] : toMenuTree(m.children),
   }));
+}
+
+/** A button granting a form action says which, in words: 表单权限 新增. */
+function formActionTags(perms: string | null) {
+  const actions = (perms ?? '').split(',').flatMap((c) => {
+    const p = parseFormPermission(c.trim());
+    return p ? [p.action] : [];
+  });
+  if (actions.length === 0) return null;
+  return actions.map((a) => (
+    <Tag key={a} color="blue">
+      表单{FORM_ACTION_LABELS[a]}
+    </Tag>
+  ));
 }
 
 function leafIds(menus: AdminMenu[], bound: Set<number>, out: number[] = []): number[] {
   for (const m of menus) {
     if (m.children.length === 0) {
       if (bound.has(m.id)) out.push(m.id);
-    } else leafIds(m.children, bound, out);
+    } else {
+      if (hasButtons(m) && bound.has(m.id)) out.push(-m.id);
+      leafIds(m.children, bound, out);
+    }
   }
   return out;
 }
@@ -147,7 +206,8 @@ function MenuBindingDrawer({ role, onClose }: { role: AdminRole; onClose: () => 
       const parents = parentMap(menus);
       const ids = new Set<number>();
       for (const id of current) {
-        for (let at: number | null | undefined = id; at != null && !ids.has(at); at = parents.get(at)) ids.add(at);
+        // A page leaf (negative key) stands for its menu.
+        for (let at: number | null | undefined = Math.abs(id); at != null && !ids.has(at); at = parents.get(at)) ids.add(at);
       }
       await addRolesRelMenu(role.id, [...ids]);
     },
@@ -181,7 +241,10 @@ function MenuBindingDrawer({ role, onClose }: { role: AdminRole; onClose: () => 
         <Empty description="暂无菜单" />
       ) : (
         <>
-          <p className="admin-hint">勾选的菜单对该角色可见；按钮为列表页等页面上的操作权限。修改在用户的下一次请求时生效。</p>
+          <p className="admin-hint">
+            勾选的菜单对该角色可见；按钮为列表页等页面上的操作权限（表单的查看、新增、编辑、删除、导入、导出在服务端逐次校验），
+            可操作的记录由角色的数据范围（{DATA_SCOPE_LABELS[role.dataScope]}）决定。修改在用户的下一次请求时生效。
+          </p>
           <Tree<MenuTreeNode>
             checkable
             selectable={false}
@@ -355,6 +418,12 @@ export function RoleManagePage() {
       dataIndex: 'roleCode',
       width: 110,
       render: (v: string | null) => (v ? <Tag color="gold">系统内置</Tag> : <Tag>自定义</Tag>),
+    },
+    {
+      title: '数据范围',
+      dataIndex: 'dataScope',
+      width: 170,
+      render: (v: DataScope, r) => (r.roleCode === SUPER_ROLE_CODE ? DATA_SCOPE_LABELS.all : DATA_SCOPE_LABELS[v]),
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true, render: (v: string | null) => v || '-' },
     { title: '创建时间', dataIndex: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
