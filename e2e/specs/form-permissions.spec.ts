@@ -9,7 +9,7 @@ import {
 } from '../../packages/core/src/form/demoForms.ts';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
-import { button, createForm, formIdByName } from '../support/forms.ts';
+import { button, chooseOption, createForm, formIdByName } from '../support/forms.ts';
 
 /*
  * Issue 15: form permissions in 角色管理. An administrator publishes a form's list page as a menu
@@ -55,7 +55,13 @@ test.describe('表单权限与数据范围', () => {
     const roleDialog = page.getByRole('dialog', { name: '新增角色' });
     await roleDialog.getByLabel('角色名称').fill(roleName);
     await expect(roleDialog.getByLabel('数据范围')).toBeVisible();
-    await expect(roleDialog.locator('.ant-select-content-value, .ant-select-selection-item').first()).toHaveText('全部数据');
+    // The scope is chosen from the list: 仅本人创建的数据 first, then back to 全部数据.
+    await roleDialog.getByLabel('数据范围').click();
+    await chooseOption(page, '仅本人创建的数据');
+    await expect(roleDialog).toContainText('仅本人创建的数据');
+    await roleDialog.getByLabel('数据范围').click();
+    await chooseOption(page, '全部数据');
+    await expect(roleDialog).toContainText('全部数据');
     await roleDialog.getByRole('button', { name: '保存' }).click();
     await expect(roleDialog).toBeHidden();
     await page.getByPlaceholder('角色名称').fill(roleName);

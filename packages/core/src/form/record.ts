@@ -7,7 +7,7 @@ import type { RowInput } from './controls/define.ts';
 import { computeVisibility, isShownInMode } from './conditions.ts';
 import { applyFormulas } from './formula.ts';
 import { modelOf, nameOf } from './lib/values.ts';
-import { FORM_VALIDATION_FAILED, subTableRow } from './messages.ts';
+import { badShape, FORM_VALIDATION_FAILED, subTableRow } from './messages.ts';
 import { definitionOf, isSubTable } from './registry.ts';
 import type { ControlSource, FormContext, FormControl, FormValues, StoredRow } from './types.ts';
 import { flattenControls, subTableChildren } from './walk.ts';
@@ -114,6 +114,24 @@ export function submittableValues(source: ControlSource, values: FormValues): Fo
   return out;
 }
 
+/**
+ * Every stored column is text or a number, so a post carries scalars: an object or a list in a
+ * field ({}, [], [1,2], or a form key repeated) is a wrong shape, refused and named — never read
+ * as an empty value, which would store null and answer success (issue 15 §5).
+ */
+export function shapeErrors(source: ControlSource, input: RowInput): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const { control, definition, model } of valueControls(source)) {
+    if (isSubTable(control)) continue;
+    const bad = definition.columns(control).some(({ name }) => {
+      const v = input[name];
+      return typeof v === 'object' && v !== null;
+    });
+    if (bad) errors.push(errorOf(control, model, badShape(nameOf(control))));
+  }
+  return errors;
+}
+
 export type Submission =
   | { ok: true; values: FormValues; stored: StoredRow }
   | { ok: false; message: string; errors: FieldError[] };
@@ -124,6 +142,8 @@ export type Submission =
  * leaves other columns alone; in add mode an absent field counts as empty.
  */
 export function checkSubmission(source: ControlSource, input: RowInput, ctx: FormContext = {}): Submission {
+  const shape = shapeErrors(source, input);
+  if (shape.length > 0) return { ok: false, message: FORM_VALIDATION_FAILED, errors: shape };
   const values = applyFormulas(source, decodeRecord(source, input, ctx.mode === 'edit'));
   const errors = validateValues(source, values, ctx).filter((e) => ctx.mode !== 'edit' || e.model in values);
   if (errors.length > 0) return { ok: false, message: FORM_VALIDATION_FAILED, errors };

@@ -112,6 +112,8 @@ function leaf(key: string, field: ConditionField, op: MatchType, c: Record<strin
     // A range: either end may be open, but not both.
     const b = isEmpty(c.bvalue) ? null : scalar(c.bvalue, field, key);
     const e = isEmpty(c.evalue) ? null : scalar(c.evalue, field, key);
+    // A range sent in `value` is a malformed condition: dropping it would answer every row.
+    if (!isEmpty(c.value)) throw new ConditionError(`查询条件 ${key} 的范围应以 bvalue 和 evalue 给出`);
     if (b === null && e === null) return null;
     return { ...base, values: [b, e] };
   }

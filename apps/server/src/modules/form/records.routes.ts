@@ -43,13 +43,16 @@ export function flatBody(body: unknown): Record<string, unknown> {
 function versionOf(body: Record<string, unknown>): number | null {
   const v = body.version;
   if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' && typeof v !== 'number') throw badRequest('version 不合法');
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw badRequest('version 不合法');
   return n;
 }
 
+/** A record id is one positive integer, as text or a number: `[48]` is not an id (issue 15 §5). */
 export function recordIdOf(raw: unknown, what = 'id'): string {
-  const text = String(raw ?? '');
+  if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest(`${what} 不合法`);
+  const text = String(raw);
   if (!/^[1-9]\d{0,17}$/.test(text)) throw badRequest(`${what} 不合法`);
   return text;
 }

@@ -65,7 +65,7 @@ function parentScopes(request: FastifyRequest, formId: string, mode: Mode): Reco
  * unknown parent id is refused with the spec's message rather than a generic 404.
  */
 async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target, raw: unknown, mode: Mode): Promise<string> {
-  const text = String(raw ?? '').trim();
+  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
   if (!/^[1-9]\d{0,17}$/.test(text)) throw badRequest(PARENT_FIRST);
   for (const scope of parentScopes(request, t.model.formId, mode)) {
     try {
