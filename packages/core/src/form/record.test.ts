@@ -140,3 +140,15 @@ describe('checkSubmission', () => {
     expect(result).toEqual({ ok: true, values: { price: 4, total: 8 }, stored: { price: '4', total: '8' } });
   });
 });
+
+describe('checkSubmission with values of the wrong shape (issue 15)', () => {
+  it('refuses an object or a list in any field, naming it, instead of reading it as empty', () => {
+    for (const bad of [{}, [], [1, 2], { id: 1 }]) {
+      const r = checkSubmission(meta, { name: '园区', kind: '普通', price: bad }, { ...ctx, mode: 'add' });
+      expect(r).toMatchObject({ ok: false, errors: [{ model: 'price', message: '单价的数据格式不正确' }] });
+    }
+    const label = checkSubmission(meta, { name: '园区', owner: '7', owner_name: ['张三'] }, { ...ctx, mode: 'add' });
+    expect(label).toMatchObject({ ok: false, errors: [{ model: 'owner', message: '负责人的数据格式不正确' }] });
+    expect(checkSubmission(meta, { name: '园区', kind: '普通', price: 3 }, { ...ctx, mode: 'add' }).ok).toBe(true);
+  });
+});

@@ -92,3 +92,11 @@ describe('relativeDateRange', () => {
     expect(nextDay('2026-02-28')).toBe('2026-03-01');
   });
 });
+
+describe('malformed conditions (issue 15)', () => {
+  it('refuses a $in range sent as value rather than dropping it', () => {
+    expect(() => parseConditions([{ key: 'day', type: '$in', value: ['2026-01-01', '2026-12-31'] }], fields)).toThrow(ConditionError);
+    expect(() => parseConditions([{ key: 'amount', type: '$in', value: '1,2' }], fields)).toThrow(/bvalue/);
+    expect(parseConditions([{ key: 'day', type: '$in', bvalue: '', evalue: '' }], fields)).toBeNull();
+  });
+});
