@@ -18,6 +18,7 @@ import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
 import { formAccessRoutes } from './modules/form/access.routes.ts';
+import { registerControlCharGuard } from './plugins/controlChars.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
+  registerControlCharGuard(app);
   registerAuth(app, ctx);
   registerAudit(app, ctx.db);
 
