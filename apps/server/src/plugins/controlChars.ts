@@ -8,6 +8,7 @@ import { errorBody } from './errors.ts';
  * C0 controls and DEL are refused with a 400; tab, line feed and carriage return are text and stay
  * (each field's own rules decide whether it allows several lines).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHAR_TEXT = '请求内容含有不允许的控制字符';
 /* Deep JSON is refused by the handlers' own rules; this walk only has to end. */

@@ -27,10 +27,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { username: rawName, password: sealed } = request.body as { username: string; password: string };
     const username = rawName.trim();
     const ip = request.ip;
-    if (await limiter.isBlocked(username, ip)) throw tooManyRequests(TOO_MANY_LOGINS);
+    // Counted before the password is checked, so parallel guesses cannot outrun the limit.
+    if (!(await limiter.reserve(username, ip))) throw tooManyRequests(TOO_MANY_LOGINS);
 
     const fail = async () => {
-      await limiter.recordFailure(username, ip);
       await writeAudit(db, request, {
         action: '登录失败',
         targetType: 'user',
@@ -50,6 +50,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Unknown users still cost one scrypt, so response time does not reveal which names exist.
     const matches = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
     if (!user || password === null || !matches) throw await fail();
+    // The password was right: whatever follows (a disabled user, a company not approved) is no guess.
+    await limiter.release(username, ip);
     if (user.status !== 0) throw new AppError(403, USER_DISABLED, 2);
     // Issue 6: a company user (userType 1, 2) logs in only while the company is approved ('1').
     // Pending ('0'), rejected ('2', with the reviewer's reason) and voided ('3') companies are told
@@ -64,7 +66,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (refusal) throw new AppError(403, refusal, 3);
     }
 
-    await limiter.clear(username, ip);
     const token = await sessions.create(user.id, { ip, userAgent: request.headers['user-agent'] });
     await writeAudit(db, request, { action: '登录', targetType: 'user', targetId: user.id, actor: { userId: user.id, username } });
     const profile = await loadCurrentUser(db, user.id);

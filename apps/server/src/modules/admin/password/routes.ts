@@ -23,12 +23,13 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /** Checks the current password, counting wrong guesses against the login limit. */
   const checkOld = async (userId: string, username: string, ip: string, sealed: string): Promise<boolean> => {
-    if (await limiter.isBlocked(username, ip)) throw tooManyRequests(TOO_MANY_LOGINS);
+    // Counted before the check, as at login: parallel guesses cannot outrun the limit.
+    if (!(await limiter.reserve(username, ip))) throw tooManyRequests(TOO_MANY_LOGINS);
     const password = await openSealedPassword(db, keys, sealed);
     if (password === null) throw badRequest(SEAL_FAILED);
     const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
     const ok = await verifyPassword(password, row.password_hash);
-    if (!ok) await limiter.recordFailure(username, ip);
+    if (ok) await limiter.release(username, ip);
     return ok;
   };
 
@@ -65,7 +66,6 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
         await sessions.destroyAllFor(trx, auth.userId, auth.sessionId);
       });
       ctx.events.deliver({ kind: 'user', id: auth.userId });
-      await limiter.clear(auth.user.username, request.ip);
       return { errCode: 0 };
     },
   );
