@@ -296,3 +296,37 @@ describe('administrators and role management', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('form list menus made before issue 15', () => {
+  it("keep their roles' rights: the demo forms' menus carry form:N:view and buttons bound to the same roles", async () => {
+    const demo = (await t.sql.query(`select id, path from sys_menu where name = '危化品目录' and menu_type = 'menu'`)).rows[0];
+    const demoFormId = demo.path.split('/').pop();
+    expect((await t.sql.query(`select perms from sys_menu where id = $1`, [demo.id])).rows[0].perms).toBe(`form:${demoFormId}:view`);
+    const buttons = await t.sql.query(
+      `select m.perms, array_agg(r.role_code order by r.role_code) roles from sys_menu m
+         join sys_role_menu rm on rm.menu_id = m.id join sys_role r on r.id = rm.role_id
+        where m.parent_id = $1 and m.menu_type = 'button' group by m.perms order by m.perms`,
+      [demo.id],
+    );
+    expect(buttons.rows.map((b) => b.perms).sort()).toEqual(
+      ['add', 'delete', 'edit', 'export', 'import'].map((a) => `form:${demoFormId}:${a}`).sort(),
+    );
+    for (const b of buttons.rows) expect(b.roles).toEqual(['company_user', 'park_admin']);
+    // A park administrator (by role) lists the demo form's records.
+    const r = await t.sql.query(
+      `insert into sys_user (username, password_hash, real_name) select 'park_officer', password_hash, '园区干部' from sys_user where username = 'admin' returning id`,
+    );
+    await t.sql.query(`insert into sys_user_role (user_id, role_id) select $1, id from sys_role where role_code = 'park_admin'`, [r.rows[0].id]);
+    const officer = await t.login('park_officer', ADMIN_PASSWORD);
+    const res = await t.call(officer, 'POST', '/api/form/queryFormDataByConditions', { formId: demoFormId, pageNum: 1, pageSize: 10 });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    expect(res.json().totalCount).toBeGreaterThan(0);
+  });
+
+  it('a menu added for a form list page grants viewing it', async () => {
+    const res = await t.call(admin, 'POST', '/api/user/addMenu', { name: '出入库列表', path: `/form/list/${formId}`, component: 'FormCustom' });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    const perms = (await t.sql.query(`select perms from sys_menu where id = $1`, [res.json().id])).rows[0].perms;
+    expect(perms).toBe(`form:${formId}:view`);
+  });
+});

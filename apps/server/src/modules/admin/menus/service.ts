@@ -61,6 +61,10 @@ function clean(input: MenuInput): CleanMenu {
   };
 }
 
+function formIdOfListPath(path: string): string | undefined {
+  return /^\/form\/list\/(\d+)(\?|$)/.exec(path.trim())?.[1];
+}
+
 /** The standard buttons of a form list page (issue 5 §5 addFullMenu). */
 const FULL_MENU_BUTTONS: Array<[string, string]> = [
   ['新增', 'add'],
@@ -96,7 +100,9 @@ export class MenuService {
   }
 
   async add(request: FastifyRequest, input: MenuInput): Promise<number> {
-    const menu = clean(input);
+    // A form's list page grants viewing its records (issue 15), as addFull's does.
+    const formId = input.menuType === 'button' ? undefined : formIdOfListPath(input.path);
+    const menu = clean({ ...input, perms: input.perms ?? (formId ? `form:${formId}:view` : null) });
     const parentId = input.parentId == null ? null : str(input.parentId);
     const created = await this.ctx.db.transaction().execute(async (trx) => {
       const id = await this.insert(trx, parentId, menu, input.orderIndex);
@@ -110,7 +116,7 @@ export class MenuService {
 
   /** A menu with its standard buttons in one call; a form list page gets perms form:N:add and so on. */
   async addFull(request: FastifyRequest, input: MenuInput): Promise<number> {
-    const formId = /^\/form\/list\/(\d+)(\?|$)/.exec(input.path.trim())?.[1];
+    const formId = formIdOfListPath(input.path);
     const menu = clean({ ...input, menuType: 'menu', perms: input.perms ?? (formId ? `form:${formId}:view` : null) });
     const parentId = input.parentId == null ? null : str(input.parentId);
     const created = await this.ctx.db.transaction().execute(async (trx) => {
