@@ -26,7 +26,11 @@ export interface TestApp {
 }
 
 /** A fresh database copied from the migrated template, and the real app built on it. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** The URL the app connects with, e.g. through a proxy a test can cut (the arranging pool connects directly). */
+  appUrl: (databaseUrl: string) => string = (u) => u,
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -40,7 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'park-test-data-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, WEB_DIST: 'none' }), ...overrides };
-  const booted = await bootstrap(config, databaseUrl, pino({ level: 'silent' }));
+  const booted = await bootstrap(config, appUrl(databaseUrl), pino({ level: 'silent' }));
   const app = await buildApp(booted.ctx, { logger: false });
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 

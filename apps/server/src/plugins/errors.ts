@@ -37,6 +37,18 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   429: '请求过于频繁，请稍后再试',
 };
 const INTERNAL = '服务器内部错误，请稍后重试或联系管理员';
+export const DATABASE_UNAVAILABLE = '数据库暂时无法连接，请稍后重试';
+
+/* Socket errors reaching PostgreSQL, SQLSTATE class 08 (connection exception) and 57P01–57P03
+   (the server shutting down, crashed or starting). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$|^57P0[1-3]$/.test(code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(err.message);
+}
 
 export function errorBody(statusCode: number, errMsg: string, errCode = statusCode) {
   return { errCode, errMsg };
@@ -67,6 +79,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) {
       request.log.info({ code: error.code, status: known.status }, 'request rejected');
       return reply.status(known.status).send(errorBody(known.status, known.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: not the request's fault, and not a stack per call.
+      request.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'database unavailable');
+      return reply.status(503).send(errorBody(503, DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, INTERNAL));

@@ -46,11 +46,24 @@ export class AuthEvents {
       // Events may have been missed while disconnected, so everyone drops all caches.
       for (const h of this.handlers) h({ kind: 'user', id: '*' });
       this.client = null;
-      if (!this.stopped) setTimeout(() => void this.start().catch(() => undefined), 1000);
+      this.reconnectLater();
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.client = client;
+  }
+
+  private reconnecting = false;
+
+  /** Tries again every second until the database answers: one failed attempt must not end listening. */
+  private reconnectLater(): void {
+    if (this.stopped || this.reconnecting) return;
+    this.reconnecting = true;
+    setTimeout(() => {
+      this.reconnecting = false;
+      if (this.stopped || this.client) return;
+      void this.start().catch(() => this.reconnectLater());
+    }, 1000);
   }
 
   async stop(): Promise<void> {
