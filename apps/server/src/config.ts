@@ -40,8 +40,10 @@ export interface Config {
 export interface AutomationSettings {
   /** AUTOMATION_MAX_DEPTH: events deeper than this (an automation's change of an automation's change…) are not run. */
   maxDepth: number;
-  /** AUTOMATION_WORKERS: executions one instance runs at the same time. */
+  /** AUTOMATION_WORKERS: transactions one instance runs executions in at the same time. */
   workers: number;
+  /** AUTOMATION_BATCH: executions run together in one transaction (one by one again if any of them fails). */
+  batch: number;
   /** AUTOMATION_RETRY_DELAYS_MS: waits before the retries of a transient failure (1, 5 and 30 minutes). */
   retryDelaysMs: number[];
   /** AUTOMATION_LEASE_MS: how long a claimed execution is held; a crashed instance's work is taken up after it. */
@@ -106,7 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
     automation: {
       maxDepth: intFrom(env.AUTOMATION_MAX_DEPTH, 5, 'AUTOMATION_MAX_DEPTH'),
-      workers: Math.max(1, intFrom(env.AUTOMATION_WORKERS, 8, 'AUTOMATION_WORKERS')),
+      workers: Math.max(1, intFrom(env.AUTOMATION_WORKERS, 2, 'AUTOMATION_WORKERS')),
+      batch: Math.max(1, intFrom(env.AUTOMATION_BATCH, 32, 'AUTOMATION_BATCH')),
       retryDelaysMs: (env.AUTOMATION_RETRY_DELAYS_MS || '60000,300000,1800000')
         .split(',')
         .map((v) => intFrom(v.trim(), 60_000, 'AUTOMATION_RETRY_DELAYS_MS')),

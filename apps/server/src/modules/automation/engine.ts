@@ -16,6 +16,7 @@ import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
 import {
   claimDue,
   doneSteps,
+  finishAll,
   insertSteps,
   loadEvents,
   loadVersions,
@@ -31,6 +32,19 @@ const CHANNEL = 'park_automation';
 /** Without a NOTIFY (missed while reconnecting, or a retry coming due) work is looked for this often. */
 const POLL_MS = 1000;
 const OWNER_TTL_MS = 30_000;
+/** First key of the advisory locks that order group transactions per target form (the issue number). */
+const GROUP_LOCK_SPACE = 18;
+
+interface Prepared {
+  exec: ClaimedExecution;
+  version: VersionRow;
+  event: EventRow;
+  path: FlowNode[];
+  /** Path nodes without a success step yet (all of them, unless this is a retry). */
+  todo: FlowNode[];
+  ctx: ActionContext;
+  attempt: number;
+}
 
 export interface EngineDeps {
   db: Kysely<Database>;
@@ -134,20 +148,25 @@ export class AutomationEngine {
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await this.claim(this.deps.settings.workers);
-      if (batch.length === 0) return total;
-      total += batch.length;
-      await Promise.all(batch.map((job) => job()));
+      const jobs = await this.claim(this.deps.settings.workers);
+      if (jobs.length === 0) return total;
+      total += jobs.length;
+      await Promise.all(jobs.map((job) => job()));
     }
   }
 
-  /** Claims due executions and returns one job per execution. */
-  private async claim(limit: number): Promise<Array<() => Promise<void>>> {
+  /** Claims due executions for up to `slots` jobs of `batch` executions each. */
+  private async claim(slots: number): Promise<Array<() => Promise<void>>> {
     const { db, settings } = this.deps;
-    const claimed = await claimDue(db, limit, settings.leaseMs, crypto.randomUUID());
+    const claimed = await claimDue(db, slots * settings.batch, settings.leaseMs, crypto.randomUUID());
     if (claimed.length === 0) return [];
     const [events] = await Promise.all([loadEvents(db, claimed.map((c) => c.event_id)), this.cacheVersions(claimed)]);
-    return claimed.map((c) => () => this.runOne(c, events.get(String(c.event_id)) ?? null));
+    const jobs: Array<() => Promise<void>> = [];
+    for (let i = 0; i < claimed.length; i += settings.batch) {
+      const group = claimed.slice(i, i + settings.batch);
+      jobs.push(() => this.runBatch(group.map((c) => [c, events.get(String(c.event_id)) ?? null])));
+    }
+    return jobs;
   }
 
   private async cacheVersions(claimed: ClaimedExecution[]): Promise<void> {
@@ -175,32 +194,59 @@ export class AutomationEngine {
     return { ...actor, log: { module: '自动化', prefix: `自动化「${version.flow_name}」` } };
   }
 
-  private async runOne(exec: ClaimedExecution, event: EventRow | null): Promise<void> {
-    const version = this.versions.get(String(exec.version_id));
-    try {
-      if (exec.depth > this.deps.settings.maxDepth) {
-        await this.settleWith(exec, version, { status: 'skipped', error: FLOW_TEXT.loopBlocked, nodeId: null, countAttempt: false }, null);
-        return;
+  /**
+   * Runs a claimed group. Fresh executions go together in one transaction: effects, step rows and
+   * their finish commit at once, which saves most of the round trips of a transaction each. If
+   * anything in it fails, nothing of it stays and each execution runs again on its own, so a failure
+   * is recorded against the one execution and node that caused it.
+   */
+  private async runBatch(group: Array<[ClaimedExecution, EventRow | null]>): Promise<void> {
+    const ready: Prepared[] = [];
+    for (const [exec, event] of group) {
+      const version = this.versions.get(String(exec.version_id));
+      try {
+        if (exec.depth > this.deps.settings.maxDepth) {
+          await this.settleWith(exec, version, { status: 'skipped', error: FLOW_TEXT.loopBlocked, nodeId: null, countAttempt: false }, null);
+          continue;
+        }
+        if (!version) throw new FlowFailure('自动化版本不存在');
+        if (!event) throw new FlowFailure('触发事件已不存在');
+        ready.push(await this.prepare(exec, version, event));
+      } catch (err) {
+        await this.fail(exec, version, err, null);
       }
-      if (!version) throw new FlowFailure('自动化版本不存在');
-      if (!event) throw new FlowFailure('触发事件已不存在');
-      await this.execute(exec, version, event);
-    } catch (err) {
-      await this.fail(exec, version, err, (err as { nodeId?: string }).nodeId ?? null);
+    }
+    const together = ready.filter((p) => p.exec.fresh);
+    if (together.length > 1) {
+      try {
+        await this.runTogether(together);
+        this.stats.success += together.length;
+        return this.runEach(ready.filter((p) => !p.exec.fresh));
+      } catch {
+        // Run one by one below: the failure is then recorded against its own execution and node.
+      }
+    }
+    await this.runEach(ready);
+  }
+
+  private async runEach(list: Prepared[]): Promise<void> {
+    for (const p of list) {
+      try {
+        await this.runAlone(p);
+      } catch (err) {
+        await this.fail(p.exec, p.version, err, (err as { nodeId?: string }).nodeId ?? null);
+      }
     }
   }
 
-  private async execute(exec: ClaimedExecution, version: VersionRow, event: EventRow): Promise<void> {
-    const { db, forms, settings } = this.deps;
+  /** Decides the path (conditions and routes, from the event and the version) and what is left to run. */
+  private async prepare(exec: ClaimedExecution, version: VersionRow, event: EventRow): Promise<Prepared> {
+    const { db, forms } = this.deps;
     const record = event.after ?? event.before ?? {};
     const trigger = await forms.load(db, String(exec.form_id));
-    const now = new Date();
-    const change = { record, before: event.before, after: event.after, now };
+    const change = { record, before: event.before, after: event.after, now: new Date() };
     const path = planPath(version.node_config, (branch) => conditionHolds((branch.conf ?? {}) as ConditionConf, trigger.main.queryColumns, change));
     const done = exec.fresh ? new Map<string, unknown>() : await doneSteps(db, String(exec.id));
-    const todo = path.filter((n) => !done.has(n.nodeId));
-    const lastAction = todo.findLast((n) => n.type === 1);
-    const actor = await this.ownerActor(version);
     const ctx: ActionContext = {
       flowId: String(exec.flow_id),
       flowName: version.flow_name,
@@ -209,35 +255,74 @@ export class AutomationEngine {
       formId: String(exec.form_id),
       recordId: String(exec.record_id),
       initiatorId: event.actor_id ?? (record.create_by == null ? null : String(record.create_by)),
-      actor,
+      actor: await this.ownerActor(version),
       loadForm: (formId) => forms.load(db, formId),
       directory: dbDirectory,
     };
-    const attempt = exec.attempts + 1;
+    return { exec, version, event, path, todo: path.filter((n) => !done.has(n.nodeId)), ctx, attempt: exec.attempts + 1 };
+  }
+
+  /** Marks what this transaction writes as caused by the execution, one level deeper. */
+  private async enter(trx: Kysely<Database>, exec: ClaimedExecution, withLockTimeout: boolean): Promise<void> {
+    const lock = withLockTimeout ? `${this.deps.settings.lockTimeoutMs}ms` : null;
+    await sql`select set_config('park.event_depth', ${String(exec.depth + 1)}, true),
+                     set_config('park.event_execution', ${String(exec.id)}, true),
+                     ${lock === null ? sql`null` : sql`set_config('lock_timeout', ${lock}, true)`}`.execute(trx);
+  }
+
+  private async runAction(trx: Kysely<Database>, node: FlowNode, p: Prepared): Promise<StepRow> {
+    const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
+    if (!runner) throw new FlowFailure(FLOW_TEXT.actionType);
+    const startTime = new Date();
+    const output = await runner.run(trx, node, p.ctx);
+    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, input: node.conf, output, startTime };
+  }
+
+  private async runTogether(list: Prepared[]): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Groups writing the same form take turns (in form id order): two groups locking the same rows
+      // in different orders would deadlock, and PostgreSQL takes a second to notice.
+      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf((n.conf as { actionType?: unknown } | undefined)?.actionType)?.writesForms(n) ?? []) : []))))]
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
+        .sort((a, b) => a - b);
+      if (forms.length > 0) await sql`select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s`.execute(trx);
+      const steps: StepRow[] = [];
+      for (const [i, p] of list.entries()) {
+        await this.enter(trx, p.exec, i === 0);
+        for (const node of p.todo) steps.push(node.type === 1 ? await this.runAction(trx, node, p) : this.freeStep(node, p));
+      }
+      await insertSteps(trx, steps);
+      if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token))) throw new LeaseLost();
+    });
+  }
+
+  /**
+   * One execution, one transaction per action node: the node's effects, its success step (with the
+   * route and condition steps before it) and the claim check commit together; the last action
+   * also finishes the execution.
+   */
+  private async runAlone(p: Prepared): Promise<void> {
+    const { db, settings } = this.deps;
+    const { exec, todo } = p;
+    const lastAction = todo.findLast((n) => n.type === 1);
     let pending: StepRow[] = [];
     for (const [i, node] of todo.entries()) {
       if (node.type !== 1) {
-        pending.push(this.freeStep(node, path, event, exec, attempt));
+        pending.push(this.freeStep(node, p));
         continue;
       }
       const isLast = node === lastAction;
-      // The last action takes the remaining route and condition steps with it and finishes the execution.
-      const trailing = isLast ? todo.slice(i + 1).map((n) => this.freeStep(n, path, event, exec, attempt)) : [];
-      const startTime = new Date();
+      const trailing = isLast ? todo.slice(i + 1).map((n) => this.freeStep(n, p)) : [];
       try {
         await db.transaction().execute(async (trx) => {
-          await sql`select set_config('lock_timeout', ${`${settings.lockTimeoutMs}ms`}, true),
-                           set_config('park.event_depth', ${String(exec.depth + 1)}, true),
-                           set_config('park.event_execution', ${String(exec.id)}, true)`.execute(trx);
-          const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
-          if (!runner) throw new FlowFailure(FLOW_TEXT.actionType);
-          const output = await runner.run(trx, node, ctx);
-          const step: StepRow = { nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt, input: node.conf, output, startTime };
-          await insertSteps(trx, String(exec.id), [...pending, step, ...trailing]);
+          await this.enter(trx, exec, true);
+          const step = await this.runAction(trx, node, p);
+          await insertSteps(trx, [...pending, step, ...trailing]);
           if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast))) throw new LeaseLost();
         });
       } catch (err) {
-        throw Object.assign(err as object, { nodeId: node.nodeId, nodeName: node.nodeName, stepStart: startTime });
+        throw Object.assign(err as object, { nodeId: node.nodeId, nodeName: node.nodeName });
       }
       pending = [];
       if (isLast) {
@@ -247,18 +332,18 @@ export class AutomationEngine {
     }
     // No action left to run (no branch matched, or only the trigger): record the path and finish.
     await db.transaction().execute(async (trx) => {
-      await insertSteps(trx, String(exec.id), pending);
+      await insertSteps(trx, pending);
       if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true))) throw new LeaseLost();
     });
     this.stats.success += 1;
   }
 
   /** A step without effects: the trigger (its event), a route (the branch taken), a condition (it held). */
-  private freeStep(node: FlowNode, path: FlowNode[], event: EventRow, exec: ClaimedExecution, attempt: number): StepRow {
-    const base = { nodeId: node.nodeId, nodeName: node.nodeName, nodeType: node.type, status: 'success' as const, attempt, startTime: new Date() };
-    if (node.type === 0) return { ...base, input: { before: event.before, after: event.after }, output: { event: exec.event, recordId: String(exec.record_id) } };
+  private freeStep(node: FlowNode, p: Prepared): StepRow {
+    const base = { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: node.type, status: 'success' as const, attempt: p.attempt, startTime: new Date() };
+    if (node.type === 0) return { ...base, input: { before: p.event.before, after: p.event.after }, output: { event: p.exec.event, recordId: String(p.exec.record_id) } };
     if (node.type === 3) {
-      const chosen = (node.conditionNodes ?? []).find((b) => path.includes(b));
+      const chosen = (node.conditionNodes ?? []).find((b) => p.path.includes(b));
       return { ...base, output: { branch: chosen ? { nodeId: chosen.nodeId, nodeName: chosen.nodeName } : null } };
     }
     return { ...base, input: node.conf, output: { matched: true } };
@@ -274,13 +359,14 @@ export class AutomationEngine {
     if (kind === 'permanent' || !retry) this.deps.logger.warn({ executionId: exec.id, reason }, '自动化执行失败');
     const failedStep: StepRow | null = nodeId
       ? {
+          executionId: String(exec.id),
           nodeId,
           nodeName: String((err as { nodeName?: string }).nodeName ?? ''),
           nodeType: 1,
           status: 'failed',
           attempt: attempts,
           error: reason,
-          startTime: (err as { stepStart?: Date }).stepStart ?? new Date(),
+          startTime: new Date(),
         }
       : null;
     try {
@@ -307,7 +393,7 @@ export class AutomationEngine {
     await this.deps.db.transaction().execute(async (trx) => {
       const settled = await settle(trx, String(exec.id), exec.lease_token, outcome);
       if (!settled) return;
-      if (failedStep) await insertSteps(trx, String(exec.id), [failedStep]);
+      if (failedStep) await insertSteps(trx, [failedStep]);
       this.stats[outcome.status === 'pending' ? 'retried' : outcome.status] += 1;
       if (outcome.status === 'failed' && version?.owner_id) {
         await notify(trx, {

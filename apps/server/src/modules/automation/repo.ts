@@ -83,6 +83,7 @@ export async function doneSteps(db: Kysely<Database>, executionId: string): Prom
 }
 
 export interface StepRow {
+  executionId: string;
   nodeId: string;
   nodeName: string;
   nodeType: number;
@@ -94,13 +95,13 @@ export interface StepRow {
   startTime: Date;
 }
 
-export async function insertSteps(trx: Kysely<Database>, executionId: string, steps: StepRow[]): Promise<void> {
+export async function insertSteps(trx: Kysely<Database>, steps: StepRow[]): Promise<void> {
   if (steps.length === 0) return;
   await trx
     .insertInto('auto_step')
     .values(
       steps.map((s) => ({
-        execution_id: executionId,
+        execution_id: s.executionId,
         node_id: s.nodeId,
         node_name: s.nodeName.slice(0, 200),
         node_type: s.nodeType,
@@ -127,6 +128,14 @@ export async function touchOrFinish(trx: Kysely<Database>, id: string, token: st
     : await sql`update auto_execution set lease_until = now() + ${leaseMs} * interval '1 millisecond'
                 where id = ${id} and lease_token = ${token} and status = 'running' returning id`.execute(trx);
   return r.rows.length === 1;
+}
+
+/** Finishes a group of executions run in one transaction; false when any claim was lost (the caller rolls back). */
+export async function finishAll(trx: Kysely<Database>, ids: string[], token: string): Promise<boolean> {
+  const r = await sql`update auto_execution set status = 'success', finish_time = now(), error = null, failed_node_id = null,
+              lease_token = null, lease_until = null
+              where id = any(${ids}::bigint[]) and lease_token = ${token} and status = 'running' returning id`.execute(trx);
+  return r.rows.length === ids.length;
 }
 
 /** Records the outcome of a failure or a skip, if the claim is still ours. */

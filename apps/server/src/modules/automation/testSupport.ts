@@ -81,7 +81,7 @@ export async function updateRecord(t: TestApp, cookie: string, formId: number, f
   if (res.json().errCode !== 0) throw new Error(`update refused: ${res.body}`);
 }
 
-export const TEST_AUTOMATION: AutomationSettings = { maxDepth: 5, workers: 4, retryDelaysMs: [30, 30, 30], leaseMs: 1500, lockTimeoutMs: 300 };
+export const TEST_AUTOMATION: AutomationSettings = { maxDepth: 5, workers: 2, batch: 8, retryDelaysMs: [30, 30, 30], leaseMs: 1500, lockTimeoutMs: 300 };
 
 export function testEngine(t: TestApp, settings: Partial<AutomationSettings> = {}): AutomationEngine {
   const ctx = t.booted.ctx;

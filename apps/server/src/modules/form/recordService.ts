@@ -8,6 +8,7 @@ import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { prepareRow, type WriteContext } from './recordWriter.ts';
 import { deleteRecords, insertRecord, updateRecord, type Row } from './recordStore.ts';
+import { fileIdsOf } from './recordFiles.ts';
 
 /**
  * Record writes inside a caller's transaction, for writers that are not an HTTP request (the
@@ -43,22 +44,52 @@ function writeContext(actor: RecordActor): WriteContext {
   return { auth: actor.auth, currentDate: formatDateTime(new Date()) };
 }
 
+function logRow(actor: RecordActor, action: string, formId: string, targetIds: string[], detail?: unknown) {
+  return {
+    user_id: actor.auth.userId,
+    username: actor.auth.user.username,
+    module: actor.log.module,
+    action: truncateUtf8(`${actor.log.prefix}${action}`, 200),
+    target_type: `form:${formId}`,
+    target_id: truncateUtf8(targetIds.join(','), 1000),
+    detail: detail === undefined ? null : JSON.stringify(sanitizeForLog(detail)),
+  };
+}
+
 async function log(trx: Kysely<Database>, actor: RecordActor, action: string, formId: string, targetIds: string[], detail?: unknown) {
-  await trx
-    .insertInto('sys_operation_log')
-    .values({
-      user_id: actor.auth.userId,
-      username: actor.auth.user.username,
-      module: actor.log.module,
-      action: truncateUtf8(`${actor.log.prefix}${action}`, 200),
-      target_type: `form:${formId}`,
-      target_id: truncateUtf8(targetIds.join(','), 1000),
-      detail: detail === undefined ? null : JSON.stringify(sanitizeForLog(detail)),
-      ip: null,
-      result: 0,
-      err_msg: null,
-    })
-    .execute();
+  await trx.insertInto('sys_operation_log').values({ ...logRow(actor, action, formId, targetIds, detail), ip: null, result: 0, err_msg: null }).execute();
+}
+
+/**
+ * The update of one row without files, its form_event and its operation-log row in one statement
+ * (as InsertBatcher writes inserts): an automation updating a row per event pays one round trip
+ * for it instead of three.
+ */
+async function updateInOneStatement(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  before: Row,
+  row: Record<string, unknown>,
+  actor: RecordActor,
+  action: string,
+): Promise<Row> {
+  const sets = Object.entries(row).map(([k, v]) => sql`${sql.id(k)} = ${v}`);
+  const l = logRow(actor, action, model.formId, [String(before.id)], [before]);
+  const r = await sql<Row>`
+    with u as (
+      update ${sql.table(table.table)}
+      set ${sql.join([...sets, sql`update_by = ${actor.auth.userId}`, sql`update_time = now()`, sql`version = version + 1`])}
+      where id = ${String(before.id)} returning *
+    ), e as (
+      insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id)
+      select ${model.formId}::bigint, ${table.subKey}::text, u.id, 'update', ${JSON.stringify(before)}::jsonb, to_jsonb(u.*), ${actor.auth.userId}::bigint from u
+    ), l as (
+      insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail)
+      select ${l.user_id}::bigint, ${l.username}, ${l.module}, ${l.action}, ${l.target_type}, ${l.target_id}, ${l.detail}::jsonb from u
+    )
+    select * from u`.execute(trx);
+  return r.rows[0]!;
 }
 
 /** Adds where-clauses for the caller's company scope, a filter and (for sub-tables) the parents. */
@@ -105,13 +136,16 @@ export async function updateWhere(
   const rows = await selectRows(trx, table, actor, filter, parentIds).forUpdate().execute();
   const out: Array<{ before: Row; after: Row }> = [];
   const wctx = writeContext(actor);
+  const action = table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据';
   for (const before of rows) {
     const row = prepareRow(table, changes(before), wctx, before);
+    if (rows.length === 1 && fileIdsOf(table, before).size === 0 && fileIdsOf(table, row).size === 0) {
+      out.push({ before, after: await updateInOneStatement(trx, model, table, before, row, actor, action) });
+      return out;
+    }
     out.push({ before, after: await updateRecord(trx, model, table, before, row, actor.auth, null) });
   }
-  if (out.length > 0) {
-    await log(trx, actor, table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据', model.formId, out.map((r) => String(r.before.id)), out.map((r) => r.before));
-  }
+  if (out.length > 0) await log(trx, actor, action, model.formId, out.map((r) => String(r.before.id)), out.map((r) => r.before));
   return out;
 }
 
