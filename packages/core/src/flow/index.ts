@@ -10,3 +10,4 @@ export * from './conditions.ts';
 export * from './recipients.ts';
 export * from './recipientCheck.ts';
 export * from './automation/index.ts';
+export * from './api.ts';

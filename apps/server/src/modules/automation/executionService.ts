@@ -18,7 +18,6 @@ import { dbDirectory } from './directory.ts';
 import { reasonOf } from './errors.ts';
 import { getFlow, wakeWorkers, type Page } from './flowService.ts';
 
-export const EXECUTION_STATUSES = ['pending', 'running', 'success', 'failed', 'skipped'] as const;
 
 const iso = (d: Date | null) => (d ? formatDateTime(d) : null);
 

@@ -5,7 +5,8 @@ import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { deleteFlow, getFlow, queryFlows, saveFlow, setFlowStatus } from './flowService.ts';
-import { dryRun, EXECUTION_STATUSES, getExecution, queryExecutions, retryExecution } from './executionService.ts';
+import { EXECUTION_STATUSES } from '@park/core';
+import { dryRun, getExecution, queryExecutions, retryExecution } from './executionService.ts';
 
 /** Designing flows and reading executions are separate grants (the 执行记录 menu gives the second). */
 const FLOW_PERM = 'automation:flow';
