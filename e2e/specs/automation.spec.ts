@@ -73,8 +73,9 @@ test.describe('自动化执行记录', () => {
     await expect(toast(page, '保存成功')).toBeVisible();
 
     // 自动化 › 执行记录, from the menu.
-    await page.getByRole('menuitem', { name: '自动化' }).click();
+    await page.getByTestId('top-bar').getByRole('link', { name: '自动化' }).hover();
     await page.getByRole('menuitem', { name: '执行记录' }).click();
+    await expect(page).toHaveURL(`${BASE}/automation/execution`);
     await expect(page.locator('.list-page .ant-card-head-title')).toHaveText('执行记录');
     const ledgerRow = rows(page).filter({ hasText: ledgerFlow });
     const stockRow = rows(page).filter({ hasText: stockFlow });

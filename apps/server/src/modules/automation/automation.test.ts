@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import example from '../../../../../../shared/reference/examples/automation-flow.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { addUser } from '../admin/testHelpers.ts';
 import type { AutomationEngine } from './engine.ts';
 import {
   addRecord,
@@ -217,10 +218,10 @@ describe('saving a flow', () => {
   });
 
   it('is refused to users without the automation permission', async () => {
-    const users = await t.call(admin, 'POST', '/api/user/addUser', { username: 'auto_viewer', realName: '只读', password: 'Viewer@12345', userType: 0 });
-    if (users.json().errCode !== 0) return; // the user admin call differs: covered by the permission plugin's own tests
-    const other = await t.login('auto_viewer', 'Viewer@12345');
+    const user = await addUser(t, admin, 'auto_viewer', {});
+    const other = await t.login('auto_viewer', user.password);
     expect((await t.call(other, 'GET', '/api/automation/execution/query?pageNum=1&pageSize=10')).statusCode).toBe(403);
+    expect((await t.call(other, 'POST', '/api/automation/flow/save', { flowName: 'x', nodeConfig: {} })).statusCode).toBe(403);
   });
 });
 

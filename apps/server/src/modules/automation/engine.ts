@@ -206,7 +206,7 @@ export class AutomationEngine {
       const version = this.versions.get(String(exec.version_id));
       try {
         if (exec.depth > this.deps.settings.maxDepth) {
-          await this.settleWith(exec, version, { status: 'skipped', error: FLOW_TEXT.loopBlocked, nodeId: null, countAttempt: false }, null);
+          await this.settleWith(exec, version, { status: 'skipped', error: FLOW_TEXT.loopBlocked, nodeId: null, countAttempt: false }, []);
           continue;
         }
         if (!version) throw new FlowFailure('自动化版本不存在');
@@ -234,7 +234,7 @@ export class AutomationEngine {
       try {
         await this.runAlone(p);
       } catch (err) {
-        await this.fail(p.exec, p.version, err, (err as { nodeId?: string }).nodeId ?? null);
+        await this.fail(p.exec, p.version, err, (err as { nodeId?: string }).nodeId ?? null, (err as { stepsBefore?: StepRow[] }).stepsBefore ?? []);
       }
     }
   }
@@ -322,7 +322,8 @@ export class AutomationEngine {
           if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast))) throw new LeaseLost();
         });
       } catch (err) {
-        throw Object.assign(err as object, { nodeId: node.nodeId, nodeName: node.nodeName });
+        // The route and condition steps before the node are recorded with its failure, so the detail reads in order.
+        throw Object.assign(err as object, { nodeId: node.nodeId, nodeName: node.nodeName, stepsBefore: pending });
       }
       pending = [];
       if (isLast) {
@@ -349,7 +350,7 @@ export class AutomationEngine {
     return { ...base, input: node.conf, output: { matched: true } };
   }
 
-  private async fail(exec: ClaimedExecution, version: VersionRow | undefined, err: unknown, nodeId: string | null): Promise<void> {
+  private async fail(exec: ClaimedExecution, version: VersionRow | undefined, err: unknown, nodeId: string | null, stepsBefore: StepRow[] = []): Promise<void> {
     if (err instanceof LeaseLost) return;
     const kind = classify(err);
     const reason = reasonOf(err);
@@ -376,7 +377,7 @@ export class AutomationEngine {
         retry
           ? { status: 'pending', error: reason, nodeId, retryInMs: delays[attempts - 1]!, countAttempt: true }
           : { status: 'failed', error: reason, nodeId, countAttempt: kind === 'transient' },
-        failedStep,
+        failedStep ? [...stepsBefore, failedStep] : [],
       );
     } catch (settleErr) {
       // The database itself is away: the lease will pass and the execution be taken up again.
@@ -388,12 +389,12 @@ export class AutomationEngine {
     exec: ClaimedExecution,
     version: VersionRow | undefined,
     outcome: Parameters<typeof settle>[3],
-    failedStep: StepRow | null,
+    steps: StepRow[],
   ): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const settled = await settle(trx, String(exec.id), exec.lease_token, outcome);
       if (!settled) return;
-      if (failedStep) await insertSteps(trx, [failedStep]);
+      await insertSteps(trx, steps);
       this.stats[outcome.status === 'pending' ? 'retried' : outcome.status] += 1;
       if (outcome.status === 'failed' && version?.owner_id) {
         await notify(trx, {
