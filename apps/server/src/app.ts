@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { automationRoutes } from './modules/automation/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);
+  automationRoutes(app, ctx); // issue 18
 
   await registerWeb(app, ctx.config.webDist);
   return app;

@@ -33,6 +33,23 @@ export interface Config {
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
   sms: SmsSettings;
+  /** The automation engine (issue 18, modules/automation). */
+  automation: AutomationSettings;
+}
+
+export interface AutomationSettings {
+  /** AUTOMATION_MAX_DEPTH: events deeper than this (an automation's change of an automation's change…) are not run. */
+  maxDepth: number;
+  /** AUTOMATION_WORKERS: transactions one instance runs executions in at the same time. */
+  workers: number;
+  /** AUTOMATION_BATCH: executions run together in one transaction (one by one again if any of them fails). */
+  batch: number;
+  /** AUTOMATION_RETRY_DELAYS_MS: waits before the retries of a transient failure (1, 5 and 30 minutes). */
+  retryDelaysMs: number[];
+  /** AUTOMATION_LEASE_MS: how long a claimed execution is held; a crashed instance's work is taken up after it. */
+  leaseMs: number;
+  /** AUTOMATION_LOCK_TIMEOUT_MS: a node waiting longer than this for a row lock fails as transient and is retried. */
+  lockTimeoutMs: number;
 }
 
 export interface SmsSettings {
@@ -89,5 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
+    automation: {
+      maxDepth: intFrom(env.AUTOMATION_MAX_DEPTH, 5, 'AUTOMATION_MAX_DEPTH'),
+      workers: Math.max(1, intFrom(env.AUTOMATION_WORKERS, 2, 'AUTOMATION_WORKERS')),
+      batch: Math.max(1, intFrom(env.AUTOMATION_BATCH, 32, 'AUTOMATION_BATCH')),
+      retryDelaysMs: (env.AUTOMATION_RETRY_DELAYS_MS || '60000,300000,1800000')
+        .split(',')
+        .map((v) => intFrom(v.trim(), 60_000, 'AUTOMATION_RETRY_DELAYS_MS')),
+      leaseMs: Math.max(1000, intFrom(env.AUTOMATION_LEASE_MS, 60_000, 'AUTOMATION_LEASE_MS')),
+      lockTimeoutMs: Math.max(100, intFrom(env.AUTOMATION_LOCK_TIMEOUT_MS, 5_000, 'AUTOMATION_LOCK_TIMEOUT_MS')),
+    },
   };
 }

@@ -29,7 +29,7 @@ export interface FaultResult {
 }
 
 /** Starts the server again on an existing DATA_DIR, as a supervisor would after a crash. */
-async function restart(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function restart(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -56,7 +56,7 @@ async function restart(dataDir: string, env: Record<string, string>): Promise<{ 
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-function killHard(pid: number): Promise<void> {
+export function killHard(pid: number): Promise<void> {
   try {
     process.kill(pid, 'SIGKILL');
   } catch {
@@ -74,7 +74,7 @@ function killHard(pid: number): Promise<void> {
   })();
 }
 
-async function databaseUrlOf(dataDir: string): Promise<string> {
+export async function databaseUrlOf(dataDir: string): Promise<string> {
   const pid = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
   const password = (await fs.readFile(path.join(dataDir, 'pg.password'), 'utf8')).trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid.split('\n')[3]!.trim()}/park`;

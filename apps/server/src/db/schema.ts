@@ -9,6 +9,8 @@ export interface SysOrgTable {
   parent_id: string | null;
   org_name: string;
   org_code: string | null;
+  /** The organisation's leader (主管), for supervisor recipients (issue 18). */
+  leader_id: Generated<string | null>;
   order_index: Generated<number>;
   create_time: Generated<Date>;
   update_time: Generated<Date>;
@@ -252,6 +254,10 @@ export interface FormEventTable {
   after: ColumnType<unknown, string | null | undefined, string | null>;
   actor_id: string | null;
   create_time: Generated<Date>;
+  /** 0 for a person's change; an automation's change is its event's depth + 1 (issue 18). */
+  depth: Generated<number>;
+  /** The automation execution whose action made this change. */
+  execution_id: Generated<string | null>;
 }
 
 /** Administrator-set values (security settings); keys absent here use the environment's. */
@@ -385,6 +391,67 @@ export interface FormImportErrorTable {
   reason: string;
 }
 
+// ---- Automation engine (issue 18) ----
+export interface AutoFlowTable {
+  id: Id;
+  flow_name: string;
+  form_id: string;
+  event: string;
+  /** 1 enabled, 0 disabled. */
+  status: Generated<number>;
+  owner_id: string | null;
+  version: Generated<number>;
+  version_id: string | null;
+  deleted: Generated<boolean>;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+export interface AutoFlowVersionTable {
+  id: Id;
+  flow_id: string;
+  version: number;
+  flow_name: string;
+  node_config: ColumnType<unknown, string, string>;
+  writes_form_ids: ColumnType<string[], string[] | undefined, string[]>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+}
+export interface AutoExecutionTable {
+  id: Id;
+  flow_id: string;
+  version_id: string;
+  event_id: string;
+  form_id: string;
+  record_id: string;
+  event: string;
+  depth: Generated<number>;
+  /** pending, running, success, failed, skipped. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_run_at: Generated<Date>;
+  lease_until: Date | null;
+  lease_token: string | null;
+  error: string | null;
+  failed_node_id: string | null;
+  create_time: Generated<Date>;
+  start_time: Date | null;
+  finish_time: Date | null;
+}
+export interface AutoStepTable {
+  id: Id;
+  execution_id: string;
+  node_id: string;
+  node_name: string;
+  node_type: number;
+  attempt: Generated<number>;
+  status: string;
+  input: ColumnType<unknown, string | null | undefined, string | null>;
+  output: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  start_time: Generated<Date>;
+  finish_time: Generated<Date>;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -419,4 +486,9 @@ export interface Database {
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
   form_import_child: FormImportChildTable;
+  // Automation engine (issue 18)
+  auto_flow: AutoFlowTable;
+  auto_flow_version: AutoFlowVersionTable;
+  auto_execution: AutoExecutionTable;
+  auto_step: AutoStepTable;
 }

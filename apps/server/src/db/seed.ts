@@ -5,6 +5,7 @@ import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
 import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup.ts';
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
+import { seedDemoAutomation } from './seeds/automation.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -75,6 +76,23 @@ const SYSTEM_MENUS: MenuSeed[] = [
   },
 ];
 
+/**
+ * 自动化 (issue 18). 执行记录 grants automation:execution (list, detail, retry); the parent grants
+ * automation:flow (save, enable, delete, dry run) for the designer's screens to come.
+ */
+const AUTOMATION_MENUS: MenuSeed[] = [
+  {
+    name: '自动化',
+    path: '/automation',
+    iconName: 'zidonghua',
+    perms: 'automation:flow',
+    roles: ['park_admin'],
+    children: [
+      { name: '执行记录', path: '/automation/execution', component: 'AutomationExecution', iconName: 'rizhiguanli', perms: 'automation:execution', roles: ['park_admin'] },
+    ],
+  },
+];
+
 type Step = (trx: Transaction<Database>, result: SeedResult, adminPassword: string | null) => Promise<void>;
 
 const STEPS: Array<[string, Step]> = [
@@ -91,6 +109,9 @@ const STEPS: Array<[string, Step]> = [
   ['demo-list-pages-v1', seedDemoListPages],
   // Issue 15: form list menus get their form:N:* codes and buttons.
   ['form-list-permissions-v1', seedFormListPermissions],
+  // Automation engine (issue 18): 自动化 › 执行记录, and one working automation on the demo forms.
+  ['menus-automation', async (trx) => seedMenus(trx, AUTOMATION_MENUS, null, 1, await nextTopOrder(trx))],
+  ['demo-automation-v1', seedDemoAutomation],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -9,6 +9,11 @@ import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
 import { createSmsSender } from '../modules/company/sms.ts';
 import { SmsOutbox } from '../modules/company/smsOutbox.ts';
+import { startAutomation } from '../modules/automation/jobs.ts';
+import type { AutomationEngine } from '../modules/automation/engine.ts';
+
+/** The automation workers started with each pg-boss (issue 18), stopped before it. */
+const AUTOMATION = new WeakMap<PgBoss, AutomationEngine>();
 
 const AUTH_CLEANUP = 'auth-cleanup';
 const OPTLOG_RETENTION = 'optlog-retention';
@@ -54,9 +59,11 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     const outcome = await outbox.deliver(logger);
     if (outcome.sent + outcome.retried + outcome.failed > 0) logger.info(outcome, '短信发送队列');
   });
+  AUTOMATION.set(boss, await startAutomation(ctx, logger, connectionString));
   return boss;
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {
+  await AUTOMATION.get(boss)?.stop();
   await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
 }

@@ -47,6 +47,10 @@ export const pageRegistry: Record<string, PageComponent> = {
   // The form runtime's fixed pages (issue 7): full-page add and the read-only detail view.
   FullCustom: lazy(() => import('../features/form/FullCustomPage.tsx').then((m) => ({ default: m.FullCustomPage }))),
   FormDetail: lazy(() => import('../features/form/FormDetailPage.tsx').then((m) => ({ default: m.FormDetailPage }))),
+  // 自动化 › 执行记录 (issue 18)
+  AutomationExecution: lazy(() =>
+    import('../features/automation/executions/ExecutionListPage.tsx').then((m) => ({ default: m.ExecutionListPage })),
+  ),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

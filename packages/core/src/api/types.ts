@@ -70,6 +70,9 @@ export interface OrgNode {
   /** Optional code for other systems (organisation admin). */
   orgCode?: string | null;
   orderIndex: number;
+  /** The leader (主管) whom supervisor recipients resolve to (issue 18). */
+  leaderId?: number | null;
+  leaderName?: string | null;
   children: OrgNode[];
 }
 

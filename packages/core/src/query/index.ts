@@ -1,3 +1,4 @@
 export * from './matchTypes.ts';
 export * from './relativeDates.ts';
 export * from './conditions.ts';
+export * from './evaluate.ts';

@@ -13,6 +13,8 @@ import * as importChildren from './2026_11_25_0090_import_children.ts';
 import * as messageKinds from './2026_11_25_0095_message_kinds.ts';
 // Issue 15: record permissions (data scope per role)
 import * as formPermissions from './2026_11_25_0100_form_permissions.ts';
+// Automation engine (issue 18)
+import * as automation from './2026_11_25_0201_automation.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0090_import_children': importChildren,
   '2026_11_25_0095_message_kinds': messageKinds,
   '2026_11_25_0100_form_permissions': formPermissions,
+  // Automation engine (issue 18)
+  '2026_11_25_0201_automation': automation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,9 +5,10 @@ import type { Database } from '../../db/schema.ts';
 export async function orgTree(db: Kysely<Database>): Promise<OrgNode[]> {
   const rows = await db
     .selectFrom('sys_org')
-    .select(['id', 'parent_id', 'org_name', 'org_code', 'order_index'])
-    .orderBy('order_index')
-    .orderBy('id')
+    .leftJoin('sys_user', 'sys_user.id', 'sys_org.leader_id')
+    .select(['sys_org.id', 'sys_org.parent_id', 'sys_org.org_name', 'sys_org.org_code', 'sys_org.order_index', 'sys_org.leader_id', 'sys_user.real_name as leader_name'])
+    .orderBy('sys_org.order_index')
+    .orderBy('sys_org.id')
     .execute();
   const nodes = new Map<string, OrgNode>();
   for (const r of rows) {
@@ -17,6 +18,8 @@ export async function orgTree(db: Kysely<Database>): Promise<OrgNode[]> {
       orgName: r.org_name,
       orgCode: r.org_code,
       orderIndex: r.order_index,
+      leaderId: r.leader_id === null ? null : Number(r.leader_id),
+      leaderName: r.leader_name,
       children: [],
     });
   }

@@ -80,9 +80,9 @@ export const updateCurrentPwd = (oldPassword: string, newPassword: string, opts?
 
 /* Organisations (the tree itself is the shell's listOrgTree) */
 
-export const addOrg = (body: { parentId: number | null; orgName: string; orgCode?: string | null }) =>
+export const addOrg = (body: { parentId: number | null; orgName: string; orgCode?: string | null; leaderId?: number | null }) =>
   postJson<Created>('/api/user/addOrg', body);
-export const updateOrg = (body: { id: number; orgName: string; orgCode?: string | null }) => postJson<Ok>('/api/user/updateOrg', body);
+export const updateOrg = (body: { id: number; orgName: string; orgCode?: string | null; leaderId?: number | null }) => postJson<Ok>('/api/user/updateOrg', body);
 export const moveOrg = (id: number, parentId: number | null, index: number) => postJson<Ok>('/api/user/moveOrg', { id, parentId, index });
 export const deleteOrg = (id: number) => postJson<Ok>('/api/user/deleteOrg', { id });
 

@@ -9,8 +9,9 @@ const PERM = 'system:org';
 const MODULE = '组织机构';
 
 const ParentId = Type.Union([Id, Type.Null()]);
-const AddOrgBody = Type.Object({ parentId: Type.Optional(ParentId), orgName: Text(64), orgCode: OptText(64) });
-const UpdateOrgBody = Type.Object({ id: Id, orgName: Text(64), orgCode: OptText(64) });
+const LeaderId = Type.Optional(Type.Union([Id, Type.Null()]));
+const AddOrgBody = Type.Object({ parentId: Type.Optional(ParentId), orgName: Text(64), orgCode: OptText(64), leaderId: LeaderId });
+const UpdateOrgBody = Type.Object({ id: Id, orgName: Text(64), orgCode: OptText(64), leaderId: LeaderId });
 const MoveOrgBody = Type.Object({ id: Id, parentId: ParentId, index: Type.Integer({ minimum: 0, maximum: 100000 }) });
 const MembersQuery = Type.Object({
   orgId: Id,

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_TEXT, orgHasUsersMessage } from '@park/core';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../../plugins/errors.ts';
 import { blankToNull, uniqueOr } from '../common.ts';
@@ -11,12 +13,22 @@ const MODULE = '组织机构';
 export interface OrgInput {
   orgName: string;
   orgCode?: string | null;
+  /** The organisation's leader (主管, issue 18); absent leaves it as it is, null clears it. */
+  leaderId?: number | null;
 }
 
 function cleanName(name: string): string {
   const t = name.trim();
   if (!t) throw badRequest('请输入组织名称');
   return t;
+}
+
+/** The leader must be an existing user. */
+async function leaderOf(db: Kysely<Database>, input: OrgInput): Promise<string | null> {
+  if (input.leaderId === undefined || input.leaderId === null) return null;
+  const user = await db.selectFrom('sys_user').select('id').where('id', '=', String(input.leaderId)).executeTakeFirst();
+  if (!user) throw badRequest('主管不存在或已被删除');
+  return user.id;
 }
 
 export class OrgService {
@@ -31,7 +43,7 @@ export class OrgService {
       const row = await uniqueOr(
         trx
           .insertInto('sys_org')
-          .values({ parent_id: parentId, org_name: orgName, org_code: blankToNull(input.orgCode), order_index: order })
+          .values({ parent_id: parentId, org_name: orgName, org_code: blankToNull(input.orgCode), order_index: order, leader_id: await leaderOf(trx, input) })
           .returning('id')
           .executeTakeFirstOrThrow(),
         ADMIN_TEXT.orgNameTaken,
@@ -56,7 +68,12 @@ export class OrgService {
       await uniqueOr(
         trx
           .updateTable('sys_org')
-          .set({ org_name: orgName, org_code: blankToNull(input.orgCode), update_time: new Date() })
+          .set({
+            org_name: orgName,
+            org_code: blankToNull(input.orgCode),
+            update_time: new Date(),
+            ...(input.leaderId === undefined ? {} : { leader_id: await leaderOf(trx, input) }),
+          })
           .where('id', '=', id)
           .execute(),
         ADMIN_TEXT.orgNameTaken,

@@ -10,11 +10,13 @@ import { usePaging } from '../../../app/paging.ts';
 import { ORG_TREE_QUERY_KEY } from '../../../shell/api.ts';
 import { addOrg, deleteOrg, keys, listUserRelOrgByOrgId, moveOrg, updateOrg } from '../api.ts';
 import { StatusTag, useConfirmDelete, useOrgTree } from '../common.tsx';
+import { LeaderSelect } from './LeaderSelect.tsx';
 import '../system.css';
 
 interface OrgForm {
   orgName: string;
   orgCode: string;
+  leaderId?: number | null;
 }
 
 type Editing = { mode: 'add'; parent: OrgNode | null } | { mode: 'edit'; org: OrgNode } | null;
@@ -49,10 +51,10 @@ function OrgDialog({ editing, onClose, onSaved }: { editing: Exclude<Editing, nu
   const dialog = useEditDialog({
     save: async (v: OrgForm) => {
       if (editing.mode === 'edit') {
-        await updateOrg({ id: editing.org.id, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null });
+        await updateOrg({ id: editing.org.id, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null, leaderId: v.leaderId ?? null });
         return editing.org.id;
       }
-      return (await addOrg({ parentId: editing.parent?.id ?? null, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null })).id;
+      return (await addOrg({ parentId: editing.parent?.id ?? null, orgName: v.orgName.trim(), orgCode: v.orgCode?.trim() || null, leaderId: v.leaderId ?? null })).id;
     },
     onClose,
     // The page selects the saved organisation and refreshes the tree itself.
@@ -67,13 +69,16 @@ function OrgDialog({ editing, onClose, onSaved }: { editing: Exclude<Editing, nu
       {...dialog}
       name="org"
       layout="vertical"
-      initialValues={editing.mode === 'edit' ? { orgName: editing.org.orgName, orgCode: editing.org.orgCode ?? '' } : {}}
+      initialValues={editing.mode === 'edit' ? { orgName: editing.org.orgName, orgCode: editing.org.orgCode ?? '', leaderId: editing.org.leaderId ?? null } : {}}
     >
       <Form.Item label="组织名称" name="orgName" rules={[{ required: true, whitespace: true, message: '请输入组织名称' }]}>
         <Input maxLength={64} />
       </Form.Item>
       <Form.Item label="组织编码" name="orgCode" extra="可选，用于与其他系统对接">
         <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item label="主管" name="leaderId" extra="可选；消息和审批按“主管”选择接收人时，逐级向上找各组织的主管">
+        <LeaderSelect current={editing.mode === 'edit' && editing.org.leaderId ? { id: editing.org.leaderId, name: editing.org.leaderName ?? '' } : null} />
       </Form.Item>
     </EditModal>
   );
@@ -219,9 +224,10 @@ export function OrgManagePage() {
         >
           {selected ? (
             <>
-              <Descriptions size="small" column={3} className="org-descriptions">
+              <Descriptions size="small" column={4} className="org-descriptions">
                 <Descriptions.Item label="上级组织">{selected.parent?.orgName ?? '（顶级）'}</Descriptions.Item>
                 <Descriptions.Item label="下级组织">{selected.node.children.length} 个</Descriptions.Item>
+                <Descriptions.Item label="主管">{selected.node.leaderName ?? '未设置'}</Descriptions.Item>
                 <Descriptions.Item label="组织用户">{members.data?.total ?? '-'} 人</Descriptions.Item>
               </Descriptions>
               <h3 className="org-members-title">组织用户</h3>

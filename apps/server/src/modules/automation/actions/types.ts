@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Directory, FlowNode } from '@park/core';
+import type { Database } from '../../../db/schema.ts';
+import type { FormModel } from '../../form/formModel.ts';
+import type { RecordActor } from '../../form/recordService.ts';
+
+/** What an action reads: the trigger event, the flow, and who it acts as. */
+export interface ActionContext {
+  flowId: string;
+  flowName: string;
+  executionId: string | null;
+  /** The trigger record as the flow reads it (after the change; before it for a delete). */
+  record: Readonly<Record<string, unknown>>;
+  formId: string;
+  recordId: string;
+  initiatorId: string | null;
+  actor: RecordActor;
+  loadForm(formId: string): Promise<FormModel>;
+  directory(db: Kysely<Database>): Directory;
+}
+
+export type StepOutput = Record<string, unknown>;
+
+/**
+ * One action kind (spec 001 §3.3). `run` makes its effects inside the node's transaction; `plan`
+ * says what they would be (dry run) and writes nothing.
+ */
+export interface ActionRunner {
+  run(trx: Kysely<Database>, node: FlowNode, ctx: ActionContext): Promise<StepOutput>;
+  plan(db: Kysely<Database>, node: FlowNode, ctx: ActionContext): Promise<StepOutput>;
+  /** Forms it writes, for the cycle warning. */
+  writesForms(node: FlowNode): string[];
+}

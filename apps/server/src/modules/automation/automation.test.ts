@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import example from '../../../../../../shared/reference/examples/automation-flow.json' with { type: 'json' };
+import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { addUser } from '../admin/testHelpers.ts';
+import type { AutomationEngine } from './engine.ts';
+import {
+  addRecord,
+  createForm,
+  flow,
+  ledgerMeta,
+  runAll,
+  stockMeta,
+  testEngine,
+  updateRecord,
+  vehicleMeta,
+} from './testSupport.ts';
+
+let t: TestApp;
+let admin: string;
+let engine: AutomationEngine;
+let vehicle: number;
+let ledger: number;
+let stock: number;
+
+/** The reference flow with its stand-in form ids (101/102/103) replaced by this database's forms. */
+function exampleFlow() {
+  const text = JSON.stringify(example).replace(/"destId": ?101/, `"destId":${vehicle}`).replace(/"formId": ?102/, `"formId":${ledger}`).replace(/"formId": ?103/, `"formId":${stock}`);
+  return JSON.parse(text) as typeof example;
+}
+
+const q = async (text: string, params: unknown[] = []) => (await t.sql.query(text, params)).rows;
+
+async function save(body: Record<string, unknown>) {
+  return t.call(admin, 'POST', '/api/automation/flow/save', body);
+}
+
+async function stockOf(company: string): Promise<number> {
+  return Number((await q(`select stock_ton from form_${stock} where company_name = $1`, [company]))[0]?.stock_ton);
+}
+
+async function executionsOf(flowId: number) {
+  return q(`select * from auto_execution where flow_id = $1 order by id`, [flowId]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  vehicle = await createForm(t, admin, '危化品车辆入园登记（自动化）', vehicleMeta());
+  ledger = await createForm(t, admin, '入园车辆台账', ledgerMeta());
+  stock = await createForm(t, admin, '企业危化品库存', stockMeta());
+  await addRecord(t, admin, stock, { company_name: '宜化化工', stock_ton: '100' });
+  engine = testEngine(t);
+});
+afterAll(() => t.close());
+
+describe('the reference flow (reference/examples/automation-flow.json)', () => {
+  let flowId: number;
+
+  it('is accepted as it is, with its node ids kept', async () => {
+    const res = await save(exampleFlow());
+    expect(res.json()).toMatchObject({ errCode: 0, version: 1, warnings: [] });
+    flowId = res.json().id;
+    const got = (await t.call(admin, 'GET', `/api/automation/flow/getbyid/${flowId}`)).json();
+    expect(got.flow).toMatchObject({ flowName: example.flowName, formId: vehicle, event: 'insert', status: 1, version: 1 });
+    expect(got.flow.nodeConfig.childNode.conditionNodes[0].childNode.nodeId).toBe('n-act-1');
+  });
+
+  it('runs once for a hazardous vehicle: ledger row, stock subtracted, one message, steps recorded', async () => {
+    const id = await addRecord(t, admin, vehicle, { plate_no: '鄂E12345', company_name: '宜化化工', load_ton: '12.5', is_hazard: '是' });
+    // The execution exists as soon as the record does: written by the same transaction.
+    const [exec] = await executionsOf(flowId);
+    expect(exec).toMatchObject({ status: 'pending', record_id: String(id), depth: 0, event: 'insert' });
+    await runAll(t, engine);
+    await runAll(t, engine);
+    const rows = await q(`select plate_no, load_ton, source, create_by from form_${ledger}`);
+    expect(rows).toEqual([{ plate_no: '鄂E12345', load_ton: '12.5', source: '自动登记', create_by: '1' }]);
+    expect(await stockOf('宜化化工')).toBe(87.5);
+    const msgs = await q(`select title, content, big_type, small_type, menu_url from msg_message where title like '危化品车辆入园%'`);
+    expect(msgs).toEqual([{ title: '危化品车辆入园：鄂E12345', content: '宜化化工 的 鄂E12345 载 12.5 吨入园', big_type: 2, small_type: 5, menu_url: '/form/list/102' }]);
+    const detail = (await t.call(admin, 'GET', `/api/automation/execution/getbyid/${exec.id}`)).json();
+    expect(detail.execution).toMatchObject({ status: 'success', flowName: example.flowName, version: 1 });
+    expect(detail.steps.map((s: { nodeId: string; status: string }) => `${s.nodeId}:${s.status}`)).toEqual([
+      'n-trigger:success', 'n-route:success', 'n-cond-1:success', 'n-act-1:success', 'n-act-2:success', 'n-act-3:success',
+    ]);
+    expect(detail.steps[1].output).toEqual({ branch: { nodeId: 'n-cond-1', nodeName: '条件1' } });
+    expect(detail.steps[4].output.changes).toEqual([{ stock_ton: { before: '100', after: '87.5' } }]);
+    // The automation's own writes are events one level deeper, naming the execution, and are in the operation log.
+    const events = await q(`select op, depth, execution_id from form_event where form_id in ($1, $2) order by id`, [ledger, stock]);
+    expect(events.slice(-2)).toEqual([
+      { op: 'insert', depth: 1, execution_id: String(exec.id) },
+      { op: 'update', depth: 1, execution_id: String(exec.id) },
+    ]);
+    const log = await q(`select action from sys_operation_log where action like '自动化「%' order by id`);
+    expect(log.map((r) => r.action)).toEqual([`自动化「${example.flowName}」新增表单数据`, `自动化「${example.flowName}」修改表单数据`]);
+  });
+
+  it('takes the other branch when the condition does not hold, writing nothing', async () => {
+    await addRecord(t, admin, vehicle, { plate_no: '鄂E00001', company_name: '宜化化工', load_ton: '3', is_hazard: '否' });
+    await runAll(t, engine);
+    const [, exec] = await executionsOf(flowId);
+    expect(exec.status).toBe('success');
+    expect(await q(`select count(*)::int as n from form_${ledger}`)).toEqual([{ n: 1 }]);
+    const steps = await q(`select node_id, output from auto_step where execution_id = $1 order by id`, [exec.id]);
+    expect(steps.map((s) => s.node_id)).toEqual(['n-trigger', 'n-route', 'n-cond-2']);
+  });
+
+  it('plans a dry run without writing or sending anything', async () => {
+    expect((await t.call(admin, 'GET', `/api/automation/flow/enable/${flowId}?status=0`)).json()).toEqual({ errCode: 0 });
+    const id = await addRecord(t, admin, vehicle, { plate_no: '鄂E77777', company_name: '宜化化工', load_ton: '2', is_hazard: '是' });
+    const before = await q(`select (select count(*) from form_${ledger})::int as l, (select count(*) from msg_message)::int as m`);
+    const res = await t.call(admin, 'POST', '/api/automation/flow/dryrun', { id: flowId, businessId: id, event: 'insert' });
+    expect(res.json().errCode).toBe(0);
+    expect(res.json().path.map((n: { nodeId: string }) => n.nodeId)).toEqual(['n-trigger', 'n-route', 'n-cond-1', 'n-act-1', 'n-act-2', 'n-act-3']);
+    expect(res.json().effects[0]).toMatchObject({ action: 'insert', values: { plate_no: '鄂E77777', load_ton: '2', source: '自动登记' } });
+    expect(res.json().effects[1].matched).toEqual([expect.objectContaining({ before: { stock_ton: '87.5' }, after: { stock_ton: 85.5 } })]);
+    expect(res.json().effects[2]).toMatchObject({ kind: 'message', receivers: ['1'], title: '危化品车辆入园：鄂E77777' });
+    expect(await q(`select (select count(*) from form_${ledger})::int as l, (select count(*) from msg_message)::int as m`)).toEqual(before);
+    // Disabled: the record above created no execution.
+    expect((await executionsOf(flowId)).length).toBe(2);
+    await t.call(admin, 'GET', `/api/automation/flow/enable/${flowId}?status=1`);
+  });
+
+  it('refuses a value the target form refuses, tells the owner why, and retries from the failed node', async () => {
+    await addRecord(t, admin, vehicle, { plate_no: '鄂E99999', company_name: '宜化化工', load_ton: '500', is_hazard: '是' });
+    await runAll(t, engine);
+    const exec = (await executionsOf(flowId)).at(-1)!;
+    expect(exec.status).toBe('failed');
+    expect(exec.error).toContain('0');
+    expect(exec.failed_node_id).toBe('n-act-2');
+    expect(exec.attempts).toBe(0);
+    const failure = await q(`select title, content, small_type, receiver_id from msg_message where small_type = 6`);
+    expect(failure).toEqual([{ title: `自动化「${example.flowName}」执行失败`, content: exec.error, small_type: 6, receiver_id: '1' }]);
+    // The ledger row of the first action stays; the stock is untouched.
+    expect(await q(`select count(*)::int as n from form_${ledger} where plate_no = '鄂E99999'`)).toEqual([{ n: 1 }]);
+    expect(await stockOf('宜化化工')).toBe(87.5);
+
+    await t.sql.query(`update form_${stock} set stock_ton = 1000 where company_name = '宜化化工'`);
+    const retry = await t.call(admin, 'GET', `/api/automation/execution/retry/${exec.id}`);
+    expect(retry.json()).toEqual({ errCode: 0 });
+    await runAll(t, engine);
+    const again = (await executionsOf(flowId)).at(-1)!;
+    expect(again.status).toBe('success');
+    expect(await stockOf('宜化化工')).toBe(500);
+    // Nothing ran twice: one ledger row, one message.
+    expect(await q(`select count(*)::int as n from form_${ledger} where plate_no = '鄂E99999'`)).toEqual([{ n: 1 }]);
+    expect(await q(`select count(*)::int as n from msg_message where title = '危化品车辆入园：鄂E99999'`)).toEqual([{ n: 1 }]);
+    const steps = await q(`select node_id, status from auto_step where execution_id = $1 order by id`, [exec.id]);
+    expect(steps.map((s) => `${s.node_id}:${s.status}`)).toEqual([
+      'n-trigger:success', 'n-route:success', 'n-cond-1:success', 'n-act-1:success', 'n-act-2:failed', 'n-act-2:success', 'n-act-3:success',
+    ]);
+    expect((await t.call(admin, 'GET', `/api/automation/execution/retry/${exec.id}`)).json()).toMatchObject({ errCode: 409, errMsg: '只有执行失败的记录可以重试' });
+  });
+
+  it('retries a transient failure (a lock wait) at the configured delays, then succeeds', async () => {
+    const holder = await t.sql.connect();
+    await holder.query('begin');
+    await holder.query(`select * from form_${stock} for update`);
+    await addRecord(t, admin, vehicle, { plate_no: '鄂E55555', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+    await engine.drain();
+    let exec = (await executionsOf(flowId)).at(-1)!;
+    expect(exec).toMatchObject({ status: 'pending', attempts: 1, error: '等待数据锁超时，稍后重试', failed_node_id: 'n-act-2' });
+    await holder.query('rollback');
+    holder.release();
+    await runAll(t, engine);
+    exec = (await executionsOf(flowId)).at(-1)!;
+    expect(exec.status).toBe('success');
+    expect(await stockOf('宜化化工')).toBe(499);
+  });
+
+  it('fails after the last retry and tells the owner', async () => {
+    const holder = await t.sql.connect();
+    await holder.query('begin');
+    await holder.query(`select * from form_${stock} for update`);
+    await addRecord(t, admin, vehicle, { plate_no: '鄂E44444', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+    await runAll(t, engine);
+    await holder.query('rollback');
+    holder.release();
+    const exec = (await executionsOf(flowId)).at(-1)!;
+    expect(exec).toMatchObject({ status: 'failed', attempts: 4, error: '等待数据锁超时，稍后重试' });
+    expect(await q(`select count(*)::int as n from auto_step where execution_id = $1 and status = 'failed'`, [exec.id])).toEqual([{ n: 4 }]);
+    expect(await q(`select count(*)::int as n from msg_message where small_type = 6`)).toEqual([{ n: 2 }]);
+  });
+
+  it('finishes an execution on the version it started with', async () => {
+    await addRecord(t, admin, vehicle, { plate_no: '鄂E10001', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+    const v2 = exampleFlow();
+    const act1 = v2.nodeConfig.childNode.conditionNodes[0]!.childNode!;
+    (act1.conf.formConf.columns[2] as { value: string }).value = '版本2';
+    const res = await save({ ...v2, id: flowId });
+    expect(res.json()).toMatchObject({ errCode: 0, id: flowId, version: 2 });
+    await addRecord(t, admin, vehicle, { plate_no: '鄂E10002', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+    await runAll(t, engine);
+    expect(await q(`select plate_no, source from form_${ledger} where plate_no like '鄂E1000%' order by plate_no`)).toEqual([
+      { plate_no: '鄂E10001', source: '自动登记' },
+      { plate_no: '鄂E10002', source: '版本2' },
+    ]);
+    const list = (await t.call(admin, 'GET', `/api/automation/execution/query?flowId=${flowId}&pageNum=1&pageSize=2`)).json();
+    expect(list.datas.map((d: { version: number; status: string }) => `${d.version}:${d.status}`)).toEqual(['2:success', '1:success']);
+    expect(list.totalCount).toBeGreaterThan(5);
+  });
+});
+
+describe('saving a flow', () => {
+  const msg = { actionType: 'msgTask', title: '标题', content: '内容', menuUrl: '/home', recipient: { type: 3 } };
+
+  it('refuses what the designer refuses, with the same messages', async () => {
+    const bad = async (nodeConfig: unknown) => (await save({ flowName: '坏的', nodeConfig })).json();
+    const noEvent = flow(vehicle, '', [{ conf: msg }]);
+    expect(await bad(noEvent)).toMatchObject({ errCode: 400, errMsg: '触发器：请选择触发事件' });
+    expect(await bad(flow(vehicle, 'insert', [{ conf: { ...msg, title: '' } }]))).toMatchObject({ errMsg: '动作1：请输入标题' });
+    expect(await bad(flow(vehicle, 'insert', [{ conf: { ...msg, recipient: { type: 0, role: [] } } }]))).toMatchObject({ errMsg: '动作1：请添加角色' });
+    expect(await bad(flow(vehicle, 'insert', [{ conf: { actionType: 'formTask', action: 'update', formConf: { formId: stock, filter: [] } } }]))).toMatchObject({ errMsg: '动作1：请设置主表单条件' });
+    expect(await bad(flow(vehicle, 'insert', [{ conf: { actionType: 'formTask', action: 'insert', formConf: { formId: vehicle } } }]))).toMatchObject({ errMsg: '动作1：你选择表单和触发器相同，请重新选择' });
+    expect(await bad(flow(vehicle, 'insert', [{ conf: { actionType: 'formTask', action: 'insert', formConf: { formId: ledger, columns: [{ model: 'nope', type: '0', value: 1 }] } } }]))).toMatchObject({ errMsg: '表单「入园车辆台账」没有字段 nope' });
+    expect(await bad(flow(vehicle, 'insert', [{ conf: msg }], [{ model: 'nope', matchType: '$eq', value: '1' }]))).toMatchObject({ errMsg: '查询条件字段不存在: nope' });
+    expect(await bad(flow(999999, 'insert', [{ conf: msg }]))).toMatchObject({ errCode: 404, errMsg: '表单不存在' });
+    expect((await save({ flowName: ' ', nodeConfig: noEvent })).json()).toMatchObject({ errMsg: '请输入自动化名称' });
+  });
+
+  it('is refused to users without the automation permission', async () => {
+    const user = await addUser(t, admin, 'auto_viewer', {});
+    const other = await t.login('auto_viewer', user.password);
+    expect((await t.call(other, 'GET', '/api/automation/execution/query?pageNum=1&pageSize=10')).statusCode).toBe(403);
+    expect((await t.call(other, 'POST', '/api/automation/flow/save', { flowName: 'x', nodeConfig: {} })).statusCode).toBe(403);
+  });
+});
+
+describe('update and delete triggers, sub-tables and the loop guard', () => {
+  it('runs on field-update conditions: any change, from → to, and changed to', async () => {
+    const ways: Array<[string, Record<string, unknown>]> = [
+      ['任意变化', { model: 'state', updateWay: '0' }],
+      ['从待审到通过', { model: 'state', updateWay: '1', beforeValue: '待审', afterValue: '通过' }],
+      ['变为驳回', { model: 'state', updateWay: '2', assignValue: '驳回' }],
+    ];
+    for (const [name, cond] of ways) {
+      const nodeConfig = flow(vehicle, 'update', [{ conf: { actionType: 'formTask', action: 'insert', formConf: { formId: ledger, columns: [{ model: 'plate_no', type: '1', value: '${plate_no}' }, { model: 'source', type: '0', value: name }] } } }], [], [cond]);
+      expect((await save({ flowName: name, nodeConfig })).json().errCode).toBe(0);
+    }
+    const id = await addRecord(t, admin, vehicle, { plate_no: '鄂A00001', state: '待审', is_hazard: '否' });
+    await updateRecord(t, admin, vehicle, { id: String(id), state: '通过' });
+    await updateRecord(t, admin, vehicle, { id: String(id), load_ton: '3' });
+    await updateRecord(t, admin, vehicle, { id: String(id), state: '驳回' });
+    await runAll(t, engine);
+    const rows = await q(`select source from form_${ledger} where plate_no = '鄂A00001' order by id`);
+    // Two changes of 状态 (any change twice), 待审 → 通过 once, → 驳回 once; the 载重 change matched none.
+    expect(rows.map((r) => r.source).sort()).toEqual(['从待审到通过', '任意变化', '任意变化', '变为驳回'].sort());
+    await t.sql.query(`update auto_flow set status = 0 where event = 'update'`);
+  });
+
+  it('writes sub-table rows on insert, updates and deletes them by filter, and deletes records', async () => {
+    const insert = flow(vehicle, 'insert', [
+      { conf: { actionType: 'formTask', action: 'insert', formConf: { formId: ledger, columns: [{ model: 'plate_no', type: '1', value: '${plate_no}' }, { model: 'source', type: '0', value: '子表' }], subTable: [
+        { key: 'goods', operate: 'insert', columns: [{ model: 'goods_name', type: '0', value: '液氯' }, { model: 'qty', type: '1', value: '${load_ton} * 2' }] },
+      ] } } },
+      { conf: { actionType: 'formTask', action: 'update', formConf: { formId: ledger, filter: [{ model: 'plate_no', condType: 0, conds: [{ matchType: '$eq', value: '${plate_no}', valueType: 1 }] }], columns: [], subTable: [
+        { key: 'goods', operate: 'update', filter: [{ model: 'goods_name', condType: 0, conds: [{ matchType: '$eq', value: '液氯' }] }], columns: [{ model: 'qty', type: '0', value: '1', formula: 'plus' }] },
+        { key: 'goods', operate: 'insert', columns: [{ model: 'goods_name', type: '0', value: '硫酸' }, { model: 'qty', type: '0', value: '5' }] },
+      ] } } },
+    ], [{ model: 'plate_no', matchType: '$hlike', value: '鄂S' }]);
+    const saved = await save({ flowName: '子表', nodeConfig: insert });
+    expect(saved.json().errCode).toBe(0);
+    const del = flow(vehicle, 'delete', [
+      { conf: { actionType: 'formTask', action: 'delete', formConf: { formId: ledger, filter: [{ model: 'plate_no', condType: 0, conds: [{ matchType: '$eq', value: 'plate_no', valueType: 1 }] }], subTable: [
+        { key: 'goods', operate: 'delete', filter: [{ model: 'goods_name', condType: 0, conds: [{ matchType: '$eq', value: '硫酸' }] }] },
+      ] } } },
+    ]);
+    expect((await save({ flowName: '删除', nodeConfig: del })).json().errCode).toBe(0);
+
+    const id = await addRecord(t, admin, vehicle, { plate_no: '鄂S00001', load_ton: '4', is_hazard: '否' });
+    await runAll(t, engine);
+    const [parent] = await q(`select id from form_${ledger} where plate_no = '鄂S00001'`);
+    expect(await q(`select goods_name, qty from form_${ledger}__goods where parent_id = $1 order by id`, [parent.id])).toEqual([
+      { goods_name: '液氯', qty: '9' },
+      { goods_name: '硫酸', qty: '5' },
+    ]);
+    const gone = await t.call(admin, 'GET', `/api/form/batchdeleteformdata/${vehicle}?businessIds=${id}`);
+    expect(gone.json().errCode).toBe(0);
+    await runAll(t, engine);
+    expect(await q(`select count(*)::int as n from form_${ledger} where plate_no = '鄂S00001'`)).toEqual([{ n: 0 }]);
+    const ops = await q(`select action from sys_operation_log where action like '自动化「删除」%' order by id`);
+    expect(ops.map((r) => r.action)).toEqual(['自动化「删除」删除子表数据（货物）', '自动化「删除」删除表单数据']);
+    await t.sql.query(`update auto_flow set status = 0 where flow_name in ('子表', '删除')`);
+  });
+
+  it('stops two flows that write each other’s forms at the depth limit, and warns when saving them', async () => {
+    const x = await createForm(t, admin, '循环甲', { list: [{ type: 'input', name: '名称', key: 'k1', model: 'name', options: {}, rules: [] }], config: {} });
+    const y = await createForm(t, admin, '循环乙', { list: [{ type: 'input', name: '名称', key: 'k1', model: 'name', options: {}, rules: [] }], config: {} });
+    const copy = (to: number) => [{ conf: { actionType: 'formTask', action: 'insert', formConf: { formId: to, columns: [{ model: 'name', type: '1', value: '${name}' }] } } }];
+    expect((await save({ flowName: '甲写乙', nodeConfig: flow(x, 'insert', copy(y)) })).json().warnings).toEqual([]);
+    const second = (await save({ flowName: '乙写甲', nodeConfig: flow(y, 'insert', copy(x)) })).json();
+    expect(second.warnings).toEqual(['自动化之间存在循环触发：乙写甲 → 甲写乙 → 乙写甲']);
+    await addRecord(t, admin, x, { name: '起点' });
+    await runAll(t, engine);
+    const execs = await q(`select e.depth, e.status, e.error from auto_execution e join auto_flow f on f.id = e.flow_id where f.flow_name in ('甲写乙', '乙写甲') order by e.id`);
+    expect(execs.map((e) => `${e.depth}:${e.status}`)).toEqual(['0:success', '1:success', '2:success', '3:success', '4:success', '5:success', '6:skipped']);
+    expect(execs.at(-1)!.error).toBe('循环触发已阻止');
+    expect(await q(`select (select count(*) from form_${x})::int as x, (select count(*) from form_${y})::int as y`)).toEqual([{ x: 4, y: 3 }]);
+    const skipped = (await t.call(admin, 'GET', '/api/automation/execution/query?status=skipped&pageNum=1&pageSize=10')).json();
+    expect(skipped.datas).toEqual([expect.objectContaining({ status: 'skipped', error: '循环触发已阻止', depth: 6 })]);
+  });
+});

@@ -1,0 +1,412 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { conditionHolds, FLOW_TEXT, planPath, type ConditionConf, type FlowNode } from '@park/core';
+import type { AutomationSettings } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import type { FormModelCache } from '../form/formModel.ts';
+import type { RecordActor } from '../form/recordService.ts';
+import { loadCurrentUser } from '../auth/userProfile.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { runnerOf } from './actions/index.ts';
+import type { ActionContext } from './actions/types.ts';
+import { dbDirectory } from './directory.ts';
+import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
+import {
+  claimDue,
+  doneSteps,
+  finishAll,
+  insertSteps,
+  loadEvents,
+  loadVersions,
+  settle,
+  touchOrFinish,
+  type ClaimedExecution,
+  type EventRow,
+  type StepRow,
+  type VersionRow,
+} from './repo.ts';
+
+const CHANNEL = 'park_automation';
+/** Without a NOTIFY (missed while reconnecting, or a retry coming due) work is looked for this often. */
+const POLL_MS = 1000;
+const OWNER_TTL_MS = 30_000;
+/** First key of the advisory locks that order group transactions per target form (the issue number). */
+const GROUP_LOCK_SPACE = 18;
+
+interface Prepared {
+  exec: ClaimedExecution;
+  version: VersionRow;
+  event: EventRow;
+  path: FlowNode[];
+  /** Path nodes without a success step yet (all of them, unless this is a retry). */
+  todo: FlowNode[];
+  ctx: ActionContext;
+  attempt: number;
+}
+
+export interface EngineDeps {
+  db: Kysely<Database>;
+  forms: FormModelCache;
+  settings: AutomationSettings;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/** The automation's message menu: where a failure message leads. */
+export const EXECUTION_MENU_URL = '/automation/execution';
+
+/**
+ * Runs automation executions (DESIGN.md §10.1). Executions are created by the form_event trigger
+ * in the transaction of the record change; workers here claim due ones with SKIP LOCKED under a
+ * lease, so any number of instances share them, and one killed mid-way leaves its work to be
+ * taken up when the lease passes.
+ *
+ * Exactly once: each action node runs in one transaction with its effects, its success step row
+ * and a check that the claim is still ours (which also extends it). A retry skips nodes with a
+ * success row; conditions and routes are decided again from the same event and version, so they
+ * choose the same path.
+ */
+export class AutomationEngine {
+  private readonly versions = new Map<string, VersionRow>();
+  private readonly owners = new Map<string, { actor: RecordActor | null; at: number }>();
+  private running = 0;
+  private stopped = true;
+  private wake: (() => void) | null = null;
+  private listener: pg.Client | null = null;
+  private loopDone: Promise<void> | null = null;
+  /** Executions finished by this instance, by outcome: for tests and benchmarks. */
+  readonly stats = { success: 0, failed: 0, retried: 0, skipped: 0 };
+
+  constructor(private readonly deps: EngineDeps) {}
+
+  /** Starts the workers; `connectionString` enables LISTEN for immediate wake-ups. */
+  async start(connectionString?: string): Promise<void> {
+    this.stopped = false;
+    if (connectionString) await this.listen(connectionString);
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loopDone;
+    const c = this.listener;
+    this.listener = null;
+    if (c) await c.end().catch(() => undefined);
+  }
+
+  private async listen(connectionString: string): Promise<void> {
+    const client = new pg.Client({ connectionString, application_name: 'park-automation' });
+    client.on('notification', () => this.wake?.());
+    client.on('error', (err) => {
+      this.deps.logger.warn({ err: err.message }, '自动化通知连接中断，改为轮询');
+      this.listener = null;
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private async loop(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    while (!this.stopped) {
+      const free = this.deps.settings.workers - this.running;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const batch = await this.claim(free);
+          claimed = batch.length;
+          for (const job of batch) {
+            this.running += 1;
+            const p = job().finally(() => {
+              this.running -= 1;
+              inFlight.delete(p);
+              this.wake?.();
+            });
+            inFlight.add(p);
+          }
+        } catch (err) {
+          this.deps.logger.error({ err: (err as Error).message }, '自动化领取任务失败');
+        }
+      }
+      if (claimed > 0 && claimed === free) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, POLL_MS);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+    await Promise.allSettled([...inFlight]);
+  }
+
+  /** Runs everything due now, then returns: for tests, benchmarks and the retry call's caller. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await this.claim(this.deps.settings.workers);
+      if (jobs.length === 0) return total;
+      total += jobs.length;
+      await Promise.all(jobs.map((job) => job()));
+    }
+  }
+
+  /** Claims due executions for up to `slots` jobs of `batch` executions each. */
+  private async claim(slots: number): Promise<Array<() => Promise<void>>> {
+    const { db, settings } = this.deps;
+    const claimed = await claimDue(db, slots * settings.batch, settings.leaseMs, crypto.randomUUID());
+    if (claimed.length === 0) return [];
+    const [events] = await Promise.all([loadEvents(db, claimed.map((c) => c.event_id)), this.cacheVersions(claimed)]);
+    const jobs: Array<() => Promise<void>> = [];
+    for (let i = 0; i < claimed.length; i += settings.batch) {
+      const group = claimed.slice(i, i + settings.batch);
+      jobs.push(() => this.runBatch(group.map((c) => [c, events.get(String(c.event_id)) ?? null])));
+    }
+    return jobs;
+  }
+
+  private async cacheVersions(claimed: ClaimedExecution[]): Promise<void> {
+    const missing = [...new Set(claimed.map((c) => String(c.version_id)))].filter((id) => !this.versions.has(id));
+    // Versions never change once written, so they are kept for the life of the process.
+    for (const v of await loadVersions(this.deps.db, missing)) this.versions.set(String(v.id), v);
+  }
+
+  private async ownerActor(version: VersionRow): Promise<RecordActor> {
+    const key = String(version.owner_id ?? '');
+    const hit = this.owners.get(key);
+    let actor = hit && Date.now() - hit.at < OWNER_TTL_MS ? hit.actor : undefined;
+    if (actor === undefined) {
+      const loaded = key ? await loadCurrentUser(this.deps.db, key) : null;
+      actor =
+        loaded && loaded.status === 0
+          ? {
+              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, permissions: { isSuper: false, codes: new Set() } },
+              log: { module: '自动化', prefix: '' },
+            }
+          : null;
+      this.owners.set(key, { actor, at: Date.now() });
+    }
+    if (!actor) throw new FlowFailure('自动化的负责人不存在或已停用');
+    return { ...actor, log: { module: '自动化', prefix: `自动化「${version.flow_name}」` } };
+  }
+
+  /**
+   * Runs a claimed group. Fresh executions go together in one transaction: effects, step rows and
+   * their finish commit at once, which saves most of the round trips of a transaction each. If
+   * anything in it fails, nothing of it stays and each execution runs again on its own, so a failure
+   * is recorded against the one execution and node that caused it.
+   */
+  private async runBatch(group: Array<[ClaimedExecution, EventRow | null]>): Promise<void> {
+    const ready: Prepared[] = [];
+    for (const [exec, event] of group) {
+      const version = this.versions.get(String(exec.version_id));
+      try {
+        if (exec.depth > this.deps.settings.maxDepth) {
+          await this.settleWith(exec, version, { status: 'skipped', error: FLOW_TEXT.loopBlocked, nodeId: null, countAttempt: false }, []);
+          continue;
+        }
+        if (!version) throw new FlowFailure('自动化版本不存在');
+        if (!event) throw new FlowFailure('触发事件已不存在');
+        ready.push(await this.prepare(exec, version, event));
+      } catch (err) {
+        await this.fail(exec, version, err, null);
+      }
+    }
+    const together = ready.filter((p) => p.exec.fresh);
+    if (together.length > 1) {
+      try {
+        await this.runTogether(together);
+        this.stats.success += together.length;
+        return this.runEach(ready.filter((p) => !p.exec.fresh));
+      } catch {
+        // Run one by one below: the failure is then recorded against its own execution and node.
+      }
+    }
+    await this.runEach(ready);
+  }
+
+  private async runEach(list: Prepared[]): Promise<void> {
+    for (const p of list) {
+      try {
+        await this.runAlone(p);
+      } catch (err) {
+        await this.fail(p.exec, p.version, err, (err as { nodeId?: string }).nodeId ?? null, (err as { stepsBefore?: StepRow[] }).stepsBefore ?? []);
+      }
+    }
+  }
+
+  /** Decides the path (conditions and routes, from the event and the version) and what is left to run. */
+  private async prepare(exec: ClaimedExecution, version: VersionRow, event: EventRow): Promise<Prepared> {
+    const { db, forms } = this.deps;
+    const record = event.after ?? event.before ?? {};
+    const trigger = await forms.load(db, String(exec.form_id));
+    const change = { record, before: event.before, after: event.after, now: new Date() };
+    const path = planPath(version.node_config, (branch) => conditionHolds((branch.conf ?? {}) as ConditionConf, trigger.main.queryColumns, change));
+    const done = exec.fresh ? new Map<string, unknown>() : await doneSteps(db, String(exec.id));
+    const ctx: ActionContext = {
+      flowId: String(exec.flow_id),
+      flowName: version.flow_name,
+      executionId: String(exec.id),
+      record,
+      formId: String(exec.form_id),
+      recordId: String(exec.record_id),
+      initiatorId: event.actor_id ?? (record.create_by == null ? null : String(record.create_by)),
+      actor: await this.ownerActor(version),
+      loadForm: (formId) => forms.load(db, formId),
+      directory: dbDirectory,
+    };
+    return { exec, version, event, path, todo: path.filter((n) => !done.has(n.nodeId)), ctx, attempt: exec.attempts + 1 };
+  }
+
+  /** Marks what this transaction writes as caused by the execution, one level deeper. */
+  private async enter(trx: Kysely<Database>, exec: ClaimedExecution, withLockTimeout: boolean): Promise<void> {
+    const lock = withLockTimeout ? `${this.deps.settings.lockTimeoutMs}ms` : null;
+    await sql`select set_config('park.event_depth', ${String(exec.depth + 1)}, true),
+                     set_config('park.event_execution', ${String(exec.id)}, true),
+                     ${lock === null ? sql`null` : sql`set_config('lock_timeout', ${lock}, true)`}`.execute(trx);
+  }
+
+  private async runAction(trx: Kysely<Database>, node: FlowNode, p: Prepared): Promise<StepRow> {
+    const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
+    if (!runner) throw new FlowFailure(FLOW_TEXT.actionType);
+    const startTime = new Date();
+    const output = await runner.run(trx, node, p.ctx);
+    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, input: node.conf, output, startTime };
+  }
+
+  private async runTogether(list: Prepared[]): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Groups writing the same form take turns (in form id order): two groups locking the same rows
+      // in different orders would deadlock, and PostgreSQL takes a second to notice.
+      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf((n.conf as { actionType?: unknown } | undefined)?.actionType)?.writesForms(n) ?? []) : []))))]
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
+        .sort((a, b) => a - b);
+      if (forms.length > 0) await sql`select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s`.execute(trx);
+      const steps: StepRow[] = [];
+      for (const [i, p] of list.entries()) {
+        await this.enter(trx, p.exec, i === 0);
+        for (const node of p.todo) steps.push(node.type === 1 ? await this.runAction(trx, node, p) : this.freeStep(node, p));
+      }
+      await insertSteps(trx, steps);
+      if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token))) throw new LeaseLost();
+    });
+  }
+
+  /**
+   * One execution, one transaction per action node: the node's effects, its success step (with the
+   * route and condition steps before it) and the claim check commit together; the last action
+   * also finishes the execution.
+   */
+  private async runAlone(p: Prepared): Promise<void> {
+    const { db, settings } = this.deps;
+    const { exec, todo } = p;
+    const lastAction = todo.findLast((n) => n.type === 1);
+    let pending: StepRow[] = [];
+    for (const [i, node] of todo.entries()) {
+      if (node.type !== 1) {
+        pending.push(this.freeStep(node, p));
+        continue;
+      }
+      const isLast = node === lastAction;
+      const trailing = isLast ? todo.slice(i + 1).map((n) => this.freeStep(n, p)) : [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          await this.enter(trx, exec, true);
+          const step = await this.runAction(trx, node, p);
+          await insertSteps(trx, [...pending, step, ...trailing]);
+          if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast))) throw new LeaseLost();
+        });
+      } catch (err) {
+        // The route and condition steps before the node are recorded with its failure, so the detail reads in order.
+        throw Object.assign(err as object, { nodeId: node.nodeId, nodeName: node.nodeName, stepsBefore: pending });
+      }
+      pending = [];
+      if (isLast) {
+        this.stats.success += 1;
+        return;
+      }
+    }
+    // No action left to run (no branch matched, or only the trigger): record the path and finish.
+    await db.transaction().execute(async (trx) => {
+      await insertSteps(trx, pending);
+      if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true))) throw new LeaseLost();
+    });
+    this.stats.success += 1;
+  }
+
+  /** A step without effects: the trigger (its event), a route (the branch taken), a condition (it held). */
+  private freeStep(node: FlowNode, p: Prepared): StepRow {
+    const base = { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: node.type, status: 'success' as const, attempt: p.attempt, startTime: new Date() };
+    if (node.type === 0) return { ...base, input: { before: p.event.before, after: p.event.after }, output: { event: p.exec.event, recordId: String(p.exec.record_id) } };
+    if (node.type === 3) {
+      const chosen = (node.conditionNodes ?? []).find((b) => p.path.includes(b));
+      return { ...base, output: { branch: chosen ? { nodeId: chosen.nodeId, nodeName: chosen.nodeName } : null } };
+    }
+    return { ...base, input: node.conf, output: { matched: true } };
+  }
+
+  private async fail(exec: ClaimedExecution, version: VersionRow | undefined, err: unknown, nodeId: string | null, stepsBefore: StepRow[] = []): Promise<void> {
+    if (err instanceof LeaseLost) return;
+    const kind = classify(err);
+    const reason = reasonOf(err);
+    const attempts = exec.attempts + 1;
+    const delays = this.deps.settings.retryDelaysMs;
+    const retry = kind === 'transient' && attempts <= delays.length;
+    if (kind === 'permanent' || !retry) this.deps.logger.warn({ executionId: exec.id, reason }, '自动化执行失败');
+    const failedStep: StepRow | null = nodeId
+      ? {
+          executionId: String(exec.id),
+          nodeId,
+          nodeName: String((err as { nodeName?: string }).nodeName ?? ''),
+          nodeType: 1,
+          status: 'failed',
+          attempt: attempts,
+          error: reason,
+          startTime: new Date(),
+        }
+      : null;
+    try {
+      await this.settleWith(
+        exec,
+        version,
+        retry
+          ? { status: 'pending', error: reason, nodeId, retryInMs: delays[attempts - 1]!, countAttempt: true }
+          : { status: 'failed', error: reason, nodeId, countAttempt: kind === 'transient' },
+        failedStep ? [...stepsBefore, failedStep] : [],
+      );
+    } catch (settleErr) {
+      // The database itself is away: the lease will pass and the execution be taken up again.
+      this.deps.logger.error({ executionId: exec.id, err: (settleErr as Error).message }, '自动化执行结果无法记录');
+    }
+  }
+
+  private async settleWith(
+    exec: ClaimedExecution,
+    version: VersionRow | undefined,
+    outcome: Parameters<typeof settle>[3],
+    steps: StepRow[],
+  ): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const settled = await settle(trx, String(exec.id), exec.lease_token, outcome);
+      if (!settled) return;
+      await insertSteps(trx, steps);
+      this.stats[outcome.status === 'pending' ? 'retried' : outcome.status] += 1;
+      if (outcome.status === 'failed' && version?.owner_id) {
+        await notify(trx, {
+          receiverIds: [version.owner_id],
+          title: `自动化「${version.flow_name}」执行失败`,
+          content: outcome.error,
+          bigType: MSG_BIG_TYPE.automation,
+          smallType: MSG_SMALL_TYPE.automationFailure,
+          params: { flowId: String(exec.flow_id), executionId: String(exec.id) },
+          menuUrl: EXECUTION_MENU_URL,
+        });
+      }
+    });
+  }
+}

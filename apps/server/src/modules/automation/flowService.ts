@@ -1,0 +1,209 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  AUTOMATION_NODES,
+  checkFlowTree,
+  ConditionError,
+  fieldCondition,
+  filterCondition,
+  findFlowCycles,
+  FLOW_TEXT,
+  formatDateTime,
+  walkNodes,
+  withNodeIds,
+  type ConditionConf,
+  type FlowNode,
+  type FormTaskConf,
+  type TriggerConf,
+} from '@park/core';
+import type { Database } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { subModel, type FormModel, type FormModelCache, type TableModel } from '../form/formModel.ts';
+import { runnerOf } from './actions/index.ts';
+
+export interface SaveFlowInput {
+  id?: number | string | null;
+  flowName: string;
+  nodeConfig: unknown;
+}
+
+function asCheck<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof ConditionError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+function checkColumns(table: TableModel, columns: Array<{ model: string }> | undefined): void {
+  const names = new Set(table.dataColumns.map((c) => c.name));
+  for (const c of columns ?? []) if (!names.has(c.model)) throw badRequest(`表单「${table.name}」没有字段 ${String(c.model).slice(0, 64)}`);
+}
+
+/**
+ * What the designer cannot see for itself: the forms, fields and sub-tables the flow names exist
+ * and its conditions and filters use match types their fields take.
+ */
+async function checkAgainstForms(root: FlowNode, loadForm: (id: string) => Promise<FormModel>): Promise<void> {
+  const trigger = await loadForm(String((root.conf as TriggerConf).destId));
+  for (const node of walkNodes(root)) {
+    if (node.type === 2) asCheck(() => fieldCondition((node.conf ?? {}) as ConditionConf, trigger.main.queryColumns));
+    const conf = node.conf as FormTaskConf | undefined;
+    if (node.type !== 1 || conf?.actionType !== 'formTask') continue;
+    const form = conf.formConf ?? {};
+    const target = await loadForm(String(form.formId));
+    asCheck(() => filterCondition(form.filter, target.main.queryColumns, {}));
+    if (conf.action !== 'delete') checkColumns(target.main, form.columns);
+    for (const sub of form.subTable ?? []) {
+      if (!sub.operate) continue;
+      const table = subModel(target, sub.key);
+      asCheck(() => filterCondition(sub.filter, table.queryColumns, {}));
+      if (sub.operate !== 'delete') checkColumns(table, sub.columns);
+    }
+  }
+}
+
+export async function saveFlow(db: Kysely<Database>, forms: FormModelCache, auth: AuthContext, input: SaveFlowInput) {
+  const flowName = String(input.flowName ?? '').trim();
+  if (!flowName) throw badRequest('请输入自动化名称');
+  if (flowName.length > 100) throw badRequest('自动化名称不能超过100个字符');
+  if (typeof input.nodeConfig !== 'object' || input.nodeConfig === null) throw badRequest(FLOW_TEXT.firstNode);
+  const root = withNodeIds(input.nodeConfig as FlowNode);
+  const problems = checkFlowTree(root, AUTOMATION_NODES, 0);
+  if (problems.length > 0) {
+    const first = problems[0]!;
+    throw new AppError(400, first.nodeName ? `${first.nodeName}：${first.message}` : first.message, 400, problems);
+  }
+  await checkAgainstForms(root, (id) => forms.load(db, id));
+  const writes = writesOf(root);
+  const trigger = root.conf as TriggerConf;
+  const saved = await db.transaction().execute(async (trx) => {
+    let flowId: string;
+    let version: number;
+    if (input.id !== undefined && input.id !== null && input.id !== '') {
+      const existing = await trx.selectFrom('auto_flow').select(['id', 'version']).where('id', '=', String(input.id)).where('deleted', '=', false).forUpdate().executeTakeFirst();
+      if (!existing) throw notFound('自动化不存在或已被删除');
+      flowId = existing.id;
+      version = existing.version + 1;
+    } else {
+      const created = await trx
+        .insertInto('auto_flow')
+        .values({ flow_name: flowName, form_id: String(trigger.destId), event: String(trigger.event), owner_id: auth.userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      flowId = created.id;
+      version = 1;
+    }
+    const v = await trx
+      .insertInto('auto_flow_version')
+      .values({ flow_id: flowId, version, flow_name: flowName, node_config: JSON.stringify(root), writes_form_ids: writes, create_by: auth.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Executions already created keep the version they were created with; new events take this one.
+    await trx
+      .updateTable('auto_flow')
+      .set({ flow_name: flowName, form_id: String(trigger.destId), event: String(trigger.event), version, version_id: v.id, update_time: new Date() })
+      .where('id', '=', flowId)
+      .execute();
+    return { id: flowId, version };
+  });
+  return { ...saved, nodeConfig: root, warnings: await cycleWarnings(db, saved.id) };
+}
+
+/** Flows that would trigger each other round in a circle (flow A on X writes Y, flow B on Y writes X). */
+export async function cycleWarnings(db: Kysely<Database>, flowId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auto_flow as f')
+    .innerJoin('auto_flow_version as v', 'v.id', 'f.version_id')
+    .select(['f.id', 'f.flow_name', 'f.form_id', 'v.writes_form_ids'])
+    .where('f.deleted', '=', false)
+    .where((eb) => eb.or([eb('f.status', '=', 1), eb('f.id', '=', flowId)]))
+    .execute();
+  const edges = rows.map((r) => ({ id: String(r.id), name: r.flow_name, triggerFormId: String(r.form_id), writesFormIds: (r.writes_form_ids ?? []).map(String) }));
+  return findFlowCycles(edges, flowId).map((names) => FLOW_TEXT.cycle(names.join(' → ')));
+}
+
+export async function getFlow(db: Kysely<Database>, id: string) {
+  const row = await db
+    .selectFrom('auto_flow as f')
+    .leftJoin('auto_flow_version as v', 'v.id', 'f.version_id')
+    .select(['f.id', 'f.flow_name', 'f.form_id', 'f.event', 'f.status', 'f.version', 'f.owner_id', 'f.update_time', 'v.node_config'])
+    .where('f.id', '=', id)
+    .where('f.deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) throw notFound('自动化不存在或已被删除');
+  return {
+    id: Number(row.id),
+    flowName: row.flow_name,
+    formId: Number(row.form_id),
+    event: row.event,
+    status: row.status,
+    version: row.version,
+    ownerId: row.owner_id === null ? null : Number(row.owner_id),
+    updateTime: formatDateTime(row.update_time),
+    nodeConfig: row.node_config,
+  };
+}
+
+export interface Page {
+  pageNum: number;
+  pageSize: number;
+}
+
+export async function queryFlows(db: Kysely<Database>, q: Page & { flowName?: string; formId?: string }) {
+  let base = db.selectFrom('auto_flow as f').where('f.deleted', '=', false);
+  if (q.flowName) base = base.where('f.flow_name', 'ilike', `%${q.flowName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.formId) base = base.where('f.form_id', '=', q.formId);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('form_conf as c', 'c.id', 'f.form_id')
+      .leftJoin('sys_user as u', 'u.id', 'f.owner_id')
+      .select(['f.id', 'f.flow_name', 'f.form_id', 'c.form_name', 'f.event', 'f.status', 'f.version', 'u.real_name', 'f.update_time'])
+      .orderBy('f.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    datas: rows.map((r) => ({
+      id: Number(r.id),
+      flowName: r.flow_name,
+      formId: Number(r.form_id),
+      formName: r.form_name,
+      event: r.event,
+      status: r.status,
+      version: r.version,
+      ownerName: r.real_name,
+      updateTime: formatDateTime(r.update_time),
+    })),
+    totalCount: Number(count.n),
+  };
+}
+
+export async function setFlowStatus(db: Kysely<Database>, id: string, status: 0 | 1): Promise<void> {
+  const r = await db.updateTable('auto_flow').set({ status, update_time: new Date() }).where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw notFound('自动化不存在或已被删除');
+}
+
+/** Deleting keeps the versions and executions (they are history); the flow stops and disappears from lists. */
+export async function deleteFlow(db: Kysely<Database>, id: string): Promise<void> {
+  const r = await db.updateTable('auto_flow').set({ deleted: true, status: 0, update_time: new Date() }).where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw notFound('自动化不存在或已被删除');
+}
+
+/** Forms a flow's actions write (for the cycle warning), read through the action registry. */
+export function writesOf(root: FlowNode): string[] {
+  const out = new Set<string>();
+  for (const node of walkNodes(root)) {
+    if (node.type !== 1) continue;
+    for (const id of runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType)?.writesForms(node) ?? []) out.add(id);
+  }
+  return [...out];
+}
+
+/** Wakes every instance's workers (after a retry was asked for). */
+export async function wakeWorkers(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_notify('park_automation', '')`.execute(db);
+}
