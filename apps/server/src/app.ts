@@ -22,6 +22,7 @@ import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { reportRoutes } from './modules/report/routes.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);
+  reportRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

@@ -33,6 +33,24 @@ export interface Config {
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
   sms: SmsSettings;
+  /** Reports, datasets and datasources (issue 21, modules/report). */
+  report: ReportSettings;
+}
+
+export interface ReportSettings {
+  /** REPORT_DATABASE_URL: a replica the platform datasource reads from; null reads the main database. */
+  databaseUrl: string | null;
+  /** REPORT_STATEMENT_TIMEOUT_MS: each widget query is cancelled after this (default 10 s). */
+  statementTimeoutMs: number;
+  /** REPORT_QUERIES_PER_USER / REPORT_QUERIES_PER_SERVER: report queries running at once; the rest wait. */
+  queriesPerUser: number;
+  queriesPerServer: number;
+  /** REPORT_CACHE_ENTRIES: widget results kept in memory per instance. */
+  cacheEntries: number;
+  /** DATASOURCE_ALLOWED_HOSTS: comma-separated host names, addresses or CIDR ranges external datasources may reach. */
+  allowedHosts: string[];
+  /** DATASOURCE_SECRET: key material for datasource passwords; empty keeps a generated key in DATA_DIR/keys. */
+  secret: string;
 }
 
 export interface SmsSettings {
@@ -89,5 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
+    report: {
+      databaseUrl: env.REPORT_DATABASE_URL || null,
+      statementTimeoutMs: intFrom(env.REPORT_STATEMENT_TIMEOUT_MS, 10_000, 'REPORT_STATEMENT_TIMEOUT_MS') || 10_000,
+      queriesPerUser: intFrom(env.REPORT_QUERIES_PER_USER, 2, 'REPORT_QUERIES_PER_USER') || 1,
+      queriesPerServer: intFrom(env.REPORT_QUERIES_PER_SERVER, 3, 'REPORT_QUERIES_PER_SERVER') || 1,
+      cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
+      allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
+      secret: env.DATASOURCE_SECRET || '',
+    },
   };
 }

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { findReport } from './repo.ts';
+
+export const REPORT_TEXT_SERVER = {
+  notFound: '报表不存在',
+  widgetNotFound: '报表中不存在该控件',
+  noName: '报表名称不能为空',
+  badSetting: '报表设置格式不正确',
+} as const;
+
+type Item = Record<string, unknown>;
+const MAX_DEPTH = 6;
+
+/** Widgets of a report, tab pages opened (spec 002 §3: tabs[].tabContent.widgets). */
+export function findWidget(settingMeta: unknown, widgetId: string): Item | null {
+  const walk = (widgets: unknown, depth: number): Item | null => {
+    if (depth > MAX_DEPTH) return null;
+    const list = Array.isArray(widgets) ? widgets : typeof widgets === 'object' && widgets !== null ? Object.values(widgets) : [];
+    for (const w of list) {
+      if (typeof w !== 'object' || w === null) continue;
+      const item = w as Item;
+      if (String(item.id) === widgetId) return item;
+      for (const tab of Array.isArray(item.tabs) ? item.tabs : []) {
+        const inner = walk((tab as { tabContent?: { widgets?: unknown } })?.tabContent?.widgets, depth + 1);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  return walk((settingMeta as Item | null)?.widgets, 0);
+}
+
+export async function loadWidget(db: Kysely<Database>, reportId: string, widgetId: string): Promise<Item> {
+  const report = /^\d{1,18}$/.test(reportId) ? await findReport(db, reportId) : undefined;
+  if (!report) throw notFound(REPORT_TEXT_SERVER.notFound);
+  const widget = findWidget(report.setting_meta, widgetId);
+  if (!widget) throw notFound(REPORT_TEXT_SERVER.widgetNotFound);
+  return widget;
+}
+
+export function checkSettingMeta(raw: unknown): Item {
+  const meta = typeof raw === 'string' ? safeParse(raw) : raw;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) throw badRequest(REPORT_TEXT_SERVER.badSetting);
+  return meta as Item;
+}
+
+function safeParse(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    throw badRequest(REPORT_TEXT_SERVER.badSetting);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './vocabulary.ts';
+export * from './dataset.ts';
+export * from './widgetQuery.ts';
+export * from './pivot.ts';
