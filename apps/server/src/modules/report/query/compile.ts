@@ -69,7 +69,7 @@ export function compileReport(plan: DatasetPlan, q: ReportQuery, now: Date): Com
   const index = new Map(selections.map((s, i) => [s.key, i]));
   const order = q.sorts.map((s) => sql`${sql.raw(String(index.get(s.key)! + 1))} ${sql.raw(s.order)}`);
   if (order.length === 0 && !q.grouped && plan.defaultOrder) order.push(sql`${sql.ref(plan.defaultOrder)} desc`);
-  if (order.length > 0) query = query.orderBy(order);
+  for (const o of order) query = query.orderBy(o);
 
   // A cross table pivots all of its cells in the server, so it reads up to its cap of cells.
   const limit = q.shape === 'cross' ? q.limit * 50 : q.limit;
