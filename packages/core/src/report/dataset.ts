@@ -26,7 +26,11 @@ export class DatasetError extends Error {
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const TABLE = /^[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?$/;
 const COLUMN_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const ALIAS = /^[^\u0000-\u001f"'`\\]{0,64}$/;
+/** No quotes, backslashes or control characters (checked by code point, see aliasOk). */
+const ALIAS_FORBIDDEN = new Set(['"', "'", '`', '\\']);
+function aliasOk(a: string): boolean {
+  return a.length <= 64 && [...a].every((ch) => ch.charCodeAt(0) >= 0x20 && !ALIAS_FORBIDDEN.has(ch));
+}
 const MAX_COLUMNS = 300;
 
 export const DATASET_TEXT = {
@@ -61,7 +65,7 @@ function column(raw: unknown, used: Set<string>): DsColumn {
   const dataType = c.dataType === undefined || c.dataType === '' ? 'String' : c.dataType;
   if (!(DATA_TYPES as readonly unknown[]).includes(dataType)) throw new DatasetError(DATASET_TEXT.badType(String(dataType)));
   const alias = text(c.alias, 200);
-  if (!ALIAS.test(alias)) throw new DatasetError(DATASET_TEXT.badAlias(alias));
+  if (!aliasOk(alias)) throw new DatasetError(DATASET_TEXT.badAlias(alias));
   return { id, table, column: col, desc: text(c.desc, 100) || col, dataType: dataType as DataType, alias, express: text(c.express, 2000) };
 }
 

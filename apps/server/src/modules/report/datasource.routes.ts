@@ -23,8 +23,10 @@ const SaveBody = Type.Object({
   password: Str(256),
 });
 type SaveInput = Static<typeof SaveBody>;
-const DsQuery = Type.Object({ datasourceId: Id, tbName: Str(200) });
-const IdBody = Type.Object({ id: Id });
+interface DsQuery {
+  datasourceId: string | number;
+  tbName?: string;
+}
 
 /** GET reads the query string, POST the body: the origin client uses both for these reads. */
 export function argsOf(request: FastifyRequest): Record<string, unknown> {
@@ -137,7 +139,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     schema: {},
     config: design,
     handler: async (request) => {
-      const a = argsOf(request) as Partial<Static<typeof DsQuery>>;
+      const a = argsOf(request) as Partial<DsQuery>;
       const ds = await s.sources.load(String(a.datasourceId ?? ''));
       return { errCode: 0, list: await s.datasets.tables(ds) };
     },
@@ -148,7 +150,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     url: '/api/report/datasource/table/querydesc',
     config: design,
     handler: async (request) => {
-      const a = argsOf(request) as Partial<Static<typeof DsQuery>>;
+      const a = argsOf(request) as Partial<DsQuery>;
       const ds = await s.sources.load(String(a.datasourceId ?? ''));
       if (!a.tbName) throw badRequest('请选择数据表');
       return { errCode: 0, list: await s.datasets.columns(ds, String(a.tbName)) };
@@ -160,7 +162,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     url: '/api/report/datasource/delete',
     config: design,
     handler: async (request) => {
-      const a = argsOf(request) as Partial<Static<typeof IdBody>>;
+      const a = argsOf(request) as { id?: unknown };
       const row = await s.sources.load(String(a.id ?? ''));
       if (row.built_in) throw badRequest(DATASOURCE_TEXT.builtIn);
       const used = await datasetCountOf(ctx.db, row.id);
