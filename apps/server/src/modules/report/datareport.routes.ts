@@ -9,6 +9,7 @@ import type { ReportResult } from './query/engine.ts';
 import { existingRoleIds, findReport, insertReport, listReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';
 import { checkSettingMeta, loadWidget, REPORT_TEXT_SERVER } from './reports.ts';
 import type { ReportServices } from './service.ts';
+import { TableExports } from './export/tableExport.ts';
 
 const Id = Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]);
 const QueryFields = {
@@ -30,6 +31,8 @@ const PermissionBody = Type.Object({
   roleIds: Type.Union([Type.Array(Id, { maxItems: 1000 }), Type.String({ maxLength: 20000 })]),
 });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+const ExportBody = Type.Object({ reportId: Id, widgetId: Id, queryConditions: Type.Optional(Type.Unknown()), drillingConditions: Type.Optional(Type.Unknown()) });
+const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 
 function reply(r: ReportResult) {
   return { errCode: 0, ...r };
@@ -85,6 +88,23 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const widget = await loadWidget(ctx.db, String(b.reportId), String(b.widgetId));
     const { sql: _sql, ...result } = await s.engine.run(auth, widget, b);
     return reply(result);
+  });
+
+  const exports = new TableExports(ctx, s);
+
+  /** A table widget's every row as a workbook; poll getExportTableReportState, then download the file. */
+  app.post('/api/report/datareport/exportTableReport', { schema: { body: ExportBody } }, async (request) => {
+    const b = request.body as Static<typeof ExportBody>;
+    const auth = authOf(request);
+    await assertMayReadReport(ctx.db, auth, String(b.reportId));
+    const widget = await loadWidget(ctx.db, String(b.reportId), String(b.widgetId));
+    const code = await exports.start(auth, String(b.reportId), String(b.widgetId), widget, b);
+    return { errCode: 0, exportCode: code };
+  });
+
+  app.get('/api/report/getExportTableReportState/:code', { schema: { params: CodeParams } }, async (request) => {
+    const state = await exports.state(authOf(request), (request.params as Static<typeof CodeParams>).code);
+    return { errCode: 0, exportTableReportState: state };
   });
 
   app.post('/api/report/reportpermission/save', { schema: { body: PermissionBody }, config: design }, async (request) => {

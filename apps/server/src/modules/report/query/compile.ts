@@ -47,7 +47,8 @@ function operand(plan: DatasetPlan) {
 }
 
 /** Every dimension and measure, then conditions, grouping, order and the row window (limit + 1). */
-export function compileReport(plan: DatasetPlan, q: ReportQuery, now: Date): CompiledReport {
+/** `all` drops the row window, for exports that stream every row. */
+export function compileReport(plan: DatasetPlan, q: ReportQuery, now: Date, window: 'page' | 'all' = 'page'): CompiledReport {
   const dims = [...q.dims, ...q.columnDims];
   const selections: Array<{ expr: AnyExpr; key: string; numeric: boolean }> = [
     ...dims.map((d) => ({ expr: dimExpr(plan, d), key: d.key, numeric: !d.dateDim && d.col.dataType === 'Number' })),
@@ -73,7 +74,7 @@ export function compileReport(plan: DatasetPlan, q: ReportQuery, now: Date): Com
 
   // A cross table pivots all of its cells in the server, so it reads up to its cap of cells.
   const limit = q.shape === 'cross' ? q.limit * 50 : q.limit;
-  const countQuery = q.paged ? plan.db.selectFrom(query.as('r')).select(sql<string>`count(*)`.as('n')) : null;
-  query = query.limit(limit + 1).offset(q.offset);
+  const countQuery = q.paged && window === 'page' ? plan.db.selectFrom(query.as('r')).select(sql<string>`count(*)`.as('n')) : null;
+  if (window === 'page') query = query.limit(limit + 1).offset(q.offset);
   return { query, countQuery, columns: selections.map((s) => ({ key: s.key, numeric: s.numeric })) };
 }

@@ -26,7 +26,7 @@ export interface RunOutcome extends ReportResult {
 type Item = Record<string, unknown>;
 export const NO_DATASET = '报表控件未选择数据集';
 
-function rename(rows: Array<Record<string, unknown>>, columns: OutputColumn[]) {
+export function rename(rows: Array<Record<string, unknown>>, columns: OutputColumn[]) {
   return rows.map((r) => {
     const out: Record<string, unknown> = {};
     columns.forEach((c, i) => {
@@ -54,7 +54,8 @@ export class ReportEngine {
     this.cache = new ResultCache(cacheEntries);
   }
 
-  async run(auth: AuthContext, widget: Item, body: QueryBody): Promise<RunOutcome> {
+  /** The checked query, its dataset plan for the caller and the SQL; shared by widget queries and exports. */
+  async prepare(auth: AuthContext, widget: Item, body: QueryBody, window: 'page' | 'all' = 'page') {
     const data = (widget.data ?? {}) as Item;
     const datasetId = data.dataset === undefined || data.dataset === null ? '' : String(data.dataset);
     if (!datasetId) throw badRequest(NO_DATASET);
@@ -67,7 +68,12 @@ export class ReportEngine {
       throw err;
     }
     const plan = await this.datasets.bind(auth, dataset);
-    const compiled = compileReport(plan, query, new Date());
+    const compiled = compileReport(plan, query, new Date(), window);
+    return { query, plan, compiled };
+  }
+
+  async run(auth: AuthContext, widget: Item, body: QueryBody): Promise<RunOutcome> {
+    const { query, plan, compiled } = await this.prepare(auth, widget, body);
     const main = compiled.query.compile();
     const key = crypto
       .createHash('sha256')
