@@ -76,6 +76,20 @@ const SYSTEM_MENUS: MenuSeed[] = [
 
 type Step = (trx: Transaction<Database>, result: SeedResult, adminPassword: string | null) => Promise<void>;
 
+/** 报表设计 (issue 21): datasources and datasets, granted by report:design (the super role's unless granted). */
+const REPORT_MENUS: MenuSeed[] = [
+  {
+    name: '报表设计',
+    path: '/report',
+    iconName: 'baobiao',
+    roles: [],
+    children: [
+      { name: '数据源管理', path: '/report/datasource', component: 'DataSourceManage', iconName: 'shujuyuan', perms: 'report:design', roles: [] },
+      { name: '数据集', path: '/report/dataset', component: 'DataSetManage', iconName: 'shujuji', perms: 'report:design', roles: [] },
+    ],
+  },
+];
+
 const STEPS: Array<[string, Step]> = [
   ['identity-v1', seedIdentity],
   ['menus-foundation', (trx) => seedMenus(trx, FOUNDATION_MENUS, null, 1)],
@@ -88,6 +102,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-company', seedCompanyMenu],
   ['menus-form-manage', seedFormManageMenu],
   ['demo-list-pages-v1', seedDemoListPages],
+  ['menus-report', async (trx) => seedMenus(trx, REPORT_MENUS, null, 1, await nextTopOrder(trx))],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

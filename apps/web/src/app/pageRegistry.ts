@@ -47,6 +47,9 @@ export const pageRegistry: Record<string, PageComponent> = {
   // The form runtime's fixed pages (issue 7): full-page add and the read-only detail view.
   FullCustom: lazy(() => import('../features/form/FullCustomPage.tsx').then((m) => ({ default: m.FullCustomPage }))),
   FormDetail: lazy(() => import('../features/form/FormDetailPage.tsx').then((m) => ({ default: m.FormDetailPage }))),
+  // 报表设计 (issue 21): datasources and datasets.
+  DataSourceManage: lazy(() => import('../features/report/DataSourceManagePage.tsx').then((m) => ({ default: m.DataSourceManagePage }))),
+  DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

@@ -2,3 +2,4 @@ export * from './vocabulary.ts';
 export * from './dataset.ts';
 export * from './widgetQuery.ts';
 export * from './pivot.ts';
+export * from './api.ts';

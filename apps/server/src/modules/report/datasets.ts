@@ -66,7 +66,13 @@ export class Datasets {
   async columns(ds: DatasourceRow, tableName: string): Promise<SourceColumn[]> {
     if (!ds.built_in) return this.external(this.sources.dbOf(ds).then((db) => listColumns(db, this.sources.engineOf(ds), tableName)));
     const { table } = await resolveFormTable(this.ctx, tableName);
-    return describeTable(table).map((c) => ({ ...c, dataType: dataTypeOf(table.queryColumns.get(c.columnName)!) }));
+    // A label used twice (a control named like a system column, 所属企业) says which column it is.
+    const seen = new Set<string>();
+    return describeTable(table).map((c) => {
+      const columnDesc = seen.has(c.columnDesc) ? `${c.columnDesc}（${c.columnName}）` : c.columnDesc;
+      seen.add(c.columnDesc);
+      return { ...c, columnDesc, dataType: dataTypeOf(table.queryColumns.get(c.columnName)!) };
+    });
   }
 
   /**
