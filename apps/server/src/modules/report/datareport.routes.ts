@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { argsOf } from './datasource.routes.ts';
-import { assertMayReadReport, REPORT_DESIGN_PERMISSION } from './permissions.ts';
+import { readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import type { ReportResult } from './query/engine.ts';
 import { existingRoleIds, findReport, insertReport, listReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';
-import { checkSettingMeta, loadWidget, REPORT_TEXT_SERVER } from './reports.ts';
+import { checkSettingMeta, ReportWidgets, REPORT_TEXT_SERVER } from './reports.ts';
 import type { ReportServices } from './service.ts';
 import { TableExports } from './export/tableExport.ts';
 
@@ -41,6 +41,7 @@ function reply(r: ReportResult) {
 /** Report definitions, their data and who may read them (spec 002 §7, DESIGN §11). */
 export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: ReportServices): void {
   const design = { permission: REPORT_DESIGN_PERMISSION };
+  const widgets = new ReportWidgets(ctx.db);
 
   app.post('/api/report/datareport/save', { schema: { body: SaveBody }, config: design }, async (request) => {
     const b = request.body as Static<typeof SaveBody>;
@@ -68,7 +69,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const id = (request.params as Static<typeof IdParams>).id;
     const report = /^\d{1,18}$/.test(id) ? await findReport(ctx.db, id) : undefined;
     if (!report) throw notFound(REPORT_TEXT_SERVER.notFound);
-    await assertMayReadReport(ctx.db, authOf(request), report.id);
+    await readableReportVersion(ctx.db, authOf(request), report.id);
     return { errCode: 0, reportId: Number(report.id), reportName: report.report_name, settingMeta: report.setting_meta };
   });
 
@@ -84,8 +85,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   app.post('/api/report/datareport/queryreportdata', { schema: { body: QueryBody } }, async (request) => {
     const b = request.body as Static<typeof QueryBody>;
     const auth = authOf(request);
-    await assertMayReadReport(ctx.db, auth, String(b.reportId));
-    const widget = await loadWidget(ctx.db, String(b.reportId), String(b.widgetId));
+    const widget = await widgets.load(auth, String(b.reportId), String(b.widgetId));
     const { sql: _sql, ...result } = await s.engine.run(auth, widget, b);
     return reply(result);
   });
@@ -96,8 +96,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   app.post('/api/report/datareport/exportTableReport', { schema: { body: ExportBody } }, async (request) => {
     const b = request.body as Static<typeof ExportBody>;
     const auth = authOf(request);
-    await assertMayReadReport(ctx.db, auth, String(b.reportId));
-    const widget = await loadWidget(ctx.db, String(b.reportId), String(b.widgetId));
+    const widget = await widgets.load(auth, String(b.reportId), String(b.widgetId));
     const code = await exports.start(auth, String(b.reportId), String(b.widgetId), widget, b);
     return { errCode: 0, exportCode: code };
   });

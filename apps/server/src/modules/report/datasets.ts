@@ -6,7 +6,7 @@ import { describeTable, resolveFormTable } from '../form/datasource.ts';
 import type { Datasources } from './datasources.ts';
 import { describeSourceError, within } from './datasources.ts';
 import type { DatasetPlan } from './query/plan.ts';
-import { findDataset, updateDataset, type DatasourceRow } from './repo.ts';
+import { datasetSnapshot, findDataset, updateDataset, type DatasourceRow } from './repo.ts';
 import { bindExternalDataset, listColumns, listTables, type SourceColumn } from './sources/external.ts';
 import { bindPlatformDataset, dataTypeOf, formTablesOf } from './sources/platform.ts';
 
@@ -23,8 +23,19 @@ export interface DatasetRecord {
   meta: DsMeta;
 }
 
+export interface DatasetSnapshot {
+  rec: DatasetRecord;
+  ds: DatasourceRow;
+  /** Changes whenever the results over this dataset may change (see ResultCache). */
+  stamp: string;
+}
+
 /** Datasets: checked against their source when saved, bound to it for each query. */
 export class Datasets {
+  /** Parsed dataset rows by id; a row is read again when its version moves. */
+  private readonly records = new Map<string, DatasetRecord>();
+  private readonly datasources = new Map<string, DatasourceRow>();
+
   constructor(
     private readonly ctx: AppContext,
     private readonly sources: Datasources,
@@ -117,16 +128,43 @@ export class Datasets {
     return { meta: out, formId, removed };
   }
 
+  /**
+   * A dataset for a query: one round trip when nothing changed (the version and the data stamp),
+   * the row itself and its datasource only when its version moved.
+   */
+  async snapshot(id: string): Promise<DatasetSnapshot> {
+    const s = /^\d{1,18}$/.test(id) ? await datasetSnapshot(this.ctx.db, id) : undefined;
+    if (!s) throw notFound(DATASET_NOT_FOUND);
+    let rec = this.records.get(id);
+    if (!rec || rec.version !== s.version) {
+      rec = await this.load(id);
+      this.records.set(id, rec);
+      this.datasources.delete(rec.datasourceId);
+    }
+    let ds = this.datasources.get(rec.datasourceId);
+    if (!ds || ds.update_time.getTime() !== s.ds_update.getTime()) {
+      ds = await this.sources.load(rec.datasourceId);
+      this.datasources.set(ds.id, ds);
+    }
+    // External sources cannot say when they changed: their results live EXTERNAL_CACHE_MS.
+    const data = ds.built_in ? `${s.design_version ?? 0}:${s.last_event ?? 0}` : `${ds.update_time.getTime()}:${Math.floor(Date.now() / EXTERNAL_CACHE_MS)}`;
+    return { rec, ds, stamp: `${rec.version}:${data}` };
+  }
+
+  /** A datasource changed or went: the next snapshot reads it again. */
+  forgetDatasource(id: string): void {
+    this.datasources.delete(id);
+  }
+
   /** The dataset bound to its source for this caller. */
-  async bind(auth: AuthContext, rec: DatasetRecord): Promise<DatasetPlan> {
-    const ds = await this.sources.load(rec.datasourceId);
+  async bind(auth: AuthContext, snap: DatasetSnapshot): Promise<DatasetPlan> {
+    const { rec, ds } = snap;
     const row = { id: rec.id, version: rec.version, meta: rec.meta };
     if (ds.built_in) return bindPlatformDataset(this.ctx, await this.sources.dbOf(ds), auth, row);
     const db = await this.sources.dbOf(ds).catch((err: unknown) => {
       throw describeSourceError(err, this.timeoutMs);
     });
-    const stamp = `${ds.update_time.getTime()}`;
-    return bindExternalDataset(db, this.sources.engineOf(ds), row, async () => `${stamp}:${Math.floor(Date.now() / EXTERNAL_CACHE_MS)}`);
+    return bindExternalDataset(db, this.sources.engineOf(ds), row);
   }
 
   /** Datasets over a form: those to check again when its design changes (syncDataSetStructure). */

@@ -85,6 +85,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
         secret: s.sources.seal(i.password),
       });
       await s.sources.forget(row.id);
+      s.datasets.forgetDatasource(row.id);
       return { errCode: 0, id: Number(row.id) };
     }
     const i = input(b);
@@ -169,6 +170,7 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
       if (used > 0) throw badRequest(DATASOURCE_TEXT.inUse(used));
       if (!(await deleteDatasource(ctx.db, row.id))) throw notFound(DATASOURCE_TEXT.notFound);
       await s.sources.forget(row.id);
+      s.datasets.forgetDatasource(row.id);
       return { errCode: 0 };
     },
   });

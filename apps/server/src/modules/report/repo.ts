@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** SQL of the report module's own tables (datasources, datasets, reports, permissions). */
@@ -98,4 +98,24 @@ export async function updateReport(db: Kysely<Database>, id: string, name: strin
 export async function existingRoleIds(db: Kysely<Database>, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   return (await db.selectFrom('sys_role').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+/**
+ * What a widget query needs to know is current, in one round trip: the dataset's version, its
+ * datasource, and the stamp of its form's data (design version and newest form_event id; every
+ * record write adds a form_event row).
+ */
+export async function datasetSnapshot(db: Kysely<Database>, id: string) {
+  const r = await sql<{
+    version: number;
+    datasource_id: string;
+    design_version: number | null;
+    last_event: string | null;
+    ds_update: Date;
+  }>`
+    select d.version, d.datasource_id, f.design_version, s.update_time as ds_update,
+      (select max(e.id) from form_event e where e.form_id = d.form_id) as last_event
+    from report_dataset d join report_datasource s on s.id = d.datasource_id left join form_conf f on f.id = d.form_id
+    where d.id = ${id}`.execute(db);
+  return r.rows[0];
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import { readableReportVersion } from './permissions.ts';
 import { findReport } from './repo.ts';
 
 export const REPORT_TEXT_SERVER = {
@@ -32,12 +34,29 @@ export function findWidget(settingMeta: unknown, widgetId: string): Item | null 
   return walk((settingMeta as Item | null)?.widgets, 0);
 }
 
-export async function loadWidget(db: Kysely<Database>, reportId: string, widgetId: string): Promise<Item> {
-  const report = /^\d{1,18}$/.test(reportId) ? await findReport(db, reportId) : undefined;
-  if (!report) throw notFound(REPORT_TEXT_SERVER.notFound);
-  const widget = findWidget(report.setting_meta, widgetId);
-  if (!widget) throw notFound(REPORT_TEXT_SERVER.widgetNotFound);
-  return widget;
+/**
+ * Published reports' widgets, kept per report version: a dashboard's twelve widget calls read
+ * the definition once, not twelve times.
+ */
+export class ReportWidgets {
+  private readonly reports = new Map<string, { version: number; settingMeta: unknown }>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The widget of a report the caller may read (access checked first). */
+  async load(auth: AuthContext, reportId: string, widgetId: string): Promise<Item> {
+    const version = await readableReportVersion(this.db, auth, reportId);
+    let hit = this.reports.get(reportId);
+    if (!hit || hit.version !== version) {
+      const report = await findReport(this.db, reportId);
+      if (!report) throw notFound(REPORT_TEXT_SERVER.notFound);
+      hit = { version: report.version, settingMeta: report.setting_meta };
+      this.reports.set(reportId, hit);
+    }
+    const widget = findWidget(hit.settingMeta, widgetId);
+    if (!widget) throw notFound(REPORT_TEXT_SERVER.widgetNotFound);
+    return widget;
+  }
 }
 
 export function checkSettingMeta(raw: unknown): Item {

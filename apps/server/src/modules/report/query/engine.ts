@@ -59,27 +59,26 @@ export class ReportEngine {
     const data = (widget.data ?? {}) as Item;
     const datasetId = data.dataset === undefined || data.dataset === null ? '' : String(data.dataset);
     if (!datasetId) throw badRequest(NO_DATASET);
-    const dataset = await this.datasets.load(datasetId);
+    const snap = await this.datasets.snapshot(datasetId);
     let query: ReportQuery;
     try {
-      query = buildReportQuery(widget, dataset.meta, body);
+      query = buildReportQuery(widget, snap.rec.meta, body);
     } catch (err) {
       if (err instanceof ReportQueryError) throw badRequest(err.message);
       throw err;
     }
-    const plan = await this.datasets.bind(auth, dataset);
+    const plan = await this.datasets.bind(auth, snap);
     const compiled = compileReport(plan, query, new Date(), window);
-    return { query, plan, compiled };
+    return { query, plan, compiled, stamp: snap.stamp };
   }
 
   async run(auth: AuthContext, widget: Item, body: QueryBody): Promise<RunOutcome> {
-    const { query, plan, compiled } = await this.prepare(auth, widget, body);
+    const { query, plan, compiled, stamp } = await this.prepare(auth, widget, body);
     const main = compiled.query.compile();
     const key = crypto
       .createHash('sha256')
       .update(JSON.stringify([plan.datasetId, plan.version, plan.scopeKey, query.shape, main.sql, main.parameters]))
       .digest('base64url');
-    const stamp = plan.stamp ? await plan.stamp() : String(Date.now());
     const result = await this.cache.once(key, stamp, () =>
       this.limiter.run(auth.userId, async () => {
         try {

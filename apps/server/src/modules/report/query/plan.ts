@@ -44,6 +44,4 @@ export interface DatasetPlan {
   scopeKey: string;
   /** A stable ORDER BY for listing rows, e.g. the main table's id. */
   defaultOrder: string | null;
-  /** Reads what changes when the source data changes; null when the source cannot tell (external). */
-  stamp: (() => Promise<string>) | null;
 }

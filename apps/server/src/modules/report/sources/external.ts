@@ -73,7 +73,7 @@ export async function listColumns(db: AnyDb, engine: Engine, tableName: string):
 const STORED: Record<DsColumn['dataType'], Stored> = { Number: 'numeric', Date: 'timestamp', String: 'text' };
 
 /** An external dataset: one table as t0; its columns were checked against the source when it was saved. */
-export function bindExternalDataset(db: AnyDb, engine: Engine, row: { id: string; version: number; meta: DsMeta }, stamp: () => Promise<string>): DatasetPlan {
+export function bindExternalDataset(db: AnyDb, engine: Engine, row: { id: string; version: number; meta: DsMeta }): DatasetPlan {
   const cols = [...row.meta.dim, ...row.meta.measure];
   const tables = new Set(cols.map((c) => c.table));
   if (tables.size !== 1) throw badRequest(EXTERNAL_TEXT.oneTable);
@@ -106,6 +106,5 @@ export function bindExternalDataset(db: AnyDb, engine: Engine, row: { id: string
     scope: null,
     scopeKey: '*',
     defaultOrder: null,
-    stamp,
   };
 }

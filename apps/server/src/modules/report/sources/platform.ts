@@ -71,7 +71,6 @@ export async function bindPlatformDataset(
     return out;
   };
   const scope = formDataScope(auth, main.model, 't0');
-  const formId = main.model.formId;
   return {
     datasetId: row.id,
     version: row.version,
@@ -85,12 +84,5 @@ export async function bindPlatformDataset(
     scope: scope.where,
     scopeKey: scope.key,
     defaultOrder: sub ? 't1.id' : 't0.id',
-    // Every record write adds a form_event row; a design change bumps design_version.
-    stamp: async () => {
-      const r = await sql<{ s: string }>`
-        select f.design_version || ':' || coalesce((select max(e.id) from form_event e where e.form_id = f.id), 0) as s
-        from form_conf f where f.id = ${formId}`.execute(ctx.db);
-      return r.rows[0]?.s ?? 'gone';
-    },
   };
 }
