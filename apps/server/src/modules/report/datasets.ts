@@ -6,6 +6,7 @@ import { describeTable, resolveFormTable } from '../form/datasource.ts';
 import type { Datasources } from './datasources.ts';
 import { describeSourceError, within } from './datasources.ts';
 import type { DatasetPlan } from './query/plan.ts';
+import { Coalescer } from './query/coalesce.ts';
 import { datasetSnapshot, findDataset, updateDataset, type DatasourceRow } from './repo.ts';
 import { bindExternalDataset, listColumns, listTables, type SourceColumn } from './sources/external.ts';
 import { bindPlatformDataset, dataTypeOf, formTablesOf } from './sources/platform.ts';
@@ -35,6 +36,7 @@ export class Datasets {
   /** Parsed dataset rows by id; a row is read again when its version moves. */
   private readonly records = new Map<string, DatasetRecord>();
   private readonly datasources = new Map<string, DatasourceRow>();
+  private readonly snapshots = new Coalescer<Awaited<ReturnType<typeof datasetSnapshot>>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -133,7 +135,7 @@ export class Datasets {
    * the row itself and its datasource only when its version moved.
    */
   async snapshot(id: string): Promise<DatasetSnapshot> {
-    const s = /^\d{1,18}$/.test(id) ? await datasetSnapshot(this.ctx.db, id) : undefined;
+    const s = /^\d{1,18}$/.test(id) ? await this.snapshots.run(id, () => datasetSnapshot(this.ctx.db, id)) : undefined;
     if (!s) throw notFound(DATASET_NOT_FOUND);
     let rec = this.records.get(id);
     if (!rec || rec.version !== s.version) {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { readableReportVersion } from './permissions.ts';
+import { Coalescer } from './query/coalesce.ts';
 import { findReport } from './repo.ts';
 
 export const REPORT_TEXT_SERVER = {
@@ -40,12 +41,13 @@ export function findWidget(settingMeta: unknown, widgetId: string): Item | null 
  */
 export class ReportWidgets {
   private readonly reports = new Map<string, { version: number; settingMeta: unknown }>();
+  private readonly access = new Coalescer<number>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The widget of a report the caller may read (access checked first). */
   async load(auth: AuthContext, reportId: string, widgetId: string): Promise<Item> {
-    const version = await readableReportVersion(this.db, auth, reportId);
+    const version = await this.access.run(`${auth.userId}:${reportId}`, () => readableReportVersion(this.db, auth, reportId));
     let hit = this.reports.get(reportId);
     if (!hit || hit.version !== version) {
       const report = await findReport(this.db, reportId);
