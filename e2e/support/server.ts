@@ -53,6 +53,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The report datasource spec connects to this run's own PostgreSQL as an "external" one (issue 21).
+      DATASOURCE_ALLOWED_HOSTS: '127.0.0.1',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

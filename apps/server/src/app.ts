@@ -25,6 +25,7 @@ import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { reportRoutes } from './modules/report/routes.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
+  reportRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

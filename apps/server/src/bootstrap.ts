@@ -12,6 +12,7 @@ import { LoginLimiter } from './modules/auth/loginLimiter.ts';
 import { SessionStore } from './modules/auth/sessions.ts';
 import { SettingsStore } from './modules/admin/settings/store.ts';
 import { PreparedStatements } from './db/prepared.ts';
+import { openReportResources } from './modules/report/resources.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -37,12 +38,14 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const sessions = new SessionStore(db, events, () => settings.current.sessionIdleMinutes * 60_000);
     const limiter = new LoginLimiter(db, () => settings.current.loginFailuresPerMinute);
     const forms = new FormModelCache(events, new PreparedStatements(pool));
-    const ctx: AppContext = { config, db, keys, events, sessions, limiter, settings, forms };
+    const reports = await openReportResources(config, databaseUrl);
+    const ctx: AppContext = { config, db, keys, events, sessions, limiter, settings, forms, reports };
     return {
       ctx,
       seedResult,
       close: async () => {
         await events.stop();
+        await reports.close();
         await db.destroy();
       },
     };

@@ -35,6 +35,8 @@ export interface Config {
   sms: SmsSettings;
   /** The automation engine (issue 18, modules/automation). */
   automation: AutomationSettings;
+  /** Reports, datasets and datasources (issue 21, modules/report). */
+  report: ReportSettings;
 }
 
 export interface AutomationSettings {
@@ -50,6 +52,22 @@ export interface AutomationSettings {
   leaseMs: number;
   /** AUTOMATION_LOCK_TIMEOUT_MS: a node waiting longer than this for a row lock fails as transient and is retried. */
   lockTimeoutMs: number;
+}
+
+export interface ReportSettings {
+  /** REPORT_DATABASE_URL: a replica the platform datasource reads from; null reads the main database. */
+  databaseUrl: string | null;
+  /** REPORT_STATEMENT_TIMEOUT_MS: each widget query is cancelled after this (default 10 s). */
+  statementTimeoutMs: number;
+  /** REPORT_QUERIES_PER_USER / REPORT_QUERIES_PER_SERVER: report queries running at once; the rest wait. */
+  queriesPerUser: number;
+  queriesPerServer: number;
+  /** REPORT_CACHE_ENTRIES: widget results kept in memory per instance. */
+  cacheEntries: number;
+  /** DATASOURCE_ALLOWED_HOSTS: comma-separated host names, addresses or CIDR ranges external datasources may reach. */
+  allowedHosts: string[];
+  /** DATASOURCE_SECRET: key material for datasource passwords; empty keeps a generated key in DATA_DIR/keys. */
+  secret: string;
 }
 
 export interface SmsSettings {
@@ -115,6 +133,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((v) => intFrom(v.trim(), 60_000, 'AUTOMATION_RETRY_DELAYS_MS')),
       leaseMs: Math.max(1000, intFrom(env.AUTOMATION_LEASE_MS, 60_000, 'AUTOMATION_LEASE_MS')),
       lockTimeoutMs: Math.max(100, intFrom(env.AUTOMATION_LOCK_TIMEOUT_MS, 5_000, 'AUTOMATION_LOCK_TIMEOUT_MS')),
+    },
+    report: {
+      databaseUrl: env.REPORT_DATABASE_URL || null,
+      statementTimeoutMs: intFrom(env.REPORT_STATEMENT_TIMEOUT_MS, 10_000, 'REPORT_STATEMENT_TIMEOUT_MS') || 10_000,
+      queriesPerUser: intFrom(env.REPORT_QUERIES_PER_USER, 2, 'REPORT_QUERIES_PER_USER') || 1,
+      queriesPerServer: intFrom(env.REPORT_QUERIES_PER_SERVER, 3, 'REPORT_QUERIES_PER_SERVER') || 1,
+      cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
+      allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
+      secret: env.DATASOURCE_SECRET || '',
     },
   };
 }

@@ -8,6 +8,7 @@ import type { SessionStore } from './modules/auth/sessions.ts';
 import type { SettingsStore } from './modules/admin/settings/store.ts';
 import type { FormModelCache } from './modules/form/formModel.ts';
 import type { JobSender } from './modules/importExport/jobs.ts';
+import type { ReportResources } from './modules/report/resources.ts';
 
 /** Everything a route module needs, built once by main.ts (or a test) and passed to buildApp. */
 export interface AppContext {
@@ -23,4 +24,6 @@ export interface AppContext {
   forms: FormModelCache;
   /** The pg-boss queue, set by startJobs; absent where no jobs run (most tests). */
   jobs?: JobSender;
+  /** Report pools, limiter and datasource key (issue 21). */
+  reports: ReportResources;
 }

@@ -17,3 +17,4 @@ export * from './designer/index.ts';
 export * from './listPage/index.ts';
 export * from './listSettings/index.ts';
 export * from './flow/index.ts';
+export * from './report/index.ts';

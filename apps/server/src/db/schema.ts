@@ -452,6 +452,66 @@ export interface AutoStepTable {
   finish_time: Generated<Date>;
 }
 
+// ── Reports, datasets and datasources (issue 21, modules/report) ──
+export interface ReportDatasourceTable {
+  id: Id;
+  name: string;
+  /** platform (the built-in one), postgresql or mysql. */
+  db_type: string;
+  host: string | null;
+  port: number | null;
+  database_name: string | null;
+  username: string | null;
+  /** The password sealed with AES-256-GCM (modules/report/datasources/secrets.ts). */
+  secret: string | null;
+  built_in: Generated<boolean>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface ReportDatasetTable {
+  id: Id;
+  name: string;
+  datasource_id: string;
+  ds_meta: unknown;
+  /** The form a platform dataset reads (its results are dropped when the form's data changes). */
+  form_id: string | null;
+  version: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface ReportDefTable {
+  id: Id;
+  report_name: string;
+  setting_meta: unknown;
+  version: Generated<number>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface ReportPermissionTable {
+  report_id: string;
+  role_id: string;
+}
+
+export interface ReportExportTable {
+  id: Id;
+  code: string;
+  report_id: string;
+  widget_id: string;
+  state: Generated<string>;
+  reason: string | null;
+  rows_done: Generated<number>;
+  file_id: string | null;
+  created_by: string;
+  create_time: Generated<Date>;
+  finish_time: Date | null;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -491,4 +551,10 @@ export interface Database {
   auto_flow_version: AutoFlowVersionTable;
   auto_execution: AutoExecutionTable;
   auto_step: AutoStepTable;
+  // reports (issue 21)
+  report_datasource: ReportDatasourceTable;
+  report_dataset: ReportDatasetTable;
+  report_def: ReportDefTable;
+  report_permission: ReportPermissionTable;
+  report_export: ReportExportTable;
 }

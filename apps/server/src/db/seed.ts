@@ -95,6 +95,20 @@ const AUTOMATION_MENUS: MenuSeed[] = [
 
 type Step = (trx: Transaction<Database>, result: SeedResult, adminPassword: string | null) => Promise<void>;
 
+/** 报表设计 (issue 21): datasources and datasets, granted by report:design (the super role's unless granted). */
+const REPORT_MENUS: MenuSeed[] = [
+  {
+    name: '报表设计',
+    path: '/report',
+    iconName: 'baobiao',
+    roles: [],
+    children: [
+      { name: '数据源管理', path: '/report/datasource', component: 'DataSourceManage', iconName: 'shujuyuan', perms: 'report:design', roles: [] },
+      { name: '数据集', path: '/report/dataset', component: 'DataSetManage', iconName: 'shujuji', perms: 'report:design', roles: [] },
+    ],
+  },
+];
+
 const STEPS: Array<[string, Step]> = [
   ['identity-v1', seedIdentity],
   ['menus-foundation', (trx) => seedMenus(trx, FOUNDATION_MENUS, null, 1)],
@@ -112,6 +126,7 @@ const STEPS: Array<[string, Step]> = [
   // Automation engine (issue 18): 自动化 › 执行记录, and one working automation on the demo forms.
   ['menus-automation', async (trx) => seedMenus(trx, AUTOMATION_MENUS, null, 1, await nextTopOrder(trx))],
   ['demo-automation-v1', seedDemoAutomation],
+  ['menus-report', async (trx) => seedMenus(trx, REPORT_MENUS, null, 1, await nextTopOrder(trx))],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

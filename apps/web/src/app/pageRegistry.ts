@@ -51,6 +51,9 @@ export const pageRegistry: Record<string, PageComponent> = {
   AutomationExecution: lazy(() =>
     import('../features/automation/executions/ExecutionListPage.tsx').then((m) => ({ default: m.ExecutionListPage })),
   ),
+  // 报表设计 (issue 21): datasources and datasets.
+  DataSourceManage: lazy(() => import('../features/report/DataSourceManagePage.tsx').then((m) => ({ default: m.DataSourceManagePage }))),
+  DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

@@ -15,6 +15,7 @@ import * as messageKinds from './2026_11_25_0095_message_kinds.ts';
 import * as formPermissions from './2026_11_25_0100_form_permissions.ts';
 // Automation engine (issue 18)
 import * as automation from './2026_11_25_0201_automation.ts';
+import * as reports from './2026_11_25_0300_reports.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0100_form_permissions': formPermissions,
   // Automation engine (issue 18)
   '2026_11_25_0201_automation': automation,
+  '2026_11_25_0300_reports': reports,
 };
 
 export const migrationProvider: MigrationProvider = {

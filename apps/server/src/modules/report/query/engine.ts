@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import { buildReportQuery, pivot, ReportQueryError, type QueryBody, type ReportQuery } from '@park/core';
+import { badRequest } from '../../../plugins/errors.ts';
+import type { AuthContext } from '../../auth/sessions.ts';
+import type { Datasets } from '../datasets.ts';
+import { describeSourceError } from '../datasources.ts';
+import { ResultCache } from './cache.ts';
+import { compileReport, type OutputColumn } from './compile.ts';
+import type { QueryLimiter } from './limiter.ts';
+
+export interface ReportResult {
+  datas: Array<Record<string, unknown>>;
+  /** True when there were more groups than querySize and the rest were left out. */
+  truncated: boolean;
+  /** Tables: rows in all pages. */
+  totalCount?: number;
+  /** Cross tables: the column headers. */
+  columns?: Array<{ key: string; values: unknown[] }>;
+}
+
+export interface RunOutcome extends ReportResult {
+  /** The SQL, for design mode only (the reply's base64 `x`). */
+  sql: string;
+}
+
+type Item = Record<string, unknown>;
+export const NO_DATASET = '报表控件未选择数据集';
+
+export function rename(rows: Array<Record<string, unknown>>, columns: OutputColumn[]) {
+  return rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    columns.forEach((c, i) => {
+      const v = r[`c${i}`];
+      out[c.key] = c.numeric && v !== null && v !== undefined && typeof v !== 'number' ? Number(v) : v instanceof Date ? v.toISOString() : v;
+    });
+    return out;
+  });
+}
+
+/**
+ * The report query engine (issue 21): a widget and its query body → a checked query (core) → a
+ * dataset plan for the caller → one SELECT, run under the per-user/per-server limiter, the
+ * statement timeout of the report pool, and the result cache.
+ */
+export class ReportEngine {
+  private readonly cache: ResultCache<ReportResult>;
+
+  constructor(
+    private readonly datasets: Datasets,
+    private readonly limiter: QueryLimiter,
+    cacheEntries: number,
+    private readonly timeoutMs: number,
+  ) {
+    this.cache = new ResultCache(cacheEntries);
+  }
+
+  /** The checked query, its dataset plan for the caller and the SQL; shared by widget queries and exports. */
+  async prepare(auth: AuthContext, widget: Item, body: QueryBody, window: 'page' | 'all' = 'page') {
+    const data = (widget.data ?? {}) as Item;
+    const datasetId = data.dataset === undefined || data.dataset === null ? '' : String(data.dataset);
+    if (!datasetId) throw badRequest(NO_DATASET);
+    const snap = await this.datasets.snapshot(datasetId);
+    let query: ReportQuery;
+    try {
+      query = buildReportQuery(widget, snap.rec.meta, body);
+    } catch (err) {
+      if (err instanceof ReportQueryError) throw badRequest(err.message);
+      throw err;
+    }
+    const plan = await this.datasets.bind(auth, snap);
+    const compiled = compileReport(plan, query, new Date(), window);
+    return { query, plan, compiled, stamp: snap.stamp };
+  }
+
+  async run(auth: AuthContext, widget: Item, body: QueryBody): Promise<RunOutcome> {
+    const { query, plan, compiled, stamp } = await this.prepare(auth, widget, body);
+    const main = compiled.query.compile();
+    const key = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([plan.datasetId, plan.version, plan.scopeKey, query.shape, main.sql, main.parameters]))
+      .digest('base64url');
+    const result = await this.cache.once(key, stamp, () =>
+      this.limiter.run(auth.userId, async () => {
+        try {
+          const [rows, count] = await Promise.all([
+            compiled.query.execute(),
+            compiled.countQuery ? compiled.countQuery.executeTakeFirst() : Promise.resolve(undefined),
+          ]);
+          return this.shape(query, rows, compiled.columns, count ? Number((count as { n: unknown }).n) : undefined);
+        } catch (err) {
+          throw describeSourceError(err, this.timeoutMs);
+        }
+      }),
+    );
+    return { ...result, sql: main.sql };
+  }
+
+  private shape(query: ReportQuery, raw: Array<Record<string, unknown>>, columns: OutputColumn[], totalCount: number | undefined): ReportResult {
+    const rows = rename(raw, columns);
+    if (query.shape === 'cross') {
+      const cells = query.limit * 50;
+      const p = pivot(query, rows.slice(0, cells));
+      return { datas: p.rows.slice(0, query.limit), columns: p.columns, truncated: rows.length > cells || p.rows.length > query.limit };
+    }
+    const truncated = rows.length > query.limit;
+    const datas = truncated ? rows.slice(0, query.limit) : rows;
+    return totalCount === undefined ? { datas, truncated } : { datas, truncated, totalCount };
+  }
+
+  clearCache(): void {
+    this.cache.clear();
+  }
+}

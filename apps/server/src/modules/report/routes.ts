@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { datareportRoutes } from './datareport.routes.ts';
+import { datasetRoutes } from './dataset.routes.ts';
+import { datasourceRoutes } from './datasource.routes.ts';
+import { reportServices } from './service.ts';
+
+/** Everything under /api/report (issue 21): datasources, datasets, reports, their data and permissions. */
+export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const services = reportServices(ctx);
+  datasourceRoutes(app, ctx, services);
+  datasetRoutes(app, ctx, services);
+  datareportRoutes(app, ctx, services);
+}

@@ -1,0 +1,20 @@
+import type { AppContext } from '../../context.ts';
+import { Datasets } from './datasets.ts';
+import { Datasources } from './datasources.ts';
+import { ReportEngine } from './query/engine.ts';
+
+/** The report module's services for one app instance (the engine holds the result cache). */
+export interface ReportServices {
+  sources: Datasources;
+  datasets: Datasets;
+  engine: ReportEngine;
+}
+
+export function reportServices(ctx: AppContext): ReportServices {
+  const r = ctx.reports;
+  const timeout = ctx.config.report.statementTimeoutMs;
+  const sources = new Datasources(ctx.db, r.connections, r.policy, r.secrets, timeout);
+  const datasets = new Datasets(ctx, sources, timeout);
+  const engine = new ReportEngine(datasets, r.limiter, ctx.config.report.cacheEntries, timeout);
+  return { sources, datasets, engine };
+}

@@ -1,0 +1,109 @@
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { ReportSettings } from '../../../config.ts';
+import type { Engine } from '../query/dialects.ts';
+import type { AnyDb } from '../query/plan.ts';
+
+/** What is needed to reach an external database; the host is the address the guard resolved. */
+export interface ExternalTarget {
+  engine: Engine;
+  address: string;
+  port: number;
+  database: string;
+  username: string;
+  password: string;
+}
+
+/** Connections per external datasource: small, so a busy report cannot exhaust a business database. */
+const EXTERNAL_POOL_MAX = 2;
+const CONNECT_TIMEOUT_MS = 5000;
+
+function pgSessionOptions(timeoutMs: number): string {
+  // Read-only sessions: even a statement that slipped past every check could not write.
+  return `-c default_transaction_read_only=on -c statement_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${timeoutMs * 2}`;
+}
+
+function pgPool(config: pg.PoolConfig, timeoutMs: number, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    ...config,
+    max,
+    options: pgSessionOptions(timeoutMs),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A hung server must not hold a caller longer than the statement timeout (and a margin).
+    query_timeout: timeoutMs + 2000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function externalDb(t: ExternalTarget, timeoutMs: number): AnyDb {
+  if (t.engine === 'postgresql') {
+    const pool = pgPool({ host: t.address, port: t.port, database: t.database, user: t.username, password: t.password }, timeoutMs, EXTERNAL_POOL_MAX);
+    return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  }
+  const pool = createMysqlPool({
+    host: t.address,
+    port: t.port,
+    database: t.database,
+    user: t.username,
+    password: t.password,
+    connectionLimit: EXTERNAL_POOL_MAX,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+  });
+  return new Kysely({
+    dialect: new MysqlDialect({
+      pool,
+      onCreateConnection: async (conn) => {
+        await conn.executeQuery(CompiledQuery.raw('SET SESSION TRANSACTION READ ONLY'));
+        // MariaDB names the limit max_statement_time (seconds), MySQL max_execution_time (ms).
+        for (const stmt of [`SET SESSION max_statement_time = ${timeoutMs / 1000}`, `SET SESSION max_execution_time = ${timeoutMs}`]) {
+          await conn.executeQuery(CompiledQuery.raw(stmt)).catch(() => undefined);
+        }
+      },
+    }),
+  });
+}
+
+/**
+ * The report side's database handles: the platform database through its own small pool with
+ * read-only sessions and the statement timeout (REPORT_DATABASE_URL when set, e.g. a replica), so
+ * report queries never take connections the form calls need; and one pool per external datasource.
+ */
+export class ReportConnections {
+  readonly platform: AnyDb;
+  private readonly external = new Map<string, { stamp: string; db: AnyDb }>();
+
+  constructor(
+    databaseUrl: string,
+    private readonly settings: ReportSettings,
+  ) {
+    const pool = pgPool({ connectionString: settings.databaseUrl ?? databaseUrl }, settings.statementTimeoutMs, settings.queriesPerServer + 1);
+    this.platform = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  }
+
+  /** The pool of an external datasource, made again when its settings changed (`stamp`). */
+  async externalFor(id: string, stamp: string, target: () => Promise<ExternalTarget>): Promise<AnyDb> {
+    const hit = this.external.get(id);
+    if (hit && hit.stamp === stamp) return hit.db;
+    if (hit) await this.drop(id);
+    const db = externalDb(await target(), this.settings.statementTimeoutMs);
+    this.external.set(id, { stamp, db });
+    return db;
+  }
+
+  async drop(id: string): Promise<void> {
+    const hit = this.external.get(id);
+    this.external.delete(id);
+    await hit?.db.destroy().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.external.keys()].map((id) => this.drop(id)));
+    await this.platform.destroy();
+  }
+}

@@ -1,0 +1,5 @@
+export * from './vocabulary.ts';
+export * from './dataset.ts';
+export * from './widgetQuery.ts';
+export * from './pivot.ts';
+export * from './api.ts';
