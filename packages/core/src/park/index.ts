@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './geometry.ts';
+export * from './rules.ts';
+export * from './ingest.ts';
