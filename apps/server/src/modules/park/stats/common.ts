@@ -1,0 +1,91 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  ALARM_LEVELS,
+  HAZARDOUS_CLASSES,
+  PASS_DIRECTIONS,
+  RISK_LEVELS,
+  RULE_ALARM_TYPES,
+  ALARM_TYPES,
+  VEHICLE_TYPES,
+} from '@park/core';
+import { formatTime, formatTimeOrNull, toNum } from '../format.ts';
+import type { Range, StatQuery } from './query.ts';
+
+/** Counts by code into one entry per code of the enumeration, zeros included, in its order. */
+export function perCode<K extends string>(labels: Record<K, string | { label: string }>, rows: ReadonlyArray<{ k: string | null; v: string | number }>) {
+  const counts = new Map(rows.map((r) => [String(r.k), Number(r.v)]));
+  return (Object.keys(labels) as K[]).map((code) => {
+    const l = labels[code];
+    return { code, name: typeof l === 'string' ? l : l.label, value: counts.get(code) ?? 0 };
+  });
+}
+
+export const riskLevels = (rows: ReadonlyArray<{ k: string | null; v: string | number }>) => perCode(RISK_LEVELS, rows);
+export const alarmLevels = (rows: ReadonlyArray<{ k: string | null; v: string | number }>) => perCode(ALARM_LEVELS, rows);
+export const ruleTypes = (rows: ReadonlyArray<{ k: string | null; v: string | number }>) =>
+  perCode(Object.fromEntries(RULE_ALARM_TYPES.map((t) => [t, ALARM_TYPES[t].label])) as Record<string, string>, rows);
+export const RULE_SERIES: ReadonlyArray<readonly [string, string]> = RULE_ALARM_TYPES.map((t) => [t, ALARM_TYPES[t].label] as const);
+export const DIRECTION_SERIES: ReadonlyArray<readonly [string, string]> = [['1', PASS_DIRECTIONS[1]], ['2', PASS_DIRECTIONS[2]]];
+
+export const inRange = (column: RawBuilder<unknown>, r: Range) => sql`${column} >= ${r.from.toISOString()}::timestamptz and ${column} < ${r.to.toISOString()}::timestamptz`;
+
+/** LIKE on user text: the text matches itself, never as a wildcard. */
+export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const when = (cond: unknown, fragment: () => RawBuilder<unknown>) => (cond ? fragment() : sql``);
+
+/** The filters the pass lists share. */
+export function passFilters(q: StatQuery) {
+  return sql`${when(q.plate, () => sql`and p.plate like ${contains(q.plate!.toUpperCase())}`)}
+    ${when(q.gateId, () => sql`and p.gate_id = ${q.gateId}`)}
+    ${when(q.direction, () => sql`and p.direction = ${q.direction}`)}
+    ${when(q.vehicleType, () => sql`and p.vehicle_type = ${q.vehicleType}`)}`;
+}
+
+export interface PassRow {
+  id: string;
+  plate: string;
+  direction: number;
+  pass_time: Date;
+  gate_id: string;
+  gate_name: string;
+  vehicle_type: string;
+  hazardous_class: string | null;
+  company_name: string | null;
+  driver_name: string | null;
+  driver_phone: string | null;
+  material: string | null;
+  load_tons: string | null;
+  temporary: boolean;
+  photo_file_id: string | null;
+}
+
+export const PASS_SELECT = sql`p.id, p.plate, p.direction, p.pass_time, p.gate_id, g.gate_name, p.vehicle_type, p.hazardous_class,
+  p.company_name, p.driver_name, p.driver_phone, p.material, p.load_tons, p.temporary, p.photo_file_id`;
+
+const label = <T extends Record<string, string>>(labels: T, code: string | null) => (code === null ? null : (labels[code as keyof T] ?? code));
+
+export function passView(r: PassRow) {
+  return {
+    id: toNum(r.id),
+    plate: r.plate,
+    direction: r.direction,
+    directionName: PASS_DIRECTIONS[r.direction as 1 | 2],
+    passTime: formatTime(r.pass_time),
+    gateId: toNum(r.gate_id),
+    gateName: r.gate_name,
+    vehicleType: r.vehicle_type,
+    vehicleTypeName: label(VEHICLE_TYPES, r.vehicle_type),
+    hazardousClass: r.hazardous_class,
+    hazardousClassName: label(HAZARDOUS_CLASSES, r.hazardous_class),
+    companyName: r.company_name,
+    driverName: r.driver_name,
+    driverPhone: r.driver_phone,
+    material: r.material,
+    loadTons: r.load_tons === null ? null : Number(r.load_tons),
+    temporary: r.temporary,
+    photoFileId: r.photo_file_id === null ? null : toNum(r.photo_file_id),
+  };
+}
+
+export { formatTime, formatTimeOrNull, toNum };
