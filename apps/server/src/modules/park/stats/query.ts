@@ -79,7 +79,7 @@ export function rangeOf(q: StatQuery, kind: DefaultRange, now = new Date()): Ran
   const from = q.beginTime ? parseStatTime(q.beginTime, '开始时间', false) : fallback.from;
   const to = q.endTime ? parseStatTime(q.endTime, '结束时间', true) : fallback.to;
   if (from >= to) throw badRequest('开始时间必须早于结束时间');
-  if (to.getTime() - from.getTime() > MAX_SPAN_DAYS * 86_400_000) throw badRequest('查询时间跨度不能超过10年');
+  if ((q.beginTime || q.endTime) && to.getTime() - from.getTime() > MAX_SPAN_DAYS * 86_400_000) throw badRequest('查询时间跨度不能超过10年');
   return { from, to };
 }
 
