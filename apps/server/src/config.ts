@@ -33,6 +33,17 @@ export interface Config {
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
   sms: SmsSettings;
+  /** Park operations (issue 23): the demo simulator and how device commands leave the platform. */
+  park: ParkSettings;
+}
+
+export interface ParkSettings {
+  /** PARK_SIMULATOR: main.ts runs the demo park unless this is '0' (tests never start it themselves). */
+  simulator: boolean;
+  /** PARK_DEVICE_ADAPTER: 'simulator' (built in, the default) or 'gateway' (PARK_GATEWAY_URL). */
+  deviceAdapter: 'simulator' | 'gateway';
+  gatewayUrl: string;
+  gatewayToken: string;
 }
 
 export interface SmsSettings {
@@ -89,5 +100,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
+    park: parkSettings(env),
+  };
+}
+
+function parkSettings(env: NodeJS.ProcessEnv): ParkSettings {
+  const adapter = env.PARK_DEVICE_ADAPTER || 'simulator';
+  if (adapter !== 'simulator' && adapter !== 'gateway') throw new Error(`环境变量 PARK_DEVICE_ADAPTER 只能是 simulator 或 gateway: ${adapter}`);
+  if (adapter === 'gateway' && !env.PARK_GATEWAY_URL) throw new Error('PARK_DEVICE_ADAPTER=gateway 需要设置 PARK_GATEWAY_URL');
+  return {
+    simulator: env.PARK_SIMULATOR !== '0',
+    deviceAdapter: adapter,
+    gatewayUrl: env.PARK_GATEWAY_URL || '',
+    gatewayToken: env.PARK_GATEWAY_TOKEN || '',
   };
 }

@@ -8,6 +8,11 @@ import { IngestService } from './ingest/service.ts';
 import { LayoutCache } from './layout.ts';
 import { alarmDisposalRoutes } from './alarmDisposal.ts';
 import { statsRoutes } from './stats/routes.ts';
+import type { DeviceAdapters } from './commands/adapters.ts';
+import { gatewayAdapters } from './commands/gateway.ts';
+import { commandRoutes } from './commands/routes.ts';
+import { CommandService } from './commands/service.ts';
+import { simulatedAdapters } from './commands/simulator.ts';
 
 /**
  * Park operations (issue 23): device management and tokens, ingestion, statistics, alarm
@@ -19,6 +24,7 @@ export interface ParkServices {
   tokens: DeviceTokens;
   devices: DeviceService;
   ingest: IngestService;
+  commands: CommandService;
 }
 
 const servicesByApp = new WeakMap<FastifyInstance, ParkServices>();
@@ -35,10 +41,18 @@ export function parkRoutes(app: FastifyInstance, ctx: AppContext): void {
     tokens,
     devices: new DeviceService(ctx.db, tokens),
     ingest: new IngestService(ctx.db, layout),
+    commands: new CommandService(ctx.db, adaptersFor(ctx)),
   };
   servicesByApp.set(app, services);
   deviceRoutes(app, services.devices);
   ingestRoutes(app, tokens, services.ingest);
   statsRoutes(app, ctx.db);
   alarmDisposalRoutes(app, ctx.db);
+  commandRoutes(app, services.commands);
+}
+
+/** Device commands go to the built-in simulator unless a gateway is configured (PARK_DEVICE_ADAPTER). */
+function adaptersFor(ctx: AppContext): DeviceAdapters {
+  const park = ctx.config.park;
+  return park.deviceAdapter === 'gateway' ? gatewayAdapters(park.gatewayUrl, park.gatewayToken) : simulatedAdapters();
 }

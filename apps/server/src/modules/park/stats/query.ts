@@ -31,6 +31,9 @@ export interface Range {
   to: Date;
 }
 
+export const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
@@ -41,13 +44,11 @@ export function parseStatTime(text: string, label: string, asEnd: boolean): Date
   const m = day ?? full;
   if (!m) throw badRequest(`${label}格式不正确，应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
   const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1).map(Number) as number[];
-  const date = new Date(y!, mo! - 1, d! + (day && asEnd ? 1 : 0), h, mi, s);
-  if (date.getFullYear() !== y || (!(day && asEnd) && date.getDate() !== d)) throw badRequest(`${label}不是有效日期`);
-  return date;
+  const date = new Date(y!, mo! - 1, d!, h, mi, s);
+  if (date.getFullYear() !== y || date.getMonth() !== mo! - 1 || date.getDate() !== d) throw badRequest(`${label}不是有效日期`);
+  return day && asEnd ? addDays(date, 1) : date;
 }
 
-export const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
-const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
 
 function defaultRange(kind: DefaultRange, now: Date): Range {
   const today = startOfDay(now);
