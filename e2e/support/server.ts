@@ -53,6 +53,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The demo park's simulator stays off unless a spec asks for it (issue 23).
+      PARK_SIMULATOR: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@ import { loadConfig } from './config.ts';
 import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { startJobs, stopJobs } from './jobs/boss.ts';
 import { loggerOptions } from './logger.ts';
+import { startParkSimulator } from './modules/park/simulator/index.ts';
+import type { ParkSimulator } from './modules/park/simulator/live.ts';
 
 const EMBEDDED_DB = 'park';
 
@@ -18,6 +20,7 @@ interface Running {
   booted?: Bootstrapped;
   boss?: PgBoss;
   app?: FastifyInstance;
+  simulator?: ParkSimulator | null;
 }
 
 let failStart: (err: unknown) => Promise<void> = async () => undefined;
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     try {
+      running.simulator?.stop();
       await running.app?.close(); // lets in-flight requests finish
       if (running.boss) await stopJobs(running.boss);
       await running.booted?.close();
@@ -65,6 +69,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   running.app = await buildApp(running.booted.ctx);
   await running.app.listen({ port: config.port, host: config.host });
+  // The demo park (issue 23): on unless PARK_SIMULATOR=0; its first run fills a month of history.
+  if (config.park.simulator) running.simulator = startParkSimulator(running.app, running.booted.ctx, logger);
   const ms = Math.round(performance.now() - startedAt);
 
   const bound = running.app.server.address();

@@ -7,7 +7,7 @@ import { ALARM_LEVEL_CODES, ALARM_TYPE_CODES, HAZARDOUS_CLASSES, PERSON_TYPES, V
 type FieldKind =
   | { kind: 'text'; max: number }
   | { kind: 'plate' }
-  | { kind: 'time' }
+  | { kind: 'time'; future?: boolean }
   | { kind: 'number'; min: number; max: number }
   | { kind: 'int'; min: number; max: number }
   | { kind: 'enum'; values: readonly (string | number)[] }
@@ -37,7 +37,7 @@ export const INGEST_FIELDS: Record<IngestKind, Record<string, FieldSpec>> = {
     loadTons: { label: '装载量（吨）', kind: 'number', min: 0, max: 200 },
     temporary: { label: '临时车辆', kind: 'bool' },
     routeName: { label: '规划路线', kind: 'text', max: 100 },
-    permitUntil: { label: '准许停留至', kind: 'time' },
+    permitUntil: { label: '准许停留至', kind: 'time', future: true },
     photoFileId: { label: '抓拍图片', kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER },
   },
   personPasses: {
@@ -124,7 +124,7 @@ function checkField(spec: FieldSpec, raw: unknown, now: number): { value: Ingest
     case 'time': {
       const ms = parseEventTime(raw);
       if (ms === null) return { error: `${spec.label}格式不正确，应为 yyyy-MM-dd HH:mm:ss、带时区的 ISO 8601 或毫秒时间戳` };
-      if (ms > now + MAX_CLOCK_SKEW_MS) return { error: `${spec.label}晚于当前时间` };
+      if (!spec.future && ms > now + MAX_CLOCK_SKEW_MS) return { error: `${spec.label}晚于当前时间` };
       return { value: ms };
     }
     case 'number':
