@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_TYPES, type DeviceType } from '@park/core';
+import { DEVICE_CODE_MESSAGE, DEVICE_CODE_PATTERN, DEVICE_GATE_REQUIRED_MESSAGE, DEVICE_TYPES, DEVICE_TYPES_AT_GATE, type DeviceType } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../../plugins/errors.ts';
@@ -43,11 +43,11 @@ function clean(input: DeviceInput) {
   const code = input.deviceCode.trim();
   const name = input.deviceName.trim();
   if (!code) throw badRequest('请输入设备编号');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) throw badRequest('设备编号只能包含字母、数字、下划线和短横线，最多64个字符');
+  if (!DEVICE_CODE_PATTERN.test(code)) throw badRequest(DEVICE_CODE_MESSAGE);
   if (!name) throw badRequest('请输入设备名称');
   if (!(input.deviceType in DEVICE_TYPES)) throw badRequest('设备类型不正确');
   const gateId = input.gateId == null ? null : String(input.gateId);
-  if ((input.deviceType === 'gate' || input.deviceType === 'person_gate') && gateId === null) throw badRequest('道闸和闸机设备必须选择所在道口');
+  if (DEVICE_TYPES_AT_GATE.includes(input.deviceType as DeviceType) && gateId === null) throw badRequest(DEVICE_GATE_REQUIRED_MESSAGE);
   return { device_code: code, device_name: name, device_type: input.deviceType, gate_id: gateId, remark: input.remark?.trim() || null };
 }
 
