@@ -465,6 +465,18 @@ export interface ParkGatePassTable {
   photo_file_id: string | null;
   create_time: Generated<Date>;
 }
+/** Gate passes counted by local day and the statistics' dimensions ('' for none). */
+export interface ParkPassDailyTable {
+  day: ColumnType<string, string, string>;
+  gate_id: string;
+  direction: number;
+  vehicle_type: string;
+  temporary: boolean;
+  company_name: string;
+  material: string;
+  n: number;
+  tons: Num;
+}
 export interface ParkVehicleInParkTable {
   plate: string;
   pass_id: string;
@@ -662,6 +674,7 @@ export interface Database {
   park_route: ParkRouteTable;
   park_gate_pass: ParkGatePassTable;
   park_vehicle_in_park: ParkVehicleInParkTable;
+  park_pass_daily: ParkPassDailyTable;
   park_person_pass: ParkPersonPassTable;
   park_person_in_park: ParkPersonInParkTable;
   park_position: ParkPositionTable;

@@ -98,6 +98,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index park_gate_pass_time_idx on park_gate_pass (pass_time)`.execute(db);
   await sql`create index park_gate_pass_plate_idx on park_gate_pass (plate, pass_time desc)`.execute(db);
 
+  // Passes counted by day (server time zone) and by everything the statistics group on, kept by
+  // the ingestion in the same statement as the passes: a year of charts reads ~10⁴ rows, not 10⁶.
+  await sql`
+    create table park_pass_daily (
+      day date not null,
+      gate_id bigint not null,
+      direction smallint not null,
+      vehicle_type text not null,
+      temporary boolean not null,
+      company_name text not null default '',
+      material text not null default '',
+      n integer not null,
+      tons numeric(14, 3) not null default 0,
+      primary key (day, gate_id, direction, vehicle_type, temporary, company_name, material)
+    )`.execute(db);
+
   // Derived from the passes: a vehicle is in the park between its entry and its exit.
   await sql`
     create table park_vehicle_in_park (
@@ -292,7 +308,7 @@ const TABLES = [
   'park_certificate', 'park_hidden_danger', 'park_risk_point', 'park_company_profile', 'park_broadcast_file',
   'park_broadcast_zone', 'park_white_list', 'park_command_log', 'park_device_event', 'park_alarm_disposal',
   'park_alarm', 'park_vehicle_track', 'park_position', 'park_person_in_park', 'park_person_pass',
-  'park_vehicle_in_park', 'park_gate_pass', 'park_route', 'park_zone', 'park_road', 'park_lane', 'park_device', 'park_gate',
+  'park_vehicle_in_park', 'park_pass_daily', 'park_gate_pass', 'park_route', 'park_zone', 'park_road', 'park_lane', 'park_device', 'park_gate',
 ];
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { SUPER_ROLE_CODE } from '../../user/menus.ts';
+import { TIME_ZONE } from '../format.ts';
 
 /*
  * Every write here is one statement over arrays (unnest), whatever the batch size: on a 2-core
@@ -46,6 +47,15 @@ export async function insertGatePasses(db: Kysely<Database>, deviceId: string, r
       on conflict (device_id, event_id) do nothing
       returning *
     ),
+    daily as (
+      insert into park_pass_daily (day, gate_id, direction, vehicle_type, temporary, company_name, material, n, tons)
+      select (pass_time at time zone ${TIME_ZONE})::date, gate_id, direction, vehicle_type, temporary, coalesce(company_name, ''),
+        coalesce(material, ''), count(*), coalesce(sum(load_tons), 0)
+      from ins group by 1, 2, 3, 4, 5, 6, 7
+      on conflict (day, gate_id, direction, vehicle_type, temporary, company_name, material)
+      do update set n = park_pass_daily.n + excluded.n, tons = park_pass_daily.tons + excluded.tons
+      returning 1
+    ),
     latest as (select distinct on (plate) * from ins order by plate, pass_time desc, id desc),
     entered as (
       insert into park_vehicle_in_park (plate, pass_id, gate_id, entered_time, vehicle_type, hazardous_class, company_id,
@@ -67,8 +77,19 @@ export async function insertGatePasses(db: Kysely<Database>, deviceId: string, r
       where l.direction = 2 and v.plate = l.plate and v.entered_time <= l.pass_time
       returning v.plate
     )
-    select (select count(*) from ins) as accepted, (select count(*) from entered) + (select count(*) from exited) as moved`.execute(db);
+    select (select count(*) from ins) as accepted, (select count(*) from entered) + (select count(*) from exited) as moved,
+      (select count(*) from daily) as days`.execute(db);
   return Number(result.rows[0]?.accepted ?? 0);
+}
+
+/** Recounts park_pass_daily from the passes (after a bulk load that bypassed the ingestion). */
+export async function rebuildPassDaily(db: Kysely<Database>): Promise<void> {
+  await sql`delete from park_pass_daily`.execute(db);
+  await sql`
+    insert into park_pass_daily (day, gate_id, direction, vehicle_type, temporary, company_name, material, n, tons)
+    select (pass_time at time zone ${TIME_ZONE})::date, gate_id, direction, vehicle_type, temporary, coalesce(company_name, ''),
+      coalesce(material, ''), count(*), coalesce(sum(load_tons), 0)
+    from park_gate_pass group by 1, 2, 3, 4, 5, 6, 7`.execute(db);
 }
 
 export interface PersonPassRow {
@@ -145,32 +166,41 @@ export interface TrackRow {
   activeRules: string[];
 }
 
-/** The rules' memory of these vehicles, locked until the batch commits. */
-export async function lockTracks(db: Kysely<Database>, plates: string[]) {
-  const result = await sql<{ plate: string; position_time: Date; road_id: string | null; stopped_since: Date | null; active_rules: string[] }>`
-    select plate, position_time, road_id, stopped_since, active_rules from park_vehicle_track
-    where plate = any(${plates}::text[]) order by plate for update`.execute(db);
+/**
+ * The rules' memory of these vehicles (locked until the batch commits, in plate order so two
+ * batches never deadlock) and, for those in the park, their entry: planned route, permitted stay
+ * and company. One round trip.
+ */
+export async function tracksAndPermits(db: Kysely<Database>, plates: string[]) {
+  const result = await sql<{
+    plate: string; position_time: Date | null; road_id: string | null; stopped_since: Date | null; active_rules: string[] | null;
+    in_park: boolean; route_id: string | null; permit_until: Date | null; company_id: string | null; company_name: string | null;
+  }>`
+    with locked as (
+      select plate, position_time, road_id, stopped_since, active_rules from park_vehicle_track
+      where plate = any(${plates}::text[]) order by plate for update)
+    select p.plate, l.position_time, l.road_id, l.stopped_since, l.active_rules, v.plate is not null as in_park,
+      v.route_id, v.permit_until, v.company_id, v.company_name
+    from unnest(${plates}::text[]) as p(plate)
+      left join locked l on l.plate = p.plate
+      left join park_vehicle_in_park v on v.plate = p.plate`.execute(db);
   return result.rows;
 }
 
-/** Entry details of these vehicles if in the park: planned route, permitted stay and company. */
-export async function permitsOf(db: Kysely<Database>, plates: string[]) {
-  return db
-    .selectFrom('park_vehicle_in_park')
-    .select(['plate', 'route_id', 'permit_until', 'company_id', 'company_name'])
-    .where('plate', '=', sql<string>`any(${plates}::text[])`)
-    .execute();
-}
+/* Rule keys are ids and type names, never this character: the keys travel as one text each. */
+const RULE_KEY_SEPARATOR = String.fromCharCode(31);
 
+/** Writes the tracks back, in plate order (as they were locked). */
 export async function saveTracks(db: Kysely<Database>, rows: TrackRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (a.plate < b.plate ? -1 : a.plate > b.plate ? 1 : 0));
   await sql`
     insert into park_vehicle_track (plate, position_time, lat, lng, speed, road_id, stopped_since, active_rules)
     select t.plate, t.position_time, t.lat, t.lng, t.speed, t.road_id, t.stopped_since,
-      coalesce(array(select jsonb_array_elements_text(t.active_rules)), '{}')
-    from unnest(${rows.map((r) => r.plate)}::text[], ${rows.map((r) => iso(r.time))}::timestamptz[], ${rows.map((r) => r.lat)}::float8[],
-      ${rows.map((r) => r.lng)}::float8[], ${rows.map((r) => r.speed)}::real[], ${rows.map((r) => r.roadId)}::bigint[],
-      ${rows.map((r) => iso(r.stoppedSince))}::timestamptz[], ${rows.map((r) => JSON.stringify(r.activeRules))}::jsonb[])
+      case when t.active_rules = '' then '{}'::text[] else string_to_array(t.active_rules, chr(31)) end
+    from unnest(${sorted.map((r) => r.plate)}::text[], ${sorted.map((r) => iso(r.time))}::timestamptz[], ${sorted.map((r) => r.lat)}::float8[],
+      ${sorted.map((r) => r.lng)}::float8[], ${sorted.map((r) => r.speed)}::real[], ${sorted.map((r) => r.roadId)}::bigint[],
+      ${sorted.map((r) => iso(r.stoppedSince))}::timestamptz[], ${sorted.map((r) => r.activeRules.join(RULE_KEY_SEPARATOR))}::text[])
       as t(plate, position_time, lat, lng, speed, road_id, stopped_since, active_rules)
     on conflict (plate) do update set position_time = excluded.position_time, lat = excluded.lat, lng = excluded.lng,
       speed = excluded.speed, road_id = excluded.road_id, stopped_since = excluded.stopped_since, active_rules = excluded.active_rules`.execute(db);

@@ -23,8 +23,7 @@ import {
   insertGatePasses,
   insertPersonPasses,
   insertPositions,
-  lockTracks,
-  permitsOf,
+  tracksAndPermits,
   saveTracks,
   touchDevice,
   type AlarmRow,
@@ -59,8 +58,6 @@ const NOTIFIED_LEVELS = new Set(['01']);
  * (gates, companies, routes) against the park's data, and store it in one transaction.
  */
 export class IngestService {
-  private positionChain: Promise<unknown> = Promise.resolve();
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly layout: LayoutCache,
@@ -77,18 +74,10 @@ export class IngestService {
   private readonly handlers: Record<IngestKind, Handler> = {
     gatePasses: (device, events) => this.gatePasses(device, events),
     personPasses: (device, events) => this.personPasses(device, events),
-    positions: (device, events) => this.serialised(() => this.positions(device, events)),
+    positions: (device, events) => this.positions(device, events),
     alarms: (device, events) => this.alarms(device, events),
     deviceStates: (device, events) => this.deviceStates(device, events),
   };
-
-  /* Positions of one vehicle must meet the rules in order: batches run one at a time per instance
-     (the rows are also locked, for other instances). */
-  private serialised<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.positionChain.then(work, work);
-    this.positionChain = next.catch(() => undefined);
-    return next;
-  }
 
   private async resolve(events: CheckedEvent[], layout: LayoutSnapshot) {
     const codes = [...new Set(events.map((e) => e.companyCode).filter((c): c is string => typeof c === 'string'))];
@@ -161,8 +150,10 @@ export class IngestService {
 
   /**
    * Stores positions and runs the rules over the new ones, vehicle by vehicle in time order:
-   * tracks are read and locked, evaluated in memory, and written back with the alarms, all in one
-   * transaction of five statements whatever the batch size.
+   * tracks are read and locked (row locks, so concurrent batches of the same vehicles take turns
+   * on any instance), evaluated in memory, and written back with the alarms, all in one
+   * transaction of a handful of statements whatever the batch size. A position older than its
+   * vehicle's track (a late batch) is stored but not evaluated.
    */
   private async positions(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
     const layout = await this.layout.get();
@@ -180,14 +171,12 @@ export class IngestService {
       await touchDevice(trx, device.id);
       if (accepted.length === 0) return { accepted: 0, duplicates: events.length, alarms: 0 };
       const plates = [...new Set(accepted.map((r) => r.plate))];
-      const [tracks, permits] = await Promise.all([lockTracks(trx, plates), permitsOf(trx, plates)]);
-      const states = new Map<string, TrackState>(
-        tracks.map((t) => [
-          t.plate,
-          { time: t.position_time.getTime(), roadId: t.road_id, stoppedSince: t.stopped_since?.getTime() ?? null, activeRules: t.active_rules },
-        ]),
-      );
-      const permitOf = new Map(permits.map((p) => [p.plate, p]));
+      const known = await tracksAndPermits(trx, plates);
+      const states = new Map<string, TrackState>();
+      for (const t of known) {
+        if (t.position_time) states.set(t.plate, { time: t.position_time.getTime(), roadId: t.road_id, stoppedSince: t.stopped_since?.getTime() ?? null, activeRules: t.active_rules ?? [] });
+      }
+      const permitOf = new Map(known.filter((p) => p.in_park).map((p) => [p.plate, p]));
       const changed = new Map<string, TrackRow>();
       const alarms: AlarmRow[] = [];
       for (const fix of accepted) {

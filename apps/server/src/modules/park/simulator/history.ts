@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { ALARM_TYPES, RULE_ALARM_TYPES } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { TIME_ZONE } from '../stats/query.ts';
+import { TIME_ZONE } from '../format.ts';
+import { rebuildPassDaily } from '../ingest/repo.ts';
 
 /*
  * A month of the demo park's past, so every chart has data on the first start. Set-based: each
@@ -72,6 +73,7 @@ export async function generateHistory(db: Kysely<Database>, days: number, now = 
       where p.exited >= ${nowIso}::timestamptz
       order by p.plate, p.entered desc
       on conflict (plate) do nothing`.execute(trx);
+    await rebuildPassDaily(trx);
 
     // Violations: about one entry in sixteen breaks a rule 10–120 minutes after coming in.
     const types = RULE_ALARM_TYPES;

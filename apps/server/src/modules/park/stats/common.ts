@@ -9,7 +9,7 @@ import {
   VEHICLE_TYPES,
 } from '@park/core';
 import { formatTime, formatTimeOrNull, toNum } from '../format.ts';
-import type { Range, StatQuery } from './query.ts';
+import { dayKey, TIME_ZONE, type Range, type StatQuery } from './query.ts';
 
 /** Counts by code into one entry per code of the enumeration, zeros included, in its order. */
 export function perCode<K extends string>(labels: Record<K, string | { label: string }>, rows: ReadonlyArray<{ k: string | null; v: string | number }>) {
@@ -89,3 +89,24 @@ export function passView(r: PassRow) {
 }
 
 export { formatTime, formatTimeOrNull, toNum };
+
+/** The range as local days when it starts and ends at midnight (what park_pass_daily can answer). */
+export function wholeDays(r: Range): { from: string; to: string } | null {
+  const midnight = (d: Date) => d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0 && d.getMilliseconds() === 0;
+  return midnight(r.from) && midnight(r.to) ? { from: dayKey(r.from), to: dayKey(r.to) } : null;
+}
+
+/**
+ * Gate passes in the range as counted rows (day, gate, direction, vehicle type, temporary,
+ * company, material, n, tons): from the daily counts when the range is whole days, else from the
+ * passes themselves, one row each. Aggregates sum n and tons, so both read alike.
+ */
+export function passCounts(r: Range) {
+  const days = wholeDays(r);
+  return days
+    ? sql`(select day, gate_id, direction, vehicle_type, temporary, company_name, material, n, tons from park_pass_daily
+           where day >= ${days.from}::date and day < ${days.to}::date)`
+    : sql`(select (pass_time at time zone ${TIME_ZONE})::date as day, gate_id, direction, vehicle_type, temporary,
+             coalesce(company_name, '') as company_name, coalesce(material, '') as material, 1 as n, coalesce(load_tons, 0) as tons
+           from park_gate_pass where ${inRange(sql`pass_time`, r)})`;
+}

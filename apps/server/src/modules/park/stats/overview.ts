@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DEVICE_TYPES, HAZARDOUS_VEHICLE, PERSON_TYPES, type DeviceType } from '@park/core';
-import { inRange, perCode, toNum } from './common.ts';
+import { inRange, passCounts, perCode, toNum } from './common.ts';
 import { gateInOut, passesByHour } from './parkStats.ts';
 import type { StatContext, StatSection } from './types.ts';
 
@@ -52,10 +52,10 @@ export const OVERVIEW: StatSection = {
     range: 'today',
     async run({ db, range }) {
       const r = await sql<{ i: string; o: string; hi: string; ho: string }>`
-        select count(*) filter (where direction = 1) as i, count(*) filter (where direction = 2) as o,
-          count(*) filter (where direction = 1 and vehicle_type = ${HAZARDOUS_VEHICLE}) as hi,
-          count(*) filter (where direction = 2 and vehicle_type = ${HAZARDOUS_VEHICLE}) as ho
-        from park_gate_pass p where ${inRange(sql`p.pass_time`, range)}`.execute(db);
+        select coalesce(sum(n) filter (where direction = 1), 0) as i, coalesce(sum(n) filter (where direction = 2), 0) as o,
+          coalesce(sum(n) filter (where direction = 1 and vehicle_type = ${HAZARDOUS_VEHICLE}), 0) as hi,
+          coalesce(sum(n) filter (where direction = 2 and vehicle_type = ${HAZARDOUS_VEHICLE}), 0) as ho
+        from ${passCounts(range)} p`.execute(db);
       const row = r.rows[0]!;
       return { data: { in: toNum(row.i), out: toNum(row.o), hazardousIn: toNum(row.hi), hazardousOut: toNum(row.ho) } };
     },
@@ -64,9 +64,9 @@ export const OVERVIEW: StatSection = {
     range: 'today',
     async run({ db, range }) {
       const r = await sql<{ i: string; o: string; in_park: string }>`
-        select count(*) filter (where direction = 1) as i, count(*) filter (where direction = 2) as o,
+        select coalesce(sum(n) filter (where direction = 1), 0) as i, coalesce(sum(n) filter (where direction = 2), 0) as o,
           (select count(*) from park_vehicle_in_park where temporary) as in_park
-        from park_gate_pass p where p.temporary and ${inRange(sql`p.pass_time`, range)}`.execute(db);
+        from ${passCounts(range)} p where p.temporary`.execute(db);
       const row = r.rows[0]!;
       return { data: { in: toNum(row.i), out: toNum(row.o), inPark: toNum(row.in_park) } };
     },

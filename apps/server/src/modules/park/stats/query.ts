@@ -133,5 +133,4 @@ export function toChart(
   return { categories, series: series.map(({ name, data }) => ({ name, data })) };
 }
 
-/** The server's time zone, in which days and hours are counted (the same zone the platform shows times in). */
-export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+export { TIME_ZONE } from '../format.ts';

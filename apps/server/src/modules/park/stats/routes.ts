@@ -14,7 +14,7 @@ import { WARN } from './warn.ts';
 export const PARK_VIEW_PERMISSION = 'park:view';
 
 /** The catalogue's park sections (spec 002 §7), each under its own prefix. */
-const SECTIONS: ReadonlyArray<readonly [string, StatSection]> = [
+export const SECTIONS: ReadonlyArray<readonly [string, StatSection]> = [
   ['/api/corp/', CORP],
   ['/api/securitysituation/', SECURITY],
   ['/api/statistics/park/', PARK_STATS],
