@@ -98,8 +98,9 @@ export class ParkSimulator {
     }
   }
 
-  private gateDevice(gateCode: string, layoutGateId: string | undefined) {
-    return (this.devices.get('gate') ?? []).find((d) => d.gateId === layoutGateId) ?? null;
+  /** The plate camera standing at a gate. */
+  private gateDevice(gateId: string | undefined) {
+    return (this.devices.get('gate') ?? []).find((d) => d.gateId === gateId) ?? null;
   }
 
   /** Entries and exits by the hour's rhythm; hazardous vehicles come in at the 3rd gate and start driving. */
@@ -112,7 +113,7 @@ export class ParkSimulator {
     if (chance(rate)) {
       const hazardous = chance(0.35);
       const gateCode = hazardous ? (codes[2] ?? codes[0]!) : pick(codes.slice(0, 2));
-      const device = this.gateDevice(gateCode, layout.gateIdByCode.get(gateCode));
+      const device = this.gateDevice(layout.gateIdByCode.get(gateCode));
       if (device) {
         const plate = `湘${pick([...'ABCDEFGHJK'])}${String(10000 + Math.floor(Math.random() * 89999))}`;
         const [material, hazardousClass] = pick(MATERIALS);
@@ -136,7 +137,7 @@ export class ParkSimulator {
       const leaving = await this.db.selectFrom('park_vehicle_in_park').select(['plate', 'gate_id', 'vehicle_type']).where('vehicle_type', '<>', '2').orderBy('entered_time').limit(20).execute();
       const v = leaving.length ? pick(leaving) : null;
       const gateCode = v ? [...layout.gateIdByCode.entries()].find(([, id]) => id === v.gate_id)?.[0] : undefined;
-      const device = gateCode ? this.gateDevice(gateCode, v!.gate_id) : null;
+      const device = gateCode ? this.gateDevice(v!.gate_id) : null;
       if (v && gateCode && device) {
         await this.ingest.ingest('gatePasses', device, [{ eventId: this.eventId('out'), gateCode, plate: v.plate, direction: 2, passTime: now, vehicleType: v.vehicle_type }], now);
       }
@@ -179,7 +180,7 @@ export class ParkSimulator {
       this.drivers.delete(d.plate);
       const layout = await this.layout.get();
       const code = [...layout.gateIdByCode.keys()][1];
-      const device = code ? this.gateDevice(code, layout.gateIdByCode.get(code)) : null;
+      const device = code ? this.gateDevice(layout.gateIdByCode.get(code)) : null;
       if (code && device) await this.ingest.ingest('gatePasses', device, [{ eventId: this.eventId('out'), gateCode: code, plate: d.plate, direction: 2, passTime: now, vehicleType: '2' }], now);
     }
   }
