@@ -14,7 +14,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { hashDeviceToken } from '../apps/server/src/modules/park/devices/tokens.ts';
-import { rebuildPassDaily } from '../apps/server/src/modules/park/ingest/repo.ts';
+import { rebuildPassDaily, rebuildViolationDaily } from '../apps/server/src/modules/park/ingest/repo.ts';
 import { ensureDemoPark } from '../apps/server/src/modules/park/simulator/demoPark.ts';
 import { rangeOf, type StatQuery } from '../apps/server/src/modules/park/stats/query.ts';
 import { SECTIONS } from '../apps/server/src/modules/park/stats/routes.ts';
@@ -73,6 +73,7 @@ try {
     [PASSES / 2],
   );
   await rebuildPassDaily(db);
+  await rebuildViolationDaily(db);
   const passMs = performance.now() - t0;
   const t1 = performance.now();
   const bench = (await pool.query(`select id from park_device where device_code = 'BENCH-GPS'`)).rows[0].id as string;
@@ -95,19 +96,20 @@ try {
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
 
   // ── 1. Ingestion ─────────────────────────────────────────────────────────────────────────────
-  // 500 vehicles on the demo roads, some too fast; each batch moves every vehicle twice.
+  // Two GPS platforms, 500 vehicles each, on the demo roads, some too fast; each batch moves each
+  // of its platform's vehicles twice. The two batches in flight are the two platforms'.
   const roads = (await pool.query(`select path from park_road order by id`)).rows.map((r) => r.path as Array<[number, number]>);
   let seq = 0;
-  const batchAt = (time: number) =>
+  const batchAt = (time: number, fleet = 0) =>
     Array.from({ length: BATCH }, (_, i) => {
       const road = roads[i % roads.length]!;
       const [a, b] = [road[0]!, road[road.length - 1]!];
       const f = ((seq + i) % 100) / 100;
       seq++;
-      return { eventId: `b${seq}`, plate: `湘B${String(10000 + (i % 500)).padStart(5, '0')}`, time: time + Math.floor(i / 500) * 1000, lat: a[1] + (b[1] - a[1]) * f, lng: a[0] + (b[0] - a[0]) * f, speed: i % 13 === 0 ? 50 : 25 };
+      return { eventId: `b${seq}`, plate: `湘B${String(10000 + fleet * 500 + (i % 500)).padStart(5, '0')}`, time: time + Math.floor(i / 500) * 1000, lat: a[1] + (b[1] - a[1]) * f, lng: a[0] + (b[0] - a[0]) * f, speed: i % 13 === 0 ? 50 : 25 };
     });
   const start = Date.now() - BATCHES * 10_000;
-  const batches = Array.from({ length: BATCHES }, (_, k) => batchAt(start + k * 5000));
+  const batches = Array.from({ length: BATCHES }, (_, k) => batchAt(start + Math.floor(k / 2) * 5000, k % 2));
   const post = async (events: unknown[]) => {
     const res = await fetch(`${server.baseUrl}/api/ingest/positions`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
     if (!res.ok) throw new Error(`ingest failed: ${res.status} ${await res.text()}`);

@@ -554,6 +554,14 @@ export interface ParkAlarmTable {
   handled_time: Timestamp | null;
   disposal: string | null;
 }
+/** Violations (rule alarms) counted by local day, type, company ('' none) and road (0 none). */
+export interface ParkViolationDailyTable {
+  day: ColumnType<string, string, string>;
+  alarm_type: string;
+  company_name: string;
+  road_id: string;
+  n: number;
+}
 export interface ParkAlarmDisposalTable {
   id: Id;
   alarm_id: string;
@@ -681,6 +689,7 @@ export interface Database {
   park_vehicle_track: ParkVehicleTrackTable;
   park_alarm: ParkAlarmTable;
   park_alarm_disposal: ParkAlarmDisposalTable;
+  park_violation_daily: ParkViolationDailyTable;
   park_device_event: ParkDeviceEventTable;
   park_command_log: ParkCommandLogTable;
   park_white_list: ParkWhiteListTable;

@@ -208,7 +208,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (device_id, event_id)
     )`.execute(db);
   await sql`create index park_alarm_time_idx on park_alarm (alarm_time)`.execute(db);
-  await sql`create index park_alarm_unhandled_idx on park_alarm (alarm_time desc) where handled = 0`.execute(db);
+  await sql`create index park_alarm_unhandled_idx on park_alarm (alarm_level, alarm_time desc) where handled = 0`.execute(db);
+  await sql`create index park_alarm_plate_idx on park_alarm (plate, alarm_time) where source = 'rule'`.execute(db);
+  // Violations (rule alarms) counted by local day, type, company and road, kept by the ingestion.
+  await sql`
+    create table park_violation_daily (
+      day date not null,
+      alarm_type text not null,
+      company_name text not null default '',
+      road_id bigint not null default 0,
+      n integer not null,
+      primary key (day, alarm_type, company_name, road_id)
+    )`.execute(db);
   await sql`
     create table park_alarm_disposal (
       id bigint generated always as identity primary key,
@@ -307,7 +318,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 const TABLES = [
   'park_certificate', 'park_hidden_danger', 'park_risk_point', 'park_company_profile', 'park_broadcast_file',
   'park_broadcast_zone', 'park_white_list', 'park_command_log', 'park_device_event', 'park_alarm_disposal',
-  'park_alarm', 'park_vehicle_track', 'park_position', 'park_person_in_park', 'park_person_pass',
+  'park_violation_daily', 'park_alarm', 'park_vehicle_track', 'park_position', 'park_person_in_park', 'park_person_pass',
   'park_vehicle_in_park', 'park_pass_daily', 'park_gate_pass', 'park_route', 'park_zone', 'park_road', 'park_lane', 'park_device', 'park_gate',
 ];
 

@@ -223,20 +223,39 @@ export interface AlarmRow {
   content: string;
 }
 
-/** Stores alarms (device alarms once per event id); answers the new ones. */
+/** Stores alarms (device alarms once per event id) and counts the violations by day; answers the new ones. */
 export async function insertAlarms(db: Kysely<Database>, rows: AlarmRow[]) {
   if (rows.length === 0) return [];
   const col = <K extends keyof AlarmRow>(k: K) => rows.map((r) => r[k]);
   const result = await sql<{ id: string; alarm_level: string; alarm_type: string; content: string }>`
-    insert into park_alarm (alarm_type, alarm_level, source, device_id, event_id, plate, company_id, company_name, road_id, zone_id,
-      lat, lng, alarm_time, content)
-    select * from unnest(${col('alarmType')}::text[], ${col('alarmLevel')}::text[], ${col('source')}::text[], ${col('deviceId')}::bigint[],
-      ${col('eventId')}::text[], ${col('plate')}::text[], ${col('companyId')}::bigint[], ${col('companyName')}::text[],
-      ${col('roadId')}::bigint[], ${col('zoneId')}::bigint[], ${col('lat')}::float8[], ${col('lng')}::float8[],
-      ${rows.map((r) => iso(r.time))}::timestamptz[], ${col('content')}::text[])
-    on conflict (device_id, event_id) do nothing
-    returning id, alarm_level, alarm_type, content`.execute(db);
+    with ins as (
+      insert into park_alarm (alarm_type, alarm_level, source, device_id, event_id, plate, company_id, company_name, road_id, zone_id,
+        lat, lng, alarm_time, content)
+      select * from unnest(${col('alarmType')}::text[], ${col('alarmLevel')}::text[], ${col('source')}::text[], ${col('deviceId')}::bigint[],
+        ${col('eventId')}::text[], ${col('plate')}::text[], ${col('companyId')}::bigint[], ${col('companyName')}::text[],
+        ${col('roadId')}::bigint[], ${col('zoneId')}::bigint[], ${col('lat')}::float8[], ${col('lng')}::float8[],
+        ${rows.map((r) => iso(r.time))}::timestamptz[], ${col('content')}::text[])
+      on conflict (device_id, event_id) do nothing
+      returning id, alarm_level, alarm_type, content, source, alarm_time, company_name, road_id
+    ),
+    daily as (
+      insert into park_violation_daily (day, alarm_type, company_name, road_id, n)
+      select (alarm_time at time zone ${TIME_ZONE})::date, alarm_type, coalesce(company_name, ''), coalesce(road_id, 0), count(*)
+      from ins where source = 'rule' group by 1, 2, 3, 4
+      on conflict (day, alarm_type, company_name, road_id) do update set n = park_violation_daily.n + excluded.n
+      returning 1
+    )
+    select id, alarm_level, alarm_type, content from ins`.execute(db);
   return result.rows;
+}
+
+/** Recounts park_violation_daily from the alarms (after a bulk load that bypassed the ingestion). */
+export async function rebuildViolationDaily(db: Kysely<Database>): Promise<void> {
+  await sql`delete from park_violation_daily`.execute(db);
+  await sql`
+    insert into park_violation_daily (day, alarm_type, company_name, road_id, n)
+    select (alarm_time at time zone ${TIME_ZONE})::date, alarm_type, coalesce(company_name, ''), coalesce(road_id, 0), count(*)
+    from park_alarm where source = 'rule' group by 1, 2, 3, 4`.execute(db);
 }
 
 export interface DeviceStateRow {
@@ -265,9 +284,14 @@ export async function insertDeviceStates(db: Kysely<Database>, deviceId: string,
   return Number(result.rows[0]?.accepted ?? 0);
 }
 
-/** Any report shows the device is alive. */
+/**
+ * Any report shows the device is alive. Called after the batch commits, and it writes only when
+ * the flag is off or the time is 10 s old: two batches of one device in flight must not queue
+ * behind each other on the device's row.
+ */
 export async function touchDevice(db: Kysely<Database>, deviceId: string): Promise<void> {
-  await sql`update park_device set online = 1, last_seen_time = now() where id = ${deviceId}::bigint`.execute(db);
+  await sql`update park_device set online = 1, last_seen_time = now()
+    where id = ${deviceId}::bigint and (online = 0 or last_seen_time is null or last_seen_time < now() - interval '10 seconds')`.execute(db);
 }
 
 export async function companiesByCode(db: Kysely<Database>, codes: string[]) {

@@ -119,11 +119,8 @@ export class IngestService {
         photoFileId: e.photoFileId === null ? null : Number(e.photoFileId),
       };
     });
-    const accepted = await this.db.transaction().execute(async (trx) => {
-      const n = await insertGatePasses(trx, device.id, rows);
-      await touchDevice(trx, device.id);
-      return n;
-    });
+    const accepted = await insertGatePasses(this.db, device.id, rows);
+    await touchDevice(this.db, device.id);
     return { accepted, duplicates: events.length - accepted };
   }
 
@@ -140,11 +137,8 @@ export class IngestService {
       direction: Number(e.direction),
       passTime: Number(e.passTime),
     }));
-    const accepted = await this.db.transaction().execute(async (trx) => {
-      const n = await insertPersonPasses(trx, device.id, rows);
-      await touchDevice(trx, device.id);
-      return n;
-    });
+    const accepted = await insertPersonPasses(this.db, device.id, rows);
+    await touchDevice(this.db, device.id);
     return { accepted, duplicates: events.length - accepted };
   }
 
@@ -165,10 +159,9 @@ export class IngestService {
       lng: Number(e.lng),
       speed: Number(e.speed),
     }));
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const fresh = await insertPositions(trx, device.id, rows);
       const accepted = rows.filter((r) => fresh.has(r.eventId)).sort((a, b) => a.time - b.time);
-      await touchDevice(trx, device.id);
       if (accepted.length === 0) return { accepted: 0, duplicates: events.length, alarms: 0 };
       const plates = [...new Set(accepted.map((r) => r.plate))];
       const known = await tracksAndPermits(trx, plates);
@@ -212,6 +205,8 @@ export class IngestService {
       await this.notifyUrgent(trx, stored);
       return { accepted: accepted.length, duplicates: events.length - accepted.length, alarms: stored.length };
     });
+    await touchDevice(this.db, device.id);
+    return result;
   }
 
   private async alarms(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
@@ -237,12 +232,13 @@ export class IngestService {
         content: str(e.content) ?? `${device.name}：${ALARM_TYPES[type].label}`,
       };
     });
-    return this.db.transaction().execute(async (trx) => {
-      const stored = await insertAlarms(trx, rows);
-      await touchDevice(trx, device.id);
-      await this.notifyUrgent(trx, stored);
-      return { accepted: stored.length, duplicates: events.length - stored.length };
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertAlarms(trx, rows);
+      await this.notifyUrgent(trx, inserted);
+      return inserted;
     });
+    await touchDevice(this.db, device.id);
+    return { accepted: stored.length, duplicates: events.length - stored.length };
   }
 
   private async deviceStates(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {

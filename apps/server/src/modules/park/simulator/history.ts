@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ALARM_TYPES, RULE_ALARM_TYPES } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { TIME_ZONE } from '../format.ts';
-import { rebuildPassDaily } from '../ingest/repo.ts';
+import { rebuildPassDaily, rebuildViolationDaily } from '../ingest/repo.ts';
 
 /*
  * A month of the demo park's past, so every chart has data on the first start. Set-based: each
@@ -96,6 +96,7 @@ export async function generateHistory(db: Kysely<Database>, days: number, now = 
         case when t < ${nowIso}::timestamptz - interval '1 day' and r < 0.95 then t + interval '20 minutes' end,
         case when t < ${nowIso}::timestamptz - interval '1 day' and r < 0.95 then '已联系驾驶员纠正' end
       from picked where t < ${nowIso}::timestamptz`.execute(trx);
+    await rebuildViolationDaily(trx);
 
     // Device alarms: about one a day, from the alarm hosts; all but the last day's handled.
     await sql`

@@ -67,24 +67,27 @@ export const ALARM: StatSection = {
     range: 'all',
     async run({ db, q, range }) {
       const { limit, offset } = pageOf(q);
-      const rows = await sql<{
-        id: string; alarm_type: string; alarm_level: string; source: string; plate: string | null; company_name: string | null;
-        road_name: string | null; zone_name: string | null; device_name: string | null; lat: number | null; lng: number | null;
-        alarm_time: Date; content: string; handled: number; handled_name: string | null; handled_time: Date | null;
-        disposal: string | null; total: string;
-      }>`
-        select a.id, a.alarm_type, a.alarm_level, a.source, a.plate, a.company_name, r.road_name, z.zone_name, d.device_name,
-          a.lat, a.lng, a.alarm_time, a.content, a.handled, a.handled_name, a.handled_time, a.disposal, count(*) over () as total
-        from park_alarm a left join park_road r on r.id = a.road_id left join park_zone z on z.id = a.zone_id
-          left join park_device d on d.id = a.device_id
-        where ${inRange(sql`a.alarm_time`, range)}
+      const filters = sql`${inRange(sql`a.alarm_time`, range)}
           ${when(q.alarmLevel, () => sql`and a.alarm_level = ${q.alarmLevel}`)}
           ${when(q.alarmType, () => sql`and a.alarm_type = ${q.alarmType}`)}
           ${when(q.handled !== undefined, () => sql`and a.handled = ${q.handled}`)}
-          ${when(q.plate, () => sql`and a.plate like ${contains(q.plate!.toUpperCase())}`)}
-        order by a.alarm_time desc, a.id desc limit ${limit} offset ${offset}`.execute(db);
+          ${when(q.plate, () => sql`and a.plate like ${contains(q.plate!.toUpperCase())}`)}`;
+      const [rows, count] = await Promise.all([sql<{
+        id: string; alarm_type: string; alarm_level: string; source: string; plate: string | null; company_name: string | null;
+        road_name: string | null; zone_name: string | null; device_name: string | null; lat: number | null; lng: number | null;
+        alarm_time: Date; content: string; handled: number; handled_name: string | null; handled_time: Date | null;
+        disposal: string | null;
+      }>`
+        select a.id, a.alarm_type, a.alarm_level, a.source, a.plate, a.company_name, r.road_name, z.zone_name, d.device_name,
+          a.lat, a.lng, a.alarm_time, a.content, a.handled, a.handled_name, a.handled_time, a.disposal
+        from park_alarm a left join park_road r on r.id = a.road_id left join park_zone z on z.id = a.zone_id
+          left join park_device d on d.id = a.device_id
+        where ${filters}
+        order by a.alarm_time desc, a.id desc limit ${limit} offset ${offset}`.execute(db),
+        sql<{ n: string }>`select count(*) as n from park_alarm a where ${filters}`.execute(db),
+      ]);
       return {
-        totalCount: toNum(rows.rows[0]?.total ?? 0),
+        totalCount: toNum(count.rows[0]?.n ?? 0),
         datas: rows.rows.map((r) => ({
           id: toNum(r.id),
           alarmType: r.alarm_type,

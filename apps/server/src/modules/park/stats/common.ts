@@ -110,3 +110,19 @@ export function passCounts(r: Range) {
              coalesce(company_name, '') as company_name, coalesce(material, '') as material, 1 as n, coalesce(load_tons, 0) as tons
            from park_gate_pass where ${inRange(sql`pass_time`, r)})`;
 }
+
+/**
+ * Violations (rule alarms) in the range as counted rows (day, alarm_type, company_name, road_id, n),
+ * from the daily counts when the range is whole days, else from the alarms.
+ */
+export function violationCounts(r: Range) {
+  const days = wholeDays(r);
+  return days
+    ? sql`(select day, alarm_type, company_name, road_id, n from park_violation_daily where day >= ${days.from}::date and day < ${days.to}::date)`
+    : sql`(select (alarm_time at time zone ${TIME_ZONE})::date as day, alarm_type, coalesce(company_name, '') as company_name,
+             coalesce(road_id, 0) as road_id, 1 as n
+           from park_alarm where source = 'rule' and ${inRange(sql`alarm_time`, r)})`;
+}
+
+/** A company name as the charts show it. */
+export const COMPANY_OR_UNKNOWN = sql`coalesce(nullif(v.company_name, ''), '未登记企业')`;

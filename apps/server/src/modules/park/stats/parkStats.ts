@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { HAZARDOUS_VEHICLE, HAZMAT_VEHICLE_FORM_NAME } from '@park/core';
 import { formTable } from '../../form/tableNames.ts';
-import { contains, DIRECTION_SERIES, inRange, PASS_SELECT, passCounts, passView, ruleTypes, toNum, when, type PassRow } from './common.ts';
+import { COMPANY_OR_UNKNOWN, contains, DIRECTION_SERIES, inRange, PASS_SELECT, passCounts, passView, ruleTypes, toNum, violationCounts, when, type PassRow } from './common.ts';
 import { BUCKET_FORMAT, bucketsOf, pageOf, TIME_ZONE, toChart, type Bucket, type Range } from './query.ts';
 import type { StatContext, StatSection } from './types.ts';
 
@@ -32,16 +32,14 @@ export async function gateInOut({ db, range }: StatContext) {
 /** Violations (alarms the position rules raised) in the range by type, every type present. */
 export async function violationsByType({ db, range }: StatContext) {
   const rows = await sql<{ k: string; v: string }>`
-    select alarm_type as k, count(*) as v from park_alarm a
-    where a.source = 'rule' and ${inRange(sql`a.alarm_time`, range)} group by 1`.execute(db);
+    select v.alarm_type as k, sum(v.n) as v from ${violationCounts(range)} v group by 1`.execute(db);
   return { datas: ruleTypes(rows.rows) };
 }
 
 /** Violations in the range by company, most first. */
 export async function violationsByCompany({ db, range, q }: StatContext, limit = q.limit ?? 20) {
   const rows = await sql<{ name: string; v: string }>`
-    select coalesce(a.company_name, '未登记企业') as name, count(*) as v from park_alarm a
-    where a.source = 'rule' and ${inRange(sql`a.alarm_time`, range)}
+    select ${COMPANY_OR_UNKNOWN} as name, sum(v.n) as v from ${violationCounts(range)} v
     group by 1 order by 2 desc, 1 limit ${limit}`.execute(db);
   return { datas: rows.rows.map((r) => ({ name: r.name, value: toNum(r.v) })) };
 }
