@@ -55,6 +55,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       // The report datasource spec connects to this run's own PostgreSQL as an "external" one (issue 21).
       DATASOURCE_ALLOWED_HOSTS: '127.0.0.1',
+      // The demo park's simulator stays off unless a spec asks for it (issue 23).
+      PARK_SIMULATOR: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

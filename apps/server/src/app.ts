@@ -24,6 +24,7 @@ import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
+import { parkRoutes } from './modules/park/index.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   datasourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
   reportRoutes(app, ctx);
+  parkRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

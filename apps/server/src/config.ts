@@ -37,6 +37,8 @@ export interface Config {
   automation: AutomationSettings;
   /** Reports, datasets and datasources (issue 21, modules/report). */
   report: ReportSettings;
+  /** Park operations (issue 23): the demo simulator and how device commands leave the platform. */
+  park: ParkSettings;
 }
 
 export interface AutomationSettings {
@@ -68,6 +70,15 @@ export interface ReportSettings {
   allowedHosts: string[];
   /** DATASOURCE_SECRET: key material for datasource passwords; empty keeps a generated key in DATA_DIR/keys. */
   secret: string;
+}
+
+export interface ParkSettings {
+  /** PARK_SIMULATOR: main.ts runs the demo park unless this is '0' (tests never start it themselves). */
+  simulator: boolean;
+  /** PARK_DEVICE_ADAPTER: 'simulator' (built in, the default) or 'gateway' (PARK_GATEWAY_URL). */
+  deviceAdapter: 'simulator' | 'gateway';
+  gatewayUrl: string;
+  gatewayToken: string;
 }
 
 export interface SmsSettings {
@@ -143,5 +154,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
       secret: env.DATASOURCE_SECRET || '',
     },
+    park: parkSettings(env),
+  };
+}
+
+function parkSettings(env: NodeJS.ProcessEnv): ParkSettings {
+  const adapter = env.PARK_DEVICE_ADAPTER || 'simulator';
+  if (adapter !== 'simulator' && adapter !== 'gateway') throw new Error(`环境变量 PARK_DEVICE_ADAPTER 只能是 simulator 或 gateway: ${adapter}`);
+  if (adapter === 'gateway' && !env.PARK_GATEWAY_URL) throw new Error('PARK_DEVICE_ADAPTER=gateway 需要设置 PARK_GATEWAY_URL');
+  return {
+    simulator: env.PARK_SIMULATOR !== '0',
+    deviceAdapter: adapter,
+    gatewayUrl: env.PARK_GATEWAY_URL || '',
+    gatewayToken: env.PARK_GATEWAY_TOKEN || '',
   };
 }

@@ -10,6 +10,8 @@ import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedd
 import { startJobs, stopJobs } from './jobs/boss.ts';
 import { describeStartError } from './db/staleCluster.ts';
 import { loggerOptions } from './logger.ts';
+import { startParkSimulator } from './modules/park/simulator/index.ts';
+import type { ParkSimulator } from './modules/park/simulator/live.ts';
 
 const EMBEDDED_DB = 'park';
 
@@ -19,6 +21,7 @@ interface Running {
   booted?: Bootstrapped;
   boss?: PgBoss;
   app?: FastifyInstance;
+  simulator?: ParkSimulator | null;
 }
 
 /* Until main() replaces it (a failure before then, e.g. in the configuration, has nothing to stop). */
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     try {
+      running.simulator?.stop();
       await running.app?.close(); // lets in-flight requests finish
       if (running.boss) await stopJobs(running.boss);
       await running.booted?.close();
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   running.app = await buildApp(running.booted.ctx);
   await running.app.listen({ port: config.port, host: config.host });
+  // The demo park (issue 23): on unless PARK_SIMULATOR=0; its first run fills a month of history.
+  if (config.park.simulator) running.simulator = startParkSimulator(running.app, running.booted.ctx, logger);
   const ms = Math.round(performance.now() - startedAt);
 
   const bound = running.app.server.address();

@@ -18,3 +18,4 @@ export * from './listPage/index.ts';
 export * from './listSettings/index.ts';
 export * from './flow/index.ts';
 export * from './report/index.ts';
+export * from './park/index.ts';

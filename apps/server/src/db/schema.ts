@@ -511,6 +511,261 @@ export interface ReportExportTable {
   create_time: Generated<Date>;
   finish_time: Date | null;
 }
+/* ── Park operations (issue 23): devices, layout, what devices report, what operators do ── */
+type Num = ColumnType<string, string | number, string | number>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface ParkDeviceTable {
+  id: Id;
+  device_code: string;
+  device_name: string;
+  device_type: string;
+  /** sha256 of the device token; the token itself is shown once, when made. */
+  token_hash: string;
+  token_hint: string;
+  gate_id: string | null;
+  /** 0 offline, 1 online (spec 002 §3). */
+  online: Generated<number>;
+  last_seen_time: Date | null;
+  /** 0 enabled, 1 disabled. */
+  status: Generated<number>;
+  remark: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+}
+export interface ParkGateTable {
+  id: Id;
+  gate_code: string;
+  gate_name: string;
+  lat: number | null;
+  lng: number | null;
+  order_index: Generated<number>;
+}
+export interface ParkLaneTable {
+  id: Id;
+  gate_id: string;
+  lane_name: string;
+  /** 1 in, 2 out. */
+  direction: number;
+}
+export interface ParkRoadTable {
+  id: Id;
+  road_name: string;
+  /** [[lng, lat], …] */
+  path: Json<Array<[number, number]>>;
+  width_m: Generated<number>;
+  speed_limit: number;
+  no_parking: Generated<boolean>;
+  max_stop_minutes: Generated<number>;
+}
+export interface ParkZoneTable {
+  id: Id;
+  zone_name: string;
+  zone_type: string;
+  polygon: Json<Array<[number, number]>>;
+}
+export interface ParkRouteTable {
+  id: Id;
+  route_name: string;
+  road_ids: TextArray;
+}
+export interface ParkGatePassTable {
+  id: Id;
+  device_id: string;
+  event_id: string;
+  gate_id: string;
+  lane_id: string | null;
+  plate: string;
+  direction: number;
+  pass_time: Timestamp;
+  vehicle_type: string;
+  hazardous_class: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  driver_name: string | null;
+  driver_phone: string | null;
+  material: string | null;
+  load_tons: Num | null;
+  temporary: Generated<boolean>;
+  route_id: string | null;
+  permit_until: Timestamp | null;
+  photo_file_id: string | null;
+  create_time: Generated<Date>;
+}
+/** Gate passes counted by local day and the statistics' dimensions ('' for none). */
+export interface ParkPassDailyTable {
+  day: ColumnType<string, string, string>;
+  gate_id: string;
+  direction: number;
+  vehicle_type: string;
+  temporary: boolean;
+  company_name: string;
+  material: string;
+  n: number;
+  tons: Num;
+}
+export interface ParkVehicleInParkTable {
+  plate: string;
+  pass_id: string;
+  gate_id: string;
+  entered_time: Timestamp;
+  vehicle_type: string;
+  hazardous_class: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  driver_name: string | null;
+  material: string | null;
+  load_tons: Num | null;
+  temporary: Generated<boolean>;
+  route_id: string | null;
+  permit_until: Timestamp | null;
+}
+export interface ParkPersonPassTable {
+  id: Id;
+  device_id: string;
+  event_id: string;
+  gate_id: string;
+  person_name: string;
+  person_type: string;
+  id_no: string | null;
+  company_id: string | null;
+  direction: number;
+  pass_time: Timestamp;
+}
+export interface ParkPersonInParkTable {
+  person_key: string;
+  person_name: string;
+  person_type: string;
+  entered_time: Timestamp;
+}
+export interface ParkPositionTable {
+  id: Id;
+  device_id: string;
+  event_id: string;
+  plate: string;
+  position_time: Timestamp;
+  lat: number;
+  lng: number;
+  speed: number;
+}
+export interface ParkVehicleTrackTable {
+  plate: string;
+  position_time: Timestamp;
+  lat: number;
+  lng: number;
+  speed: number;
+  road_id: string | null;
+  stopped_since: Timestamp | null;
+  active_rules: TextArray;
+}
+export interface ParkAlarmTable {
+  id: Id;
+  alarm_type: string;
+  alarm_level: string;
+  source: string;
+  device_id: string | null;
+  event_id: string | null;
+  plate: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  road_id: string | null;
+  zone_id: string | null;
+  lat: number | null;
+  lng: number | null;
+  alarm_time: Timestamp;
+  content: string;
+  /** 0 unhandled, 1 handled (spec 002 §3). */
+  handled: Generated<number>;
+  handled_by: string | null;
+  handled_name: string | null;
+  handled_time: Timestamp | null;
+  disposal: string | null;
+}
+/** Violations (rule alarms) counted by local day, type, company ('' none) and road (0 none). */
+export interface ParkViolationDailyTable {
+  day: ColumnType<string, string, string>;
+  alarm_type: string;
+  company_name: string;
+  road_id: string;
+  n: number;
+}
+export interface ParkAlarmDisposalTable {
+  id: Id;
+  alarm_id: string;
+  user_id: string | null;
+  username: string | null;
+  disposal: string;
+  create_time: Generated<Date>;
+}
+export interface ParkDeviceEventTable {
+  id: Id;
+  device_id: string;
+  event_id: string;
+  online: number;
+  event_time: Timestamp;
+}
+export interface ParkCommandLogTable {
+  id: Id;
+  command: string;
+  target: string | null;
+  params: ColumnType<unknown, string | null, string | null>;
+  user_id: string | null;
+  username: string | null;
+  ok: boolean;
+  result: ColumnType<unknown, string | null, string | null>;
+  create_time: Generated<Date>;
+}
+export interface ParkWhiteListTable {
+  id: Id;
+  plate: string;
+  gate_id: string | null;
+  valid_from: Timestamp;
+  valid_to: Timestamp;
+  owner_name: string | null;
+  create_time: Generated<Date>;
+}
+export interface ParkBroadcastZoneTable {
+  id: Id;
+  zone_name: string;
+  device_id: string | null;
+}
+export interface ParkBroadcastFileTable {
+  id: Id;
+  group_name: string;
+  file_name: string;
+  duration_s: number;
+}
+export interface ParkCompanyProfileTable {
+  company_id: string;
+  risk_level: string;
+  corp_type: string;
+  major_hazard: Generated<boolean>;
+}
+export interface ParkRiskPointTable {
+  id: Id;
+  company_id: string;
+  point_name: string;
+  risk_level: string;
+  major_hazard: Generated<boolean>;
+}
+export interface ParkHiddenDangerTable {
+  id: Id;
+  company_id: string;
+  title: string;
+  danger_level: string;
+  found_time: Timestamp;
+  deadline: Timestamp | null;
+  rectified_time: Timestamp | null;
+}
+export interface ParkCertificateTable {
+  id: Id;
+  company_id: string;
+  cert_name: string;
+  cert_no: string;
+  expire_date: ColumnType<string, string, string>;
+}
+/* ── end park operations ── */
 
 export interface Database {
   form_group: FormGroupTable;
@@ -557,4 +812,30 @@ export interface Database {
   report_def: ReportDefTable;
   report_permission: ReportPermissionTable;
   report_export: ReportExportTable;
+  // Park operations (issue 23)
+  park_device: ParkDeviceTable;
+  park_gate: ParkGateTable;
+  park_lane: ParkLaneTable;
+  park_road: ParkRoadTable;
+  park_zone: ParkZoneTable;
+  park_route: ParkRouteTable;
+  park_gate_pass: ParkGatePassTable;
+  park_vehicle_in_park: ParkVehicleInParkTable;
+  park_pass_daily: ParkPassDailyTable;
+  park_person_pass: ParkPersonPassTable;
+  park_person_in_park: ParkPersonInParkTable;
+  park_position: ParkPositionTable;
+  park_vehicle_track: ParkVehicleTrackTable;
+  park_alarm: ParkAlarmTable;
+  park_alarm_disposal: ParkAlarmDisposalTable;
+  park_violation_daily: ParkViolationDailyTable;
+  park_device_event: ParkDeviceEventTable;
+  park_command_log: ParkCommandLogTable;
+  park_white_list: ParkWhiteListTable;
+  park_broadcast_zone: ParkBroadcastZoneTable;
+  park_broadcast_file: ParkBroadcastFileTable;
+  park_company_profile: ParkCompanyProfileTable;
+  park_risk_point: ParkRiskPointTable;
+  park_hidden_danger: ParkHiddenDangerTable;
+  park_certificate: ParkCertificateTable;
 }

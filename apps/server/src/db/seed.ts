@@ -127,6 +127,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-automation', async (trx) => seedMenus(trx, AUTOMATION_MENUS, null, 1, await nextTopOrder(trx))],
   ['demo-automation-v1', seedDemoAutomation],
   ['menus-report', async (trx) => seedMenus(trx, REPORT_MENUS, null, 1, await nextTopOrder(trx))],
+  ['menus-park', seedParkMenus],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -323,4 +324,28 @@ async function seedUnderSystem(trx: Transaction<Database>, menu: MenuSeed) {
     .where('parent_id', '=', system.id)
     .executeTakeFirst();
   await seedMenus(trx, [menu], system.id, system.level + 1, last?.m == null ? 0 : Number(last.m) + 1);
+}
+
+/**
+ * Park operations (issue 23): 设备管理 under 系统管理 (device tokens), and a hidden menu that
+ * grants the park console's calls (statistics, alarm disposal, device commands) to the park
+ * administrator until the console's own menus (issue 24) carry these codes.
+ */
+async function seedParkMenus(trx: Transaction<Database>) {
+  await seedUnderSystem(trx, {
+    name: '设备管理',
+    path: '/system/device',
+    component: 'DeviceManage',
+    iconName: 'shebeiguanli',
+    perms: 'park:device',
+    roles: ['park_admin'],
+  });
+  await seedMenus(
+    trx,
+    [{ name: '园区运营数据', path: '/park/data', iconName: 'tongji', perms: 'park:view,park:alarm,park:command', roles: ['park_admin'] }],
+    null,
+    1,
+    await nextTopOrder(trx),
+  );
+  await trx.updateTable('sys_menu').set({ hidden: true }).where('path', '=', '/park/data').execute();
 }

@@ -6,6 +6,7 @@ import { errorBody } from './errors.ts';
 import { allows } from '../modules/user/permissions.ts';
 
 export const SESSION_COOKIE = 'park_sid';
+export const INGEST_PREFIX = '/api/ingest/';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +52,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
     if (!url.startsWith('/api/')) return;
+    // Devices report with their own tokens (modules/park/devices/deviceAuth.ts), never a session.
+    if (url.startsWith(INGEST_PREFIX)) return;
     const token = request.cookies[SESSION_COOKIE];
     const auth = token ? await ctx.sessions.resolve(token) : null;
     if (!auth) return sendNoLogin(request, reply);

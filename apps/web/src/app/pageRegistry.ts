@@ -44,6 +44,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   ),
   // 企业管理 (issue 6): review of registered companies and their users.
   CompanyManage: lazy(() => import('../features/company/CompanyManagePage.tsx').then((m) => ({ default: m.CompanyManagePage }))),
+  // 设备管理 (issue 23): park devices and their ingestion tokens.
+  DeviceManage: lazy(() => import('../features/park/DeviceManagePage.tsx').then((m) => ({ default: m.DeviceManagePage }))),
   // The form runtime's fixed pages (issue 7): full-page add and the read-only detail view.
   FullCustom: lazy(() => import('../features/form/FullCustomPage.tsx').then((m) => ({ default: m.FullCustomPage }))),
   FormDetail: lazy(() => import('../features/form/FormDetailPage.tsx').then((m) => ({ default: m.FormDetailPage }))),

@@ -16,6 +16,7 @@ import * as formPermissions from './2026_11_25_0100_form_permissions.ts';
 // Automation engine (issue 18)
 import * as automation from './2026_11_25_0201_automation.ts';
 import * as reports from './2026_11_25_0300_reports.ts';
+import * as park from './2026_11_25_0400_park.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   // Automation engine (issue 18)
   '2026_11_25_0201_automation': automation,
   '2026_11_25_0300_reports': reports,
+  '2026_11_25_0400_park': park,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,6 +23,7 @@ const LABELS: Record<string, string> = {
   OptLog: '操作日志',
   SecuritySettings: '安全设置',
   ChangePassword: '修改密码',
+  DeviceManage: '设备管理',
 };
 
 /* Screens the catalogue names that later features bring; a menu may point at them already

@@ -1,0 +1,265 @@
+import type { Kysely } from 'kysely';
+import {
+  ALARM_TYPES,
+  checkIngestBatch,
+  evaluatePosition,
+  INGEST_BATCH_MAX,
+  type AlarmType,
+  type CheckedEvent,
+  type EventError,
+  type IngestKind,
+  type TrackState,
+} from '@park/core';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../plugins/errors.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/notify.ts';
+import type { IngestDevice } from '../devices/deviceAuth.ts';
+import type { LayoutCache, LayoutSnapshot } from '../layout.ts';
+import {
+  alarmReceivers,
+  companiesByCode,
+  insertAlarms,
+  insertDeviceStates,
+  insertGatePasses,
+  insertPersonPasses,
+  insertPositions,
+  tracksAndPermits,
+  saveTracks,
+  touchDevice,
+  type AlarmRow,
+  type TrackRow,
+} from './repo.ts';
+
+export interface IngestResult {
+  /** Events stored by this call. */
+  accepted: number;
+  /** Events already stored by an earlier call (same device and event id): skipped. */
+  duplicates: number;
+  /** Alarms the position rules raised (positions only). */
+  alarms?: number;
+}
+
+/** A refused batch: every bad event with its index, and nothing stored. */
+export class BatchError extends AppError {
+  constructor(readonly details: EventError[]) {
+    super(400, `共 ${details.length} 条事件不合法，整批未保存：${details.slice(0, 3).map((d) => `第${d.index + 1}条 ${d.message}`).join('；')}`, 400, details);
+  }
+}
+
+type Handler = (device: IngestDevice, events: CheckedEvent[]) => Promise<IngestResult>;
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** Alarms of these levels are also sent as in-app messages to the park administrators. */
+const NOTIFIED_LEVELS = new Set(['01']);
+
+/**
+ * The ingestion calls' work: check a batch with the shared field tables, resolve codes
+ * (gates, companies, routes) against the park's data, and store it in one transaction.
+ */
+export class IngestService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly layout: LayoutCache,
+  ) {}
+
+  async ingest(kind: IngestKind, device: IngestDevice, raw: readonly unknown[], now = Date.now()): Promise<IngestResult> {
+    if (raw.length === 0) throw new AppError(400, '事件列表不能为空');
+    if (raw.length > INGEST_BATCH_MAX) throw new AppError(413, `每批最多 ${INGEST_BATCH_MAX} 条事件，本批 ${raw.length} 条`);
+    const { events, errors } = checkIngestBatch(kind, raw, now);
+    if (errors.length > 0) throw new BatchError(errors);
+    return this.handlers[kind](device, events);
+  }
+
+  private readonly handlers: Record<IngestKind, Handler> = {
+    gatePasses: (device, events) => this.gatePasses(device, events),
+    personPasses: (device, events) => this.personPasses(device, events),
+    positions: (device, events) => this.positions(device, events),
+    alarms: (device, events) => this.alarms(device, events),
+    deviceStates: (device, events) => this.deviceStates(device, events),
+  };
+
+  private async resolve(events: CheckedEvent[], layout: LayoutSnapshot) {
+    const codes = [...new Set(events.map((e) => e.companyCode).filter((c): c is string => typeof c === 'string'))];
+    const companies = await companiesByCode(this.db, codes);
+    const errors: EventError[] = [];
+    events.forEach((e, index) => {
+      const problems: string[] = [];
+      if ('gateCode' in e && !layout.gateIdByCode.has(String(e.gateCode))) problems.push(`道口不存在：${String(e.gateCode)}`);
+      if (typeof e.companyCode === 'string' && !companies.has(e.companyCode)) problems.push(`企业不存在：${e.companyCode}`);
+      if (typeof e.routeName === 'string' && !layout.routeByName.has(e.routeName)) problems.push(`规划路线不存在：${e.routeName}`);
+      if (problems.length) errors.push({ index, eventId: e.eventId, message: problems.join('；') });
+    });
+    if (errors.length > 0) throw new BatchError(errors);
+    return companies;
+  }
+
+  private async gatePasses(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
+    const layout = await this.layout.get();
+    const companies = await this.resolve(events, layout);
+    const rows = events.map((e) => {
+      const company = typeof e.companyCode === 'string' ? companies.get(e.companyCode) : undefined;
+      return {
+        eventId: e.eventId,
+        gateId: layout.gateIdByCode.get(String(e.gateCode))!,
+        plate: String(e.plate),
+        direction: Number(e.direction),
+        passTime: Number(e.passTime),
+        vehicleType: String(e.vehicleType),
+        hazardousClass: str(e.hazardousClass),
+        companyId: company?.id ?? null,
+        companyName: str(e.companyName) ?? company?.name ?? null,
+        driverName: str(e.driverName),
+        driverPhone: str(e.driverPhone),
+        material: str(e.material),
+        loadTons: e.loadTons === null ? null : Number(e.loadTons),
+        temporary: e.temporary === true || e.vehicleType === '4',
+        routeId: typeof e.routeName === 'string' ? layout.routeByName.get(e.routeName)!.id : null,
+        permitUntil: e.permitUntil === null ? null : Number(e.permitUntil),
+        photoFileId: e.photoFileId === null ? null : Number(e.photoFileId),
+      };
+    });
+    const accepted = await insertGatePasses(this.db, device.id, rows);
+    await touchDevice(this.db, device.id);
+    return { accepted, duplicates: events.length - accepted };
+  }
+
+  private async personPasses(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
+    const layout = await this.layout.get();
+    const companies = await this.resolve(events, layout);
+    const rows = events.map((e) => ({
+      eventId: e.eventId,
+      gateId: layout.gateIdByCode.get(String(e.gateCode))!,
+      personName: String(e.personName),
+      personType: String(e.personType),
+      idNo: str(e.idNo),
+      companyId: typeof e.companyCode === 'string' ? companies.get(e.companyCode)!.id : null,
+      direction: Number(e.direction),
+      passTime: Number(e.passTime),
+    }));
+    const accepted = await insertPersonPasses(this.db, device.id, rows);
+    await touchDevice(this.db, device.id);
+    return { accepted, duplicates: events.length - accepted };
+  }
+
+  /**
+   * Stores positions and runs the rules over the new ones, vehicle by vehicle in time order:
+   * tracks are read and locked (row locks, so concurrent batches of the same vehicles take turns
+   * on any instance), evaluated in memory, and written back with the alarms, all in one
+   * transaction of a handful of statements whatever the batch size. A position older than its
+   * vehicle's track (a late batch) is stored but not evaluated.
+   */
+  private async positions(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
+    const layout = await this.layout.get();
+    const rows = events.map((e) => ({
+      eventId: e.eventId,
+      plate: String(e.plate),
+      time: Number(e.time),
+      lat: Number(e.lat),
+      lng: Number(e.lng),
+      speed: Number(e.speed),
+    }));
+    const result = await this.db.transaction().execute(async (trx) => {
+      const fresh = await insertPositions(trx, device.id, rows);
+      const accepted = rows.filter((r) => fresh.has(r.eventId)).sort((a, b) => a.time - b.time);
+      if (accepted.length === 0) return { accepted: 0, duplicates: events.length, alarms: 0 };
+      const plates = [...new Set(accepted.map((r) => r.plate))];
+      const known = await tracksAndPermits(trx, plates);
+      const states = new Map<string, TrackState>();
+      for (const t of known) {
+        if (t.position_time) states.set(t.plate, { time: t.position_time.getTime(), roadId: t.road_id, stoppedSince: t.stopped_since?.getTime() ?? null, activeRules: t.active_rules ?? [] });
+      }
+      const permitOf = new Map(known.filter((p) => p.in_park).map((p) => [p.plate, p]));
+      const changed = new Map<string, TrackRow>();
+      const alarms: AlarmRow[] = [];
+      for (const fix of accepted) {
+        const p = permitOf.get(fix.plate);
+        const permit = p
+          ? { routeRoadIds: p.route_id ? (layout.routeRoads.get(p.route_id) ?? null) : null, permitUntil: p.permit_until ? new Date(p.permit_until).getTime() : null }
+          : null;
+        const result = evaluatePosition(states.get(fix.plate) ?? null, fix, layout, permit);
+        if (!result) continue;
+        states.set(fix.plate, result.state);
+        changed.set(fix.plate, { ...fix, roadId: result.state.roadId, stoppedSince: result.state.stoppedSince, activeRules: [...result.state.activeRules] });
+        for (const a of result.alarms) {
+          alarms.push({
+            alarmType: a.type,
+            alarmLevel: a.level,
+            source: 'rule',
+            deviceId: null,
+            eventId: null,
+            plate: fix.plate,
+            companyId: p?.company_id ?? null,
+            companyName: p?.company_name ?? null,
+            roadId: a.roadId,
+            zoneId: a.zoneId,
+            lat: fix.lat,
+            lng: fix.lng,
+            time: fix.time,
+            content: a.content,
+          });
+        }
+      }
+      await saveTracks(trx, [...changed.values()]);
+      const stored = await insertAlarms(trx, alarms);
+      await this.notifyUrgent(trx, stored);
+      return { accepted: accepted.length, duplicates: events.length - accepted.length, alarms: stored.length };
+    });
+    await touchDevice(this.db, device.id);
+    return result;
+  }
+
+  private async alarms(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
+    const layout = await this.layout.get();
+    const companies = await this.resolve(events, layout);
+    const rows = events.map((e): AlarmRow => {
+      const type = e.alarmType as AlarmType;
+      const company = typeof e.companyCode === 'string' ? companies.get(e.companyCode) : undefined;
+      return {
+        alarmType: type,
+        alarmLevel: str(e.alarmLevel) ?? ALARM_TYPES[type].level,
+        source: 'device',
+        deviceId: device.id,
+        eventId: e.eventId,
+        plate: str(e.plate),
+        companyId: company?.id ?? null,
+        companyName: company?.name ?? null,
+        roadId: null,
+        zoneId: null,
+        lat: e.lat === null ? null : Number(e.lat),
+        lng: e.lng === null ? null : Number(e.lng),
+        time: Number(e.time),
+        content: str(e.content) ?? `${device.name}：${ALARM_TYPES[type].label}`,
+      };
+    });
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertAlarms(trx, rows);
+      await this.notifyUrgent(trx, inserted);
+      return inserted;
+    });
+    await touchDevice(this.db, device.id);
+    return { accepted: stored.length, duplicates: events.length - stored.length };
+  }
+
+  private async deviceStates(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
+    const rows = events.map((e) => ({ eventId: e.eventId, online: Number(e.online), time: Number(e.time) }));
+    const accepted = await insertDeviceStates(this.db, device.id, rows);
+    return { accepted, duplicates: events.length - accepted };
+  }
+
+  private async notifyUrgent(trx: Kysely<Database>, stored: Array<{ id: string; alarm_level: string; alarm_type: string; content: string }>) {
+    const urgent = stored.filter((a) => NOTIFIED_LEVELS.has(a.alarm_level));
+    if (urgent.length === 0) return;
+    const receivers = await alarmReceivers(trx);
+    for (const a of urgent) {
+      await notify(trx, {
+        receiverIds: receivers,
+        title: `一级报警：${ALARM_TYPES[a.alarm_type as AlarmType]?.label ?? a.alarm_type}`,
+        content: a.content,
+        bigType: MSG_BIG_TYPE.park,
+        smallType: MSG_SMALL_TYPE.operations,
+        params: { alarmId: Number(a.id) },
+      });
+    }
+  }
+}

@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './geometry.ts';
+export * from './rules.ts';
+export * from './ingest.ts';
+export * from './api.ts';
