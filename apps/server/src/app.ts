@@ -22,6 +22,7 @@ import { importExportRoutes } from './modules/importExport/routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerErrorHandler(app);
   registerSlowRequestLog(app, ctx.config.slowRequestMs);
+  opsRoutes(app, ctx); // /healthz, /readyz, /metrics (issue 28); first, so request metrics see every route
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Routes pass their own limits to request.parts(); this global cap guards any that forget.

@@ -33,6 +33,21 @@ export interface Config {
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
   sms: SmsSettings;
+  /** Operations (issue 28): backups, health and metrics. */
+  ops: OpsSettings;
+}
+
+export interface OpsSettings {
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`; empty turns /metrics off. */
+  metricsToken: string;
+  /** BACKUP_DIR: where backups are written (default DATA_DIR/backups). */
+  backupDir: string;
+  /** BACKUP_KEEP_DAYS: the nightly job deletes backups older than this (the newest good one always stays). */
+  backupKeepDays: number;
+  /** BACKUP_CRON: when the nightly backup runs (pg-boss cron, server time zone UTC); `off` disables it. */
+  backupCron: string;
+  /** PG_BIN_DIR: where pg_dump / pg_restore are, for backups of DATABASE_URL (else PATH). */
+  pgBinDir: string;
 }
 
 export interface SmsSettings {
@@ -89,5 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
+    ops: {
+      metricsToken: env.METRICS_TOKEN || '',
+      backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+      backupKeepDays: intFrom(env.BACKUP_KEEP_DAYS, 14, 'BACKUP_KEEP_DAYS'),
+      backupCron: env.BACKUP_CRON || '30 2 * * *',
+      pgBinDir: env.PG_BIN_DIR || '',
+    },
   };
 }

@@ -1,13 +1,48 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
 import { migrationProvider } from './migrations/index.ts';
 
-/** Brings the schema up to date; throws with the failing migration's name on error. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/*
+ * One key for "the schema is being changed" (migrations, then the seed steps that follow them).
+ * Instances starting together on one database queue behind it: the first migrates, the others find
+ * nothing left to do. Kysely's Migrator takes its own advisory lock too, but only around the
+ * migrations themselves, after it has created its bookkeeping tables; ours covers the whole start.
+ */
+export const SCHEMA_LOCK = 5_200_028;
+
+/**
+ * Runs `work` while holding the schema lock on a connection of its own (a session lock, so it
+ * spans the migration transaction and the seed's transactions).
+ */
+export async function withSchemaLock<T>(db: Kysely<unknown>, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/**
+ * Brings the schema up to date; throws with the failing migration's name and PostgreSQL's reason.
+ * All pending migrations run in ONE transaction (Kysely does so where DDL is transactional, as in
+ * PostgreSQL), so a failure leaves the database exactly as it was before the upgrade started.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  provider: MigrationProvider = migrationProvider,
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`数据库迁移失败 (${failed}): ${error instanceof Error ? error.message : String(error)}`);
+    const rolledBack = (results ?? []).filter((r) => r.status !== 'Error').map((r) => r.migrationName);
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `数据库迁移失败 (${failed}): ${why}。本次升级的全部迁移已回滚，数据库保持升级前的状态` +
+        (rolledBack.length > 0 ? `（未应用: ${rolledBack.join(', ')}）` : ''),
+    );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -27,6 +27,10 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
   await boss.start();
   // Routes enqueue through the context (import/export jobs are sent inside their request's transaction).
   ctx.jobs = boss;
+  // /readyz reports the queue as down once it stops.
+  boss.on('stopped', () => {
+    if (ctx.jobs === boss) ctx.jobs = undefined;
+  });
   await boss.createQueue(AUTH_CLEANUP);
   await boss.schedule(AUTH_CLEANUP, '*/10 * * * *');
   await boss.work(AUTH_CLEANUP, async () => {

@@ -31,6 +31,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0095_message_kinds': messageKinds,
 };
 
+/** Every migration this build knows, in order (readiness checks they are all applied). */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
