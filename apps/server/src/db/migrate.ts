@@ -1,27 +1,15 @@
-import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { LOCK, withSessionLock } from './advisoryLock.ts';
 import { migrationProvider } from './migrations/index.ts';
 
-/*
- * One key for "the schema is being changed" (migrations, then the seed steps that follow them).
- * Instances starting together on one database queue behind it: the first migrates, the others find
- * nothing left to do. Kysely's Migrator takes its own advisory lock too, but only around the
- * migrations themselves, after it has created its bookkeeping tables; ours covers the whole start.
- */
-export const SCHEMA_LOCK = 5_200_028;
-
 /**
- * Runs `work` while holding the schema lock on a connection of its own (a session lock, so it
- * spans the migration transaction and the seed's transactions).
+ * Runs `work` (migrations, then the seed steps that follow them) under the schema lock. Instances
+ * starting together on one database queue behind it: the first migrates, the others find nothing
+ * left to do. Kysely's Migrator takes its own advisory lock too, but only around the migrations,
+ * after it has created its bookkeeping tables; ours covers the whole start.
  */
-export async function withSchemaLock<T>(db: Kysely<unknown>, work: () => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(conn);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(conn);
-    }
-  });
+export function withSchemaLock<T>(db: Kysely<unknown>, work: () => Promise<T>): Promise<T> {
+  return withSessionLock(db, LOCK.schema, work);
 }
 
 /**

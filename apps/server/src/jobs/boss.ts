@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
+import { LOCK, withSessionLock } from '../db/advisoryLock.ts';
 import { purgeNonces } from '../modules/auth/sealedPassword.ts';
 import { registerFileGc } from '../modules/file/gc.ts';
 import { registerFilePreviewJobs } from '../modules/file/preview.ts';
@@ -20,6 +22,13 @@ const SMS_OUTBOX = 'sms-outbox';
  */
 export async function startJobs(connectionString: string, ctx: AppContext, logger: Logger): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, max: 4, application_name: 'park-jobs' });
+  // Instances starting together take turns: pg-boss's create_queue deadlocks when two sessions
+  // create the same queue at once (seen with two instances on one empty database).
+  await withSessionLock(ctx.db as unknown as Kysely<unknown>, LOCK.jobsSetup, () => setUpJobs(boss, connectionString, ctx, logger));
+  return boss;
+}
+
+async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext, logger: Logger): Promise<void> {
   // pg-boss attaches the pg client to its errors; log only what helps.
   boss.on('error', (err) =>
     logger.error({ message: err.message, code: (err as { code?: string }).code }, 'pg-boss error'),
@@ -58,7 +67,6 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     const outcome = await outbox.deliver(logger);
     if (outcome.sent + outcome.retried + outcome.failed > 0) logger.info(outcome, '短信发送队列');
   });
-  return boss;
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {
