@@ -383,6 +383,25 @@ export interface FormImportErrorTable {
   reason: string;
 }
 
+/* Operations (issue 28) */
+export interface SysBackupTable {
+  id: Id;
+  name: string;
+  /** nightly | manual */
+  trigger: string;
+  /** running | success | failed | deleted */
+  state: Generated<string>;
+  db_format: string | null;
+  dir: string;
+  host: string | null;
+  total_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  file_count: number | null;
+  error: string | null;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  deleted_at: Date | null;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -417,4 +436,6 @@ export interface Database {
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
   form_import_child: FormImportChildTable;
+  // Operations (issue 28)
+  sys_backup: SysBackupTable;
 }

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface CopiedFile {
+  /** Path inside the backup, with forward slashes. */
+  rel: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** What to do with an entry of the source tree: copy it (default), leave it out, or keep only the directory. */
+export type Skip = (rel: string, isDirectory: boolean) => 'skip' | 'emptyDir' | undefined;
+
+const isGone = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Copies one file, hashing it on the way, so each byte is read once. */
+export async function copyFileHashed(from: string, to: string): Promise<{ bytes: number; sha256: string }> {
+  const hash = crypto.createHash('sha256');
+  let bytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(createReadStream(from), tap, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Copies a directory tree into `to` (created), returning every file copied with its size and
+ * checksum. A file that disappears while the tree is walked is left out: the live database
+ * drops temporary files as it works, and WAL replay restores what a hot copy missed.
+ */
+export async function copyTree(from: string, to: string, prefix: string, skip?: Skip): Promise<CopiedFile[]> {
+  const out: CopiedFile[] = [];
+  async function walk(rel: string): Promise<void> {
+    const src = path.join(from, rel);
+    await fs.mkdir(path.join(to, rel), { recursive: true, mode: 0o700 });
+    let entries;
+    try {
+      entries = await fs.readdir(src, { withFileTypes: true });
+    } catch (err) {
+      if (isGone(err)) return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      const decision = skip?.(childRel, entry.isDirectory());
+      if (decision === 'skip') continue;
+      if (entry.isDirectory()) {
+        if (decision === 'emptyDir') await fs.mkdir(path.join(to, childRel), { recursive: true, mode: 0o700 });
+        else await walk(childRel);
+      } else if (entry.isFile()) {
+        try {
+          const copied = await copyFileHashed(path.join(src, entry.name), path.join(to, childRel));
+          out.push({ rel: `${prefix}/${childRel}`, ...copied });
+        } catch (err) {
+          if (!isGone(err)) throw err;
+        }
+      }
+      // Symbolic links and sockets are not part of the data.
+    }
+  }
+  await walk('');
+  return out;
+}
+
+/** Hashes a file without copying it. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
