@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,8 +9,8 @@ import { inject } from 'vitest';
 import { createDb } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 import { migrationNames, migrationProvider } from './migrations/index.ts';
+import { startServer } from '../../test/serverProcess.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
@@ -29,44 +28,6 @@ async function newDatabase(fromTemplate: boolean): Promise<string> {
   return url.toString();
 }
 
-function startInstance(databaseUrl: string, dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WEB_DIST: 'none',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'Admin@123',
-      BACKUP_CRON: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${out}`)), 90_000);
-    const on = (b: Buffer) => {
-      out += b.toString();
-      const m = /已启动 \(\d+ ms\): (http:\/\/[^/]+)\//.exec(out);
-      if (m && /管理员账号 admin .*\n/.test(out)) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout.on('data', on);
-    child.stderr.on('data', on);
-    child.on('exit', (code) => reject(new Error(`exited ${code}:\n${out}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  return { child, ready, exited };
-}
-
 describe('migrations', () => {
   it('two instances starting at once on one empty database: one migrates and seeds, both serve', async () => {
     const databaseUrl = await newDatabase(false);
@@ -74,7 +35,10 @@ describe('migrations', () => {
     cleanups.push(async () => {
       for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
     });
-    const instances = dirs.map((d) => startInstance(databaseUrl, d));
+    const instances = dirs.map((d) => startServer({ DATA_DIR: d, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: 'Admin@123' }));
+    cleanups.push(async () => {
+      for (const i of instances) if (i.child.exitCode === null) i.child.kill('SIGKILL');
+    });
     const origins = await Promise.all(instances.map((i) => i.ready));
 
     for (const origin of origins) {
@@ -94,8 +58,7 @@ describe('migrations', () => {
     } finally {
       await db.destroy();
     }
-    for (const i of instances) i.child.kill('SIGTERM');
-    expect(await Promise.all(instances.map((i) => i.exited))).toEqual([0, 0]);
+    expect(await Promise.all(instances.map((i) => i.stop()))).toEqual([0, 0]);
   }, 180_000);
 
   it('a failed migration rolls back the whole upgrade and names the migration and the reason', async () => {

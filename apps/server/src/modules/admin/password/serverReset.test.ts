@@ -1,25 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/testApp.ts';
 import { addUser } from '../testHelpers.ts';
+import { runCommand } from '../../../../test/serverProcess.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
-
-/** Runs `npm run admin -- …` as an operator would (the script's command, against this file's database). */
-function runAdmin(databaseUrl: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
+/** Runs `npm run admin -- …` as an operator would, against this file's database. */
+const runAdmin = (databaseUrl: string, args: string[]) => runCommand('admin', args, { DATABASE_URL: databaseUrl });
 
 async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
   const until = Date.now() + ms;
