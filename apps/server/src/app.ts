@@ -23,6 +23,7 @@ import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);
+  backupRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

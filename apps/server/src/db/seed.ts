@@ -4,6 +4,7 @@ import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts'
 import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
 import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup.ts';
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
+import { BACKUP_MENU } from './seeds/operations.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -88,6 +89,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-company', seedCompanyMenu],
   ['menus-form-manage', seedFormManageMenu],
   ['demo-list-pages-v1', seedDemoListPages],
+  ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

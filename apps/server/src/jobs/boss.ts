@@ -11,6 +11,7 @@ import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
 import { createSmsSender } from '../modules/company/sms.ts';
 import { SmsOutbox } from '../modules/company/smsOutbox.ts';
+import { registerBackupJob } from '../modules/backup/job.ts';
 
 const AUTH_CLEANUP = 'auth-cleanup';
 const OPTLOG_RETENTION = 'optlog-retention';
@@ -67,6 +68,8 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
     const outcome = await outbox.deliver(logger);
     if (outcome.sent + outcome.retried + outcome.failed > 0) logger.info(outcome, '短信发送队列');
   });
+  // Nightly backup with retention, and 立即备份 from 系统管理 (issue 28).
+  await registerBackupJob(boss, ctx, logger, connectionString);
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {
