@@ -46,7 +46,8 @@ export async function copyTree(from: string, to: string, prefix: string, skip?: 
     try {
       entries = await fs.readdir(src, { withFileTypes: true });
     } catch (err) {
-      if (isGone(err)) return;
+      // A directory that vanished mid-walk is skipped; a missing root is an error, never an empty backup.
+      if (rel && isGone(err)) return;
       throw err;
     }
     for (const entry of entries) {
