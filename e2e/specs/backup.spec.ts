@@ -22,7 +22,7 @@ test('管理员在“数据备份”里看到计划与历史，点“立即备�
   await page.getByRole('menuitem', { name: '数据备份' }).click();
   await expect(page).toHaveURL(`${BASE}/system/backup`);
   await expect(page.locator('.list-page .ant-card-head-title').filter({ hasText: '数据备份' })).toBeVisible();
-  await expect(page.getByText(/每天 02:30（UTC）自动备份，保留 14 天/)).toBeVisible();
+  await expect(page.getByText(/每天 02:30 自动备份，保留 14 天/)).toBeVisible();
 
   const failedRow = page.getByRole('row', { name: new RegExp(failedName) });
   await expect(failedRow.getByText('失败')).toBeVisible();

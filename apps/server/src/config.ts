@@ -44,8 +44,10 @@ export interface OpsSettings {
   backupDir: string;
   /** BACKUP_KEEP_DAYS: the nightly job deletes backups older than this (the newest good one always stays). */
   backupKeepDays: number;
-  /** BACKUP_CRON: when the nightly backup runs (pg-boss cron, server time zone UTC); `off` disables it. */
+  /** BACKUP_CRON: when the nightly backup runs (cron, in backupTimeZone); `off` disables it. */
   backupCron: string;
+  /** BACKUP_TZ: the time zone BACKUP_CRON is read in (IANA name), China's by default. */
+  backupTimeZone: string;
   /** PG_BIN_DIR: where pg_dump / pg_restore are, for backups of DATABASE_URL (else PATH). */
   pgBinDir: string;
 }
@@ -73,6 +75,16 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负整数: ${value}`);
   return n;
+}
+
+function timeZoneFrom(value: string | undefined): string {
+  const zone = value || 'Asia/Shanghai';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`环境变量 BACKUP_TZ 不是有效的时区名称: ${zone}`);
+  }
+  return zone;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
       backupKeepDays: intFrom(env.BACKUP_KEEP_DAYS, 14, 'BACKUP_KEEP_DAYS'),
       backupCron: env.BACKUP_CRON || '30 2 * * *',
+      backupTimeZone: timeZoneFrom(env.BACKUP_TZ),
       pgBinDir: env.PG_BIN_DIR || '',
     },
   };

@@ -28,6 +28,8 @@ export interface BackupListReply {
   backupDir: string;
   keepDays: number;
   schedule: string;
+  /** The IANA time zone the schedule is read in (BACKUP_TZ). */
+  timeZone: string;
 }
 
 export const BACKUP_STATE_TEXT: Record<BackupState, string> = {

@@ -15,6 +15,12 @@ export interface CopiedFile {
 /** What to do with an entry of the source tree: copy it (default), leave it out, or keep only the directory. */
 export type Skip = (rel: string, isDirectory: boolean) => 'skip' | 'emptyDir' | undefined;
 
+/**
+ * Offers an existing copy of a file (same path inside the backup, same size) to hard-link instead
+ * of copying; returns its checksum when it linked, null to copy.
+ */
+export type Reuse = (rel: string, bytes: number, to: string) => Promise<string | null>;
+
 const isGone = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Copies one file, hashing it on the way, so each byte is read once. */
@@ -37,7 +43,7 @@ export async function copyFileHashed(from: string, to: string): Promise<{ bytes:
  * checksum. A file that disappears while the tree is walked is left out: the live database
  * drops temporary files as it works, and WAL replay restores what a hot copy missed.
  */
-export async function copyTree(from: string, to: string, prefix: string, skip?: Skip): Promise<CopiedFile[]> {
+export async function copyTree(from: string, to: string, prefix: string, skip?: Skip, reuse?: Reuse): Promise<CopiedFile[]> {
   const out: CopiedFile[] = [];
   async function walk(rel: string): Promise<void> {
     const src = path.join(from, rel);
@@ -59,8 +65,9 @@ export async function copyTree(from: string, to: string, prefix: string, skip?: 
         else await walk(childRel);
       } else if (entry.isFile()) {
         try {
-          const copied = await copyFileHashed(path.join(src, entry.name), path.join(to, childRel));
-          out.push({ rel: `${prefix}/${childRel}`, ...copied });
+          const rel = `${prefix}/${childRel}`;
+          const linked = reuse ? await reuseSameSize(reuse, rel, path.join(src, entry.name), path.join(to, childRel)) : null;
+          out.push(linked ?? { rel, ...(await copyFileHashed(path.join(src, entry.name), path.join(to, childRel))) });
         } catch (err) {
           if (!isGone(err)) throw err;
         }
@@ -70,6 +77,12 @@ export async function copyTree(from: string, to: string, prefix: string, skip?: 
   }
   await walk('');
   return out;
+}
+
+async function reuseSameSize(reuse: Reuse, rel: string, from: string, to: string): Promise<CopiedFile | null> {
+  const { size } = await fs.stat(from);
+  const sha256 = await reuse(rel, size, to);
+  return sha256 === null ? null : { rel, bytes: size, sha256 };
 }
 
 /** Hashes a file without copying it. */

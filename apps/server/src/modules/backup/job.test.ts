@@ -64,6 +64,7 @@ describe('nightly backup job, retention and 数据备份 list', () => {
       backupDir,
       keepDays: 14,
       schedule: '30 2 * * *',
+      timeZone: 'Asia/Shanghai',
       datas: [{ state: 'failed', trigger: 'nightly', error: expect.stringContaining('pg_dump') }],
     });
   });

@@ -49,12 +49,16 @@ export async function backupAndPrune(ctx: AppContext, source: BackupSource, trig
   }
 }
 
-/** The nightly backup (BACKUP_CRON, default 02:30) and backups asked for in 系统管理 → 数据备份. */
+/** The nightly backup (BACKUP_CRON in BACKUP_TZ, default 02:30 China time) and backups asked for in 系统管理 → 数据备份. */
 export async function registerBackupJob(boss: PgBoss, ctx: AppContext, logger: Logger, databaseUrl: string): Promise<void> {
   const source = embeddedSource(ctx.config, databaseUrl);
   await boss.createQueue(BACKUP_QUEUE, { name: BACKUP_QUEUE, retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
   if (ctx.config.ops.backupCron === 'off') await boss.unschedule(BACKUP_QUEUE);
-  else await boss.schedule(BACKUP_QUEUE, ctx.config.ops.backupCron, { trigger: 'nightly' } satisfies BackupJobData);
+  else {
+    await boss.schedule(BACKUP_QUEUE, ctx.config.ops.backupCron, { trigger: 'nightly' } satisfies BackupJobData, {
+      tz: ctx.config.ops.backupTimeZone,
+    });
+  }
   await boss.work<BackupJobData>(BACKUP_QUEUE, async ([job]) => {
     await backupAndPrune(ctx, source, job?.data.trigger ?? 'nightly', logger);
   });

@@ -58,6 +58,18 @@ export async function readManifest(dir: string): Promise<Manifest> {
   return manifest;
 }
 
+/** checksums.sha256 as path → sha256. */
+export async function readChecksums(dir: string): Promise<Map<string, string>> {
+  return parseChecksums(await fs.readFile(path.join(dir, CHECKSUMS), 'utf8'));
+}
+
+/** `sha256sum` lines: 64 hex digits, two spaces, the path. */
+function parseChecksums(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split('\n')) if (line) out.set(line.slice(66), line.slice(0, 64));
+  return out;
+}
+
 /**
  * Checks every file against checksums.sha256, and that file against the manifest; returns the
  * problems found (empty: the backup is intact).
@@ -68,10 +80,7 @@ export async function verifyBackup(dir: string, manifest: Manifest): Promise<str
     return [`${CHECKSUMS} 与 ${MANIFEST} 不符`];
   }
   const problems: string[] = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const sha = line.slice(0, 64);
-    const rel = line.slice(66);
+  for (const [rel, sha] of parseChecksums(text)) {
     if (rel.split('/').includes('..') || path.isAbsolute(rel)) {
       problems.push(`非法路径: ${rel}`);
       continue;

@@ -94,7 +94,16 @@ describe('backup and restore, end to end', () => {
     expect(manifest).toMatchObject({ format: 'park-backup/1', database: { format: 'physical' }, files: { files: 1, bytes: image.length } });
     expect(manifest.database.postgresVersion).toMatch(/^\d+\.\d+/);
 
-    // Written after the backup: must not come back.
+    // A second backup hard-links the unchanged stored file from the first instead of copying it.
+    const second = await runCommand('backup', [], { DATA_DIR: before });
+    expect(second.code, second.out).toBe(0);
+    const secondDir = /备份完成: (\S+)/.exec(second.out)![1]!;
+    const fileRel = (await fs.readFile(path.join(backupDir, 'checksums.sha256'), 'utf8')).split('\n').find((l) => l.includes('  files/'))!.slice(66);
+    const [firstCopy, secondCopy] = await Promise.all([fs.stat(path.join(backupDir, fileRel)), fs.stat(path.join(secondDir, fileRel))]);
+    expect(secondCopy.ino).toBe(firstCopy.ino);
+    expect(secondCopy.nlink).toBe(2);
+
+    // Written after the backups: must not come back.
     const later = await http.postJson(`/api/form/addpcformdata/${formId}`, { parent: { f_shift: '白班' }, child: [] });
     expect(((await later.json()) as { errCode: number }).errCode).toBe(0);
     expect(await source.stop()).toBe(0);

@@ -43,6 +43,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext): void {
         backupDir: ctx.config.ops.backupDir,
         keepDays: ctx.config.ops.backupKeepDays,
         schedule: ctx.config.ops.backupCron,
+        timeZone: ctx.config.ops.backupTimeZone,
       };
     },
   );

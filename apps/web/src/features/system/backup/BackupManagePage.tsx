@@ -17,11 +17,12 @@ const STATE_COLOR: Record<BackupState, string> = {
   deleted: 'default',
 };
 
-/** pg-boss cron text as a sentence; the default `30 2 * * *` reads 每天 02:30. */
-function scheduleText(cron: string): string {
+/** The schedule as a sentence; the default `30 2 * * *` in Asia/Shanghai reads 每天 02:30 自动备份. */
+function scheduleText(cron: string, timeZone: string): string {
   if (cron === 'off') return '未开启每日自动备份（BACKUP_CRON=off）';
+  const zone = timeZone === 'Asia/Shanghai' ? '' : `（${timeZone}）`;
   const m = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(cron);
-  return m ? `每天 ${m[2]!.padStart(2, '0')}:${m[1]!.padStart(2, '0')}（UTC）自动备份` : `按计划 ${cron} 自动备份`;
+  return m ? `每天 ${m[2]!.padStart(2, '0')}:${m[1]!.padStart(2, '0')}${zone} 自动备份` : `按计划 ${cron}${zone} 自动备份`;
 }
 
 /**
@@ -90,7 +91,7 @@ export function BackupManagePage() {
     >
       {data && (
         <p className="admin-hint">
-          {scheduleText(data.schedule)}，保留 {data.keepDays} 天（最新一份成功的备份始终保留）；备份目录 {data.backupDir}。
+          {scheduleText(data.schedule, data.timeZone)}，保留 {data.keepDays} 天（最新一份成功的备份始终保留）；备份目录 {data.backupDir}。
           恢复请在服务器上停止服务后执行 npm run restore -- &lt;备份目录&gt;，详见运维手册。
         </p>
       )}
