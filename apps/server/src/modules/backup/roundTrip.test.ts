@@ -85,9 +85,27 @@ describe('backup and restore, end to end', () => {
       admin[0]!.id,
     ]);
 
-    // A hot backup while the server runs.
+    // A hot backup while the server runs and keeps writing: each write is a parent with two children
+    // in one transaction, so a consistent copy has every parent with exactly two children.
+    const loadFormId = ((await (await http.postJson('/api/form/formconf/save', { formName: '负载记录', formType: '0' })).json()) as { formId: number }).formId;
+    expect(await (await http.postJson('/api/form/saveformdesign', { formId: loadFormId, formMeta: DESIGN })).json()).toMatchObject({ errCode: 0 });
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        const res = await http.postJson(`/api/form/addpcformdata/${loadFormId}`, {
+          parent: { f_shift: `负载${written}` },
+          child: [{ subKey: 'items', subDatas: [{ item_name: '甲' }, { item_name: '乙' }] }],
+        });
+        expect(((await res.json()) as { errCode: number }).errCode).toBe(0);
+        written += 1;
+      }
+    })();
     const backup = await runCommand('backup', [], { DATA_DIR: before });
+    writing = false;
+    await writer;
     expect(backup.code, backup.out).toBe(0);
+    expect(written).toBeGreaterThan(0);
     const backupDir = /备份完成: (\S+)/.exec(backup.out)![1]!;
     expect(backupDir.startsWith(path.join(before, 'backups', 'park-'))).toBe(true);
     const manifest = JSON.parse(await fs.readFile(path.join(backupDir, 'manifest.json'), 'utf8'));
@@ -141,8 +159,19 @@ describe('backup and restore, end to end', () => {
     };
     expect(JSON.stringify(todo.datas)).toContain('审批：交接班记录');
 
+    // The writes that were in flight during the backup: whole or absent, never half.
+    const restoredUrl = await embeddedUrl(after);
+    const load = await query<{ parents: string; broken: string }>(
+      restoredUrl,
+      `select count(*) as parents,
+              count(*) filter (where (select count(*) from "form_${loadFormId}__items" c where c.parent_id = p.id) <> 2) as broken
+       from "form_${loadFormId}" p`,
+    );
+    expect(Number(load[0]!.broken)).toBe(0);
+    expect(Number(load[0]!.parents)).toBeLessThanOrEqual(written);
+
     // The backup's own row, mid-run in the copy, reads as finished after the restore.
-    const rows = await query<{ state: string }>(await embeddedUrl(after), `select state from sys_backup where name = $1`, [manifest.name]);
+    const rows = await query<{ state: string }>(restoredUrl, `select state from sys_backup where name = $1`, [manifest.name]);
     expect(rows).toEqual([{ state: 'success' }]);
     expect(await target.stop()).toBe(0);
   }, 300_000);
