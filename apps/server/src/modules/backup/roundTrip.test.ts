@@ -126,6 +126,11 @@ describe('backup and restore, end to end', () => {
     expect(((await later.json()) as { errCode: number }).errCode).toBe(0);
     expect(await source.stop()).toBe(0);
 
+    // With the server stopped, the command starts the embedded database itself and stops it again.
+    const cold = await runCommand('backup', [], { DATA_DIR: before });
+    expect(cold.code, cold.out).toBe(0);
+    await expect(fs.access(path.join(before, 'pg', 'postmaster.pid'))).rejects.toThrow();
+
     // Restore into a fresh directory; a second restore into it is refused.
     const after = await tempDir();
     const restored = await runCommand('restore', [backupDir], { DATA_DIR: after });
@@ -174,6 +179,11 @@ describe('backup and restore, end to end', () => {
     const rows = await query<{ state: string }>(restoredUrl, `select state from sys_backup where name = $1`, [manifest.name]);
     expect(rows).toEqual([{ state: 'success' }]);
     expect(await target.stop()).toBe(0);
+
+    // The restored installation's administrator can be let back in while it is stopped.
+    const reset = await runCommand('admin', ['reset-password', 'admin'], { DATA_DIR: after });
+    expect(reset.code, reset.out).toBe(0);
+    expect(reset.out).toMatch(/新密码（仅显示这一次，请登录后立即修改）: \S+/);
   }, 300_000);
 
   it('a damaged backup is refused before anything is touched', async () => {
