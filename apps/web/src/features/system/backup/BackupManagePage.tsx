@@ -71,7 +71,15 @@ export function BackupManagePage() {
       title: '位置 / 原因',
       key: 'where',
       ellipsis: true,
-      render: (_v, r) => (r.state === 'failed' ? <Typography.Text type="danger">{r.error}</Typography.Text> : `${r.host ?? ''}:${r.dir}`),
+      // Full text on hover: paths are long and the column is narrow.
+      render: (_v, r) =>
+        r.state === 'failed' ? (
+          <Tooltip title={r.error}>
+            <Typography.Text type="danger">{r.error}</Typography.Text>
+          </Tooltip>
+        ) : (
+          <Tooltip title={`${r.host ?? ''}:${r.dir}`}>{`${r.host ?? ''}:${r.dir}`}</Tooltip>
+        ),
     },
   ];
 
