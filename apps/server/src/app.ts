@@ -27,6 +27,8 @@ import { msgRoutes } from './modules/msg/routes.ts';
 import { parkRoutes } from './modules/park/index.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -51,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerErrorHandler(app);
   registerSlowRequestLog(app, ctx.config.slowRequestMs);
+  opsRoutes(app, ctx); // /healthz, /readyz, /metrics (issue 28); first, so request metrics see every route
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Routes pass their own limits to request.parts(); this global cap guards any that forget.
@@ -109,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   automationRoutes(app, ctx); // issue 18
   reportRoutes(app, ctx);
   parkRoutes(app, ctx);
+  backupRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

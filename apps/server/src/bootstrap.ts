@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { FormModelCache } from './modules/form/formModel.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
 import type { Kysely } from 'kysely';
 import { AuthEvents } from './modules/auth/authEvents.ts';
@@ -24,8 +24,11 @@ export interface Bootstrapped {
 export async function bootstrap(config: Config, databaseUrl: string, logger: Logger): Promise<Bootstrapped> {
   const { db, pool } = createDb(databaseUrl);
   try {
-    await migrateToLatest(db as unknown as Kysely<unknown>);
-    const seedResult = await seed(db, config.adminPassword);
+    // Instances starting together take turns: the first migrates and seeds, the rest find it done.
+    const seedResult = await withSchemaLock(db as unknown as Kysely<unknown>, async () => {
+      await migrateToLatest(db as unknown as Kysely<unknown>);
+      return seed(db, config.adminPassword);
+    });
     const keys = await loadOrCreateLoginKeys(config.dataDir);
     const events = new AuthEvents(databaseUrl, logger);
     await events.start();
@@ -39,7 +42,7 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const limiter = new LoginLimiter(db, () => settings.current.loginFailuresPerMinute);
     const forms = new FormModelCache(events, new PreparedStatements(pool));
     const reports = await openReportResources(config, databaseUrl);
-    const ctx: AppContext = { config, db, keys, events, sessions, limiter, settings, forms, reports };
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, reports };
     return {
       ctx,
       seedResult,

@@ -39,6 +39,8 @@ export interface Config {
   report: ReportSettings;
   /** Park operations (issue 23): the demo simulator and how device commands leave the platform. */
   park: ParkSettings;
+  /** Operations (issue 28): backups, health and metrics. */
+  ops: OpsSettings;
 }
 
 export interface AutomationSettings {
@@ -81,6 +83,21 @@ export interface ParkSettings {
   gatewayToken: string;
 }
 
+export interface OpsSettings {
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>`; empty turns /metrics off. */
+  metricsToken: string;
+  /** BACKUP_DIR: where backups are written (default DATA_DIR/backups). */
+  backupDir: string;
+  /** BACKUP_KEEP_DAYS: the nightly job deletes backups older than this (the newest good one always stays). */
+  backupKeepDays: number;
+  /** BACKUP_CRON: when the nightly backup runs (cron, in backupTimeZone); `off` disables it. */
+  backupCron: string;
+  /** BACKUP_TZ: the time zone BACKUP_CRON is read in (IANA name), China's by default. */
+  backupTimeZone: string;
+  /** PG_BIN_DIR: where pg_dump / pg_restore are, for backups of DATABASE_URL (else PATH). */
+  pgBinDir: string;
+}
+
 export interface SmsSettings {
   /** SMS_HTTP_URL: when set, each SMS is POSTed there as JSON; otherwise the built-in sender only logs it. */
   httpUrl: string;
@@ -104,6 +121,16 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负整数: ${value}`);
   return n;
+}
+
+function timeZoneFrom(value: string | undefined): string {
+  const zone = value || 'Asia/Shanghai';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`环境变量 BACKUP_TZ 不是有效的时区名称: ${zone}`);
+  }
+  return zone;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -153,6 +180,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
       secret: env.DATASOURCE_SECRET || '',
+    },
+    ops: {
+      metricsToken: env.METRICS_TOKEN || '',
+      backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+      backupKeepDays: intFrom(env.BACKUP_KEEP_DAYS, 14, 'BACKUP_KEEP_DAYS'),
+      backupCron: env.BACKUP_CRON || '30 2 * * *',
+      backupTimeZone: timeZoneFrom(env.BACKUP_TZ),
+      pgBinDir: env.PG_BIN_DIR || '',
     },
     park: parkSettings(env),
   };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { AuthEvents } from './modules/auth/authEvents.ts';
@@ -14,6 +15,8 @@ import type { ReportResources } from './modules/report/resources.ts';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /** The pool under `db`, for its gauges on /metrics (issue 28). */
+  pool: pg.Pool;
   keys: LoginKeys;
   events: AuthEvents;
   sessions: SessionStore;

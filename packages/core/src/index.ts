@@ -19,3 +19,4 @@ export * from './listSettings/index.ts';
 export * from './flow/index.ts';
 export * from './report/index.ts';
 export * from './park/index.ts';
+export * from './ops/backups.ts';

@@ -766,6 +766,24 @@ export interface ParkCertificateTable {
   expire_date: ColumnType<string, string, string>;
 }
 /* ── end park operations ── */
+/* Operations (issue 28) */
+export interface SysBackupTable {
+  id: Id;
+  name: string;
+  /** nightly | manual */
+  trigger: string;
+  /** running | success | failed | deleted */
+  state: Generated<string>;
+  db_format: string | null;
+  dir: string;
+  host: string | null;
+  total_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  file_count: number | null;
+  error: string | null;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  deleted_at: Date | null;
+}
 
 export interface Database {
   form_group: FormGroupTable;
@@ -838,4 +856,6 @@ export interface Database {
   park_risk_point: ParkRiskPointTable;
   park_hidden_danger: ParkHiddenDangerTable;
   park_certificate: ParkCertificateTable;
+  // Operations (issue 28)
+  sys_backup: SysBackupTable;
 }

@@ -6,6 +6,7 @@ import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
+import { BACKUP_MENU } from './seeds/operations.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -128,6 +129,7 @@ const STEPS: Array<[string, Step]> = [
   ['demo-automation-v1', seedDemoAutomation],
   ['menus-report', async (trx) => seedMenus(trx, REPORT_MENUS, null, 1, await nextTopOrder(trx))],
   ['menus-park', seedParkMenus],
+  ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
+import { LOCK, withSessionLock } from '../db/advisoryLock.ts';
 import { purgeNonces } from '../modules/auth/sealedPassword.ts';
 import { registerFileGc } from '../modules/file/gc.ts';
 import { registerFilePreviewJobs } from '../modules/file/preview.ts';
@@ -9,6 +11,7 @@ import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
 import { createSmsSender } from '../modules/company/sms.ts';
 import { SmsOutbox } from '../modules/company/smsOutbox.ts';
+import { registerBackupJob } from '../modules/backup/job.ts';
 import { startAutomation } from '../modules/automation/jobs.ts';
 import type { AutomationEngine } from '../modules/automation/engine.ts';
 
@@ -25,6 +28,13 @@ const SMS_OUTBOX = 'sms-outbox';
  */
 export async function startJobs(connectionString: string, ctx: AppContext, logger: Logger): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, max: 4, application_name: 'park-jobs' });
+  // Instances starting together take turns: pg-boss's create_queue deadlocks when two sessions
+  // create the same queue at once (seen with two instances on one empty database).
+  await withSessionLock(ctx.db as unknown as Kysely<unknown>, LOCK.jobsSetup, () => setUpJobs(boss, connectionString, ctx, logger));
+  return boss;
+}
+
+async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext, logger: Logger): Promise<void> {
   // pg-boss attaches the pg client to its errors; log only what helps.
   boss.on('error', (err) =>
     logger.error({ message: err.message, code: (err as { code?: string }).code }, 'pg-boss error'),
@@ -32,6 +42,10 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
   await boss.start();
   // Routes enqueue through the context (import/export jobs are sent inside their request's transaction).
   ctx.jobs = boss;
+  // /readyz reports the queue as down once it stops.
+  boss.on('stopped', () => {
+    if (ctx.jobs === boss) ctx.jobs = undefined;
+  });
   await boss.createQueue(AUTH_CLEANUP);
   await boss.schedule(AUTH_CLEANUP, '*/10 * * * *');
   await boss.work(AUTH_CLEANUP, async () => {
@@ -60,6 +74,8 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
     if (outcome.sent + outcome.retried + outcome.failed > 0) logger.info(outcome, '短信发送队列');
   });
   AUTOMATION.set(boss, await startAutomation(ctx, logger, connectionString));
+  // Nightly backup with retention, and 立即备份 from 系统管理 (issue 28).
+  await registerBackupJob(boss, ctx, logger, connectionString);
   return boss;
 }
 

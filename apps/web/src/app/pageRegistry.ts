@@ -42,6 +42,10 @@ export const pageRegistry: Record<string, PageComponent> = {
   ChangePassword: lazy(() =>
     import('../features/system/password/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage })),
   ),
+  // 数据备份 (issue 28): the backups and their state.
+  BackupManage: lazy(() =>
+    import('../features/system/backup/BackupManagePage.tsx').then((m) => ({ default: m.BackupManagePage })),
+  ),
   // 企业管理 (issue 6): review of registered companies and their users.
   CompanyManage: lazy(() => import('../features/company/CompanyManagePage.tsx').then((m) => ({ default: m.CompanyManagePage }))),
   // 设备管理 (issue 23): park devices and their ingestion tokens.

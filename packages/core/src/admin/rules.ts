@@ -69,6 +69,8 @@ export const OPTLOG_MODULES = [
   '表单',
   '流程',
   '企业',
+  /** Backups, restores and server commands (issue 28). */
+  '系统运维',
   '其他',
 ] as const;
 

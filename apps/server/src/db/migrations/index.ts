@@ -17,6 +17,7 @@ import * as formPermissions from './2026_11_25_0100_form_permissions.ts';
 import * as automation from './2026_11_25_0201_automation.ts';
 import * as reports from './2026_11_25_0300_reports.ts';
 import * as park from './2026_11_25_0400_park.ts';
+import * as backups from './2026_11_25_0600_backups.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -40,7 +41,11 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0201_automation': automation,
   '2026_11_25_0300_reports': reports,
   '2026_11_25_0400_park': park,
+  '2026_11_25_0600_backups': backups,
 };
+
+/** Every migration this build knows, in order (readiness checks they are all applied). */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
