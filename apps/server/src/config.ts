@@ -33,6 +33,24 @@ export interface Config {
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
   sms: SmsSettings;
+  /** The DSS video gateway and the DHPlayer plug-in (issue 25, modules/video). */
+  video: VideoSettings;
+}
+
+export interface VideoSettings {
+  /** DSS_URL: the gateway's base URL; `simulator` mounts the built-in gateway simulator; empty turns video off. */
+  dssUrl: string;
+  dssUser: string;
+  dssPassword: string;
+  /** DSS_CLIENT_ID / DSS_CLIENT_SECRET: the OAuth client the platform logs in as. */
+  clientId: string;
+  clientSecret: string;
+  /** DHPLAYER_DOWNLOAD_PATH: where the banner's download link leads (spec 002 §9). */
+  pluginDownloadPath: string;
+  /** DSS_MEDIA_ORIGINS: extra origins (space-separated) the browser may fetch HLS/FLV streams from. */
+  mediaOrigins: string[];
+  /** DHPLAYER_SIMULATOR=1 starts the plug-in simulator on 127.0.0.1:8000–8004 (demo only). */
+  pluginSimulator: boolean;
 }
 
 export interface SmsSettings {
@@ -89,5 +107,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
+    video: {
+      dssUrl: (env.DSS_URL || '').replace(/\/+$/, ''),
+      dssUser: env.DSS_USER || (env.DSS_URL === 'simulator' ? 'system' : ''),
+      dssPassword: env.DSS_PASSWORD || (env.DSS_URL === 'simulator' ? 'Admin123' : ''),
+      clientId: env.DSS_CLIENT_ID || 'park_web',
+      clientSecret: env.DSS_CLIENT_SECRET || (env.DSS_URL === 'simulator' ? 'simulator-secret' : ''),
+      pluginDownloadPath: env.DHPLAYER_DOWNLOAD_PATH || '/download/DHPlayer.zip',
+      mediaOrigins: (env.DSS_MEDIA_ORIGINS || '').split(/\s+/).filter(Boolean),
+      pluginSimulator: env.DHPLAYER_SIMULATOR === '1',
+    },
   };
 }

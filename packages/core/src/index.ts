@@ -16,3 +16,4 @@ export * from './designer/properties/index.ts';
 export * from './designer/index.ts';
 export * from './listPage/index.ts';
 export * from './listSettings/index.ts';
+export * from './video/index.ts';

@@ -383,6 +383,24 @@ export interface FormImportErrorTable {
   reason: string;
 }
 
+// Video wall (issue 25)
+export interface VideoGroupRoleTable {
+  group_id: string;
+  role_id: string;
+}
+export interface VideoViewLogTable {
+  id: Id;
+  user_id: string;
+  channel_id: string;
+  channel_name: string;
+  /** live | playback | hlsLive | hlsRecord | flvLive | talk */
+  kind: string;
+  start_time: string | null;
+  end_time: string | null;
+  client_ip: string | null;
+  create_time: Generated<Date>;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -417,4 +435,7 @@ export interface Database {
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
   form_import_child: FormImportChildTable;
+  // Video wall (issue 25)
+  video_group_role: VideoGroupRoleTable;
+  video_view_log: VideoViewLogTable;
 }
