@@ -47,6 +47,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   // The form runtime's fixed pages (issue 7): full-page add and the read-only detail view.
   FullCustom: lazy(() => import('../features/form/FullCustomPage.tsx').then((m) => ({ default: m.FullCustomPage }))),
   FormDetail: lazy(() => import('../features/form/FormDetailPage.tsx').then((m) => ({ default: m.FormDetailPage }))),
+  // 视频监控 (issue 25): the video wall, live and playback, through the DSS gateway and the DHPlayer plug-in.
+  VideoWall: lazy(() => import('../features/video/VideoWallPage.tsx').then((m) => ({ default: m.VideoWallPage }))),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };
