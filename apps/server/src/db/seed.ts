@@ -275,7 +275,7 @@ async function seedFormManageMenu(trx: Transaction<Database>) {
 async function seedVideoMenu(trx: Transaction<Database>) {
   await seedMenus(
     trx,
-    [{ name: '视频监控', path: '/video/wall', component: 'VideoWall', iconName: 'video', perms: 'video:view', roles: ['park_admin'] }],
+    [{ name: '视频监控', path: '/video/wall', component: 'VideoWall', iconName: 'shexiangtou', perms: 'video:view', roles: ['park_admin'] }],
     null,
     1,
     await nextTopOrder(trx),
