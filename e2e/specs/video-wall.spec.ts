@@ -66,6 +66,19 @@ test('9 cameras open as a 3×3 grid in the plug-in; snapshot, local recording, O
   await expect(toast(page, '叠加文字已设置')).toBeVisible();
   expect(w.osd.get(1)).toBe('二号罐区巡检中');
 
+  await page.getByRole('button', { name: '对讲' }).click();
+  await expect(toast(page, '正在与「二号罐区西侧」对讲')).toBeVisible();
+  await expect.poll(() => w.talking).toBe(true);
+  await page.getByRole('button', { name: '结束对讲' }).click();
+  await expect.poll(() => w.talking).toBe(false);
+  await expect(page.getByRole('button', { name: '对讲' })).toBeVisible();
+
+  // The native window follows the page: hidden when the wall leaves the screen, shown when it is back.
+  await page.setViewportSize({ width: 1366, height: 200 });
+  await expect.poll(() => w.shown).toBe(false);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await expect.poll(() => w.shown).toBe(true);
+
   await page.getByRole('button', { name: '关闭二号罐区西侧' }).click();
   await expect(cells(page).nth(1)).toHaveAttribute('data-status', 'empty');
   await expect.poll(() => w.playing.has(1)).toBe(false);
@@ -91,6 +104,18 @@ test('a dropped plug-in connection says 1002, reconnects and plays the wall agai
   await expect.poll(() => plugin!.windows.size).toBe(before + 1);
   await expect.poll(() => onlySession(plugin!).playing.size).toBe(4);
   expect(onlySession(plugin).division).toBe(4);
+});
+
+test('the park map opens the wall on its cameras', async ({ page }) => {
+  plugin = await startDhPlayerSimulator();
+  await loginAsAdmin(page);
+  const ids = ['1000009$1$0$0', '1000010$1$0$0'].map(encodeURIComponent).join(',');
+  await page.goto(`${BASE}/video/wall?channelIds=${ids}`);
+  await expect(page.locator('[data-testid="video-cell"][data-status="playing"]')).toHaveCount(2);
+  await expect(cells(page)).toHaveCount(4);
+  await expect(cells(page).nth(0)).toContainText('东门车道');
+  await expect.poll(() => onlySession(plugin!).playing.size).toBe(2);
+  expect(plugin.received.filter((r) => r.method === 'video.realmonitor').every((r) => r.info.streamType === 1)).toBe(true);
 });
 
 test('playback refuses an inverted range, shows the day’s records and seeks', async ({ page }) => {
