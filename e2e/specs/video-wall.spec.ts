@@ -66,6 +66,18 @@ test('9 cameras open as a 3×3 grid in the plug-in; snapshot, local recording, O
   await expect(toast(page, '叠加文字已设置')).toBeVisible();
   expect(w.osd.get(1)).toBe('二号罐区巡检中');
 
+  await page.getByRole('button', { name: '打开声音' }).click();
+  await expect(page.getByRole('button', { name: '关闭声音' })).toBeVisible();
+  await page.getByRole('button', { name: '显示智能规则' }).click();
+  await expect(page.getByRole('button', { name: '隐藏智能规则' })).toBeVisible();
+  expect(plugin.received.find((r) => r.method === 'video.enableAudio')?.info).toEqual({ snum: 1, enable: true });
+  expect(plugin.received.find((r) => r.method === 'video.enableIvs')?.info).toEqual({ snum: 1, enable: true });
+  for (const method of ['video.setToolBarShow', 'window.enableDrag', 'window.select'] as const) {
+    expect(plugin.received.some((r) => r.method === method), method).toBe(true);
+  }
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await expect.poll(() => plugin!.received.find((r) => r.method === 'browserFocusBlur')?.info).toEqual({ focus: false });
+
   await page.getByRole('button', { name: '对讲' }).click();
   await expect(toast(page, '正在与「二号罐区西侧」对讲')).toBeVisible();
   await expect.poll(() => w.talking).toBe(true);
@@ -145,6 +157,9 @@ test('playback refuses an inverted range, shows the day’s records and seeks', 
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2); // noon
   await expect(toast(page, /已定位到 2026-11-24 1[12]:\d\d:\d\d/)).toBeVisible();
   expect(plugin.received.some((r) => r.method === 'video.playbackChangeState')).toBe(true);
+
+  await page.getByRole('button', { name: '下载录像' }).click();
+  await expect(toast(page, /录像已下载到 C:\\DHPlayer\\record\\1000002\$1\$0\$0_\d+\.dav/)).toBeVisible();
   await page.screenshot({ path: '/tmp/i25-playback.png' });
 });
 

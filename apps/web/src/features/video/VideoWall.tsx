@@ -1,7 +1,10 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Alert, App, Button, Input, Select, Space, Tag, Tooltip } from 'antd';
 import {
+  AimOutlined,
   AudioOutlined,
+  DownloadOutlined,
+  SoundOutlined,
   CameraOutlined,
   CloseOutlined,
   FullscreenOutlined,
@@ -61,6 +64,9 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
   const videos = useRef(new Map<number, HlsVideoHandle>());
   const cellsRef = useRef(cells);
   cellsRef.current = cells;
+  const playbackAddr = useRef<{ url: string; token: string } | null>(null);
+  const [audio, setAudio] = useState<Set<number>>(new Set());
+  const [ivs, setIvs] = useState<Set<number>>(new Set());
   const requestRef = useRef(request);
   requestRef.current = request;
 
@@ -143,7 +149,12 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
         });
         client.session = String(reply.session ?? '');
         tracker.current.reset();
-        return client.session !== '';
+        if (!client.session) return false;
+        // The plug-in's own toolbar follows the wall's, and windows may be dragged to swap places.
+        const quiet = () => undefined;
+        await client.request('video.setToolBarShow', { show: controlBar }).catch(quiet);
+        await client.request('window.enableDrag', { enable: true }).catch(quiet);
+        return true;
       } catch {
         return false;
       } finally {
@@ -228,6 +239,7 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
       setCell(snum, { status: 'playing' });
     } else {
       const addr = await startPlayback(cam.channelId, req.startTime, req.endTime);
+      playbackAddr.current = addr;
       await client!.request('video.playback', {
         snum,
         channelId: cam.channelId,
@@ -331,6 +343,39 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
       .catch(() => undefined);
   }
 
+  /** Sound and intelligent-rule overlays are per window, switched in the plug-in. */
+  function toggleIn(set: Set<number>, update: (s: Set<number>) => void, method: 'video.enableAudio' | 'video.enableIvs', label: string) {
+    if (!playing(selected)) return void message.warning('请先选择正在播放的画面');
+    const enable = !set.has(selected);
+    void pluginCall(method, { snum: selected, enable }, `${label}失败`)
+      .then(() => {
+        const next = new Set(set);
+        if (enable) next.add(selected);
+        else next.delete(selected);
+        update(next);
+      })
+      .catch(() => undefined);
+  }
+
+  function downloadRecording() {
+    const req = requestRef.current;
+    if (!req || req.kind !== 'playback' || !playbackAddr.current) return void message.warning('请先查询录像');
+    void pluginCall(
+      'video.downloadByTime',
+      {
+        snum: 0,
+        channelId: req.camera.channelId,
+        url: playbackAddr.current.url,
+        token: playbackAddr.current.token,
+        startTime: parseDateTime(req.startTime),
+        endTime: parseDateTime(req.endTime),
+      },
+      '下载录像失败',
+    )
+      .then((data) => message.success(`录像已下载到 ${String(data.path ?? '')}`))
+      .catch(() => undefined);
+  }
+
   function applyOsd() {
     if (!playing(selected)) return void message.warning('请先选择正在播放的画面');
     if (mode === 'plugin') {
@@ -402,6 +447,23 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
                 {recording.has(selected) ? '停止录像' : '本地录像'}
               </Button>
             </Tooltip>
+            <Tooltip title={pluginOnly ? VIDEO_TEXT.needsPlugin : undefined}>
+              <Button icon={<SoundOutlined />} disabled={pluginOnly} onClick={() => toggleIn(audio, setAudio, 'video.enableAudio', '声音')}>
+                {audio.has(selected) ? '关闭声音' : '打开声音'}
+              </Button>
+            </Tooltip>
+            <Tooltip title={pluginOnly ? VIDEO_TEXT.needsPlugin : undefined}>
+              <Button icon={<AimOutlined />} disabled={pluginOnly} onClick={() => toggleIn(ivs, setIvs, 'video.enableIvs', '智能规则')}>
+                {ivs.has(selected) ? '隐藏智能规则' : '显示智能规则'}
+              </Button>
+            </Tooltip>
+            {request?.kind === 'playback' && (
+              <Tooltip title={pluginOnly ? VIDEO_TEXT.needsPlugin : undefined}>
+                <Button icon={<DownloadOutlined />} disabled={pluginOnly} onClick={downloadRecording}>
+                  下载录像
+                </Button>
+              </Tooltip>
+            )}
             <span>
               画面分割{' '}
               <Select aria-label="画面分割" value={division} style={{ width: 90 }} onChange={changeDivision} options={DIVISIONS.map((d) => ({ value: d, label: `${d} 画面` }))} />

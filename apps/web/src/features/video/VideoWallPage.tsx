@@ -130,7 +130,7 @@ export function VideoWallPage() {
               key: 'playback',
               label: '录像回放',
               children: (
-                <div className="video-pane">
+                <div className="video-pane video-pane-playback">
                   <Space className="video-pane-head" wrap>
                     <span>摄像头：{camera ? cameras.get(camera)?.name : '请在左侧选择'}</span>
                     <span>

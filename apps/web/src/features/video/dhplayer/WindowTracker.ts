@@ -24,6 +24,8 @@ export class WindowTracker {
   ) {}
 
   start(): void {
+    window.addEventListener('focus', this.onFocus);
+    window.addEventListener('blur', this.onBlur);
     const tick = () => {
       this.frame = (this.frame + 1) % PLUGIN_REPOSITION_EVERY_FRAMES;
       if (this.frame === 0) this.measure();
@@ -34,6 +36,18 @@ export class WindowTracker {
 
   stop(): void {
     cancelAnimationFrame(this.raf);
+    window.removeEventListener('focus', this.onFocus);
+    window.removeEventListener('blur', this.onBlur);
+  }
+
+  /* The native window sits above every other window of the desktop; it steps back while the browser
+     is not the focused application, so it does not cover other programs. */
+  private readonly onFocus = () => this.focus(true);
+  private readonly onBlur = () => this.focus(false);
+  private focus(focused: boolean): void {
+    if (this.client.state === 'success' && this.client.session) {
+      void this.client.request('browserFocusBlur', { focus: focused }).catch(() => undefined);
+    }
   }
 
   reset(): void {
