@@ -223,3 +223,38 @@ test('an older plug-in is offered the upgrade', async ({ page }) => {
   await expect(banner).toContainText('视频播放插件有新版本 3.2.1（当前 3.0.0），请下载升级');
   await expect(banner.getByRole('link', { name: '下载升级' })).toHaveAttribute('href', '/download/DHPlayer.zip');
 });
+
+test('摄像头授权: the administrator grants a role camera groups', async ({ page }) => {
+  await recordSchemeLaunches(page);
+  await openWall(page);
+  await page.getByRole('tab', { name: '摄像头授权' }).click();
+  await page.getByLabel('角色').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '园区管理员' }).click();
+  const grants = page.locator('.video-grants-tree');
+  const node = (name: string) => grants.locator('.ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${name}$`) }) });
+  await expect(node('园区视频监控')).toHaveAttribute('aria-checked', 'true'); // seeded: the whole tree
+
+  await node('园区视频监控').locator('.ant-tree-checkbox').click();
+  await node('园区出入口').locator('.ant-tree-checkbox').click();
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await page.screenshot({ path: '/tmp/i25-grants.png' });
+
+  const roleId = await page.evaluate(async () => {
+    const r = await fetch('/api/user/listRole?pageNum=1&pageSize=50');
+    return ((await r.json()).datas as Array<{ id: number; roleCode: string }>).find((x) => x.roleCode === 'park_admin')!.id;
+  });
+  const saved = await page.evaluate(async (id) => (await (await fetch(`/api/video/groupRoles?roleId=${id}`)).json()).groupIds, roleId);
+  expect(saved).toEqual(['001003']);
+
+  // Put the seeded grant back for whoever runs after.
+  await page.evaluate(
+    async (id) =>
+      fetch('/api/video/groupRoles/save', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ roleId: String(id), groupIds: ['001'] }),
+      }),
+    roleId,
+  );
+});

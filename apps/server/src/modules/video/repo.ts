@@ -15,6 +15,10 @@ export async function groupsOfRole(db: Kysely<Database>, roleId: string): Promis
   return rows.map((r) => r.group_id);
 }
 
+export async function roleExists(db: Kysely<Database>, roleId: string): Promise<boolean> {
+  return (await db.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst()) !== undefined;
+}
+
 /** Replaces a role's camera groups in one transaction. */
 export async function saveGroupsOfRole(db: Kysely<Database>, roleId: string, groupIds: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { BROWSER_STREAM_KINDS, MAX_WINDOWS, type PlayerInfoReply, type RecordsReply, type StreamReply, type VideoTreeReply } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { offsetOf, PageQuery } from '../../plugins/paging.ts';
 import { gatewayFor } from './gatewayFor.ts';
 import * as repo from './repo.ts';
@@ -77,6 +78,7 @@ export function videoRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   app.post<{ Body: Static<typeof GrantBody> }>('/api/video/groupRoles/save', { config: { permission: GRANT }, schema: { body: GrantBody } }, async (request) => {
+    if (!(await repo.roleExists(ctx.db, request.body.roleId))) throw notFound('角色不存在');
     await repo.saveGroupsOfRole(ctx.db, request.body.roleId, [...new Set(request.body.groupIds)]);
     return { errCode: 0 };
   });

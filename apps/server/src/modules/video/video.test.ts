@@ -193,6 +193,9 @@ describe('/api/video through the platform', () => {
     expect((await t.call(watcher, 'POST', '/api/video/startVideo', { channelId: '1000001$1$0$0', streamType: 1 })).statusCode).toBe(200);
     expect((await t.call(watcher, 'POST', '/api/video/startVideo', { channelId: '1000005$1$0$0', streamType: 1 })).statusCode).toBe(403);
     expect((await t.call(watcher, 'GET', `/api/video/groupRoles?roleId=${roleId}`)).statusCode).toBe(403);
+    const noRole = await t.call(admin, 'POST', '/api/video/groupRoles/save', { roleId: '987654', groupIds: ['001'] });
+    expect(noRole.statusCode).toBe(404);
+    expect(noRole.json().errMsg).toBe('角色不存在');
 
     const log = await t.call(admin, 'GET', '/api/video/viewLog?pageNum=1&pageSize=5');
     expect(log.json().datas[0]).toMatchObject({ username: 'tank_watch', channel_name: '一号罐区东侧', kind: 'live' });

@@ -5,7 +5,8 @@ import { Alert, App, Button, Card, DatePicker, Empty, Space, Spin, Tabs } from '
 import dayjs, { type Dayjs } from 'dayjs';
 import { checkPlaybackRange, MAX_WINDOWS, VIDEO_TEXT, type RecordSegment } from '@park/core';
 import { errorMessage } from '../../app/http.ts';
-import { fetchCameraTree, fetchPlayerInfo, queryRecords, videoKeys } from './api.ts';
+import { fetchCameraTree, fetchPlayerInfo, fetchRolesForGrants, queryRecords, videoKeys } from './api.ts';
+import { GroupGrantsPanel } from './GroupGrantsPanel.tsx';
 import { CameraTree, camerasOf } from './CameraTree.tsx';
 import { RecordTimeline } from './RecordTimeline.tsx';
 import { VideoWall, type VideoWallHandle } from './VideoWall.tsx';
@@ -27,8 +28,9 @@ export function VideoWallPage() {
   const [params] = useSearchParams();
   const tree = useQuery({ queryKey: videoKeys.tree, queryFn: fetchCameraTree, retry: false });
   const player = useQuery({ queryKey: videoKeys.playerInfo, queryFn: fetchPlayerInfo, retry: false });
+  const roles = useQuery({ queryKey: ['video', 'grantRoles'], queryFn: fetchRolesForGrants, retry: false });
   const cameras = useMemo(() => camerasOf(tree.data ?? []), [tree.data]);
-  const [tab, setTab] = useState<'live' | 'playback'>('live');
+  const [tab, setTab] = useState<'live' | 'playback' | 'grants'>('live');
   const [checked, setChecked] = useState<string[]>([]);
   const [liveRequest, setLiveRequest] = useState<WallRequest | null>(null);
 
@@ -108,7 +110,7 @@ export function VideoWallPage() {
       <Card className="video-main" size="small">
         <Tabs
           activeKey={tab}
-          onChange={(k) => setTab(k as 'live' | 'playback')}
+          onChange={(k) => setTab(k as 'live' | 'playback' | 'grants')}
           destroyOnHidden
           items={[
             {
@@ -152,6 +154,9 @@ export function VideoWallPage() {
                 </div>
               ),
             },
+            ...(roles.data
+              ? [{ key: 'grants', label: '摄像头授权', children: <GroupGrantsPanel tree={tree.data ?? []} roles={roles.data} /> }]
+              : []),
           ]}
         />
       </Card>

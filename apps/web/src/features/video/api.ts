@@ -1,4 +1,4 @@
-import type { BrowserStreamKind, PlayerInfoReply, RecordSegment, RecordsReply, StreamReply, VideoTreeNode, VideoTreeReply } from '@park/core';
+import type { AdminPageReply, AdminRole, BrowserStreamKind, PlayerInfoReply, RecordSegment, RecordsReply, StreamReply, VideoTreeNode, VideoTreeReply } from '@park/core';
 import { get, postJson } from '../../app/http.ts';
 
 /** The wall's calls (/api/video, docs/api.md "Video"); the gateway's own token stays on the server. */
@@ -43,4 +43,20 @@ export function streamAddress(
 
 export function startTalk(channelId: string): Promise<StreamAddress> {
   return postJson<StreamReply>('/api/video/startTalk', { channelId });
+}
+
+export async function fetchGroupsOfRole(roleId: string): Promise<string[]> {
+  return (await get<{ groupIds: string[] }>('/api/video/groupRoles', { roleId })).groupIds;
+}
+
+export function saveGroupsOfRole(roleId: string, groupIds: string[]): Promise<unknown> {
+  return postJson('/api/video/groupRoles/save', { roleId, groupIds });
+}
+
+/**
+ * Roles, for the grants tab. Quiet: a caller without role management gets 403 and the tab is not shown
+ * (the server decides, not a hidden menu).
+ */
+export async function fetchRolesForGrants(): Promise<AdminRole[]> {
+  return (await get<AdminPageReply<AdminRole>>('/api/user/listRole', { pageNum: 1, pageSize: 500 }, { silent: true })).datas ?? [];
 }
