@@ -9,7 +9,8 @@ export const STATE_ENV = 'E2E_SERVER_STATE';
  * on one machine never stop each other's server, and Playwright clearing test-results/ loses nothing.
  */
 export default async function globalSetup() {
-  const server = await startServer();
+  // DSS_URL=simulator: the video wall's specs play through the built-in DSS gateway simulator (issue 25).
+  const server = await startServer({ DSS_URL: 'simulator' });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATABASE_URL = server.databaseUrl;
   process.env[STATE_ENV] = JSON.stringify({ pid: server.child.pid, dataDir: server.dataDir });

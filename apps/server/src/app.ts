@@ -29,6 +29,7 @@ import { userRoutes } from './modules/user/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
+import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -78,7 +79,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         connectSrc: [
           "'self'",
           ...[ctx.config.gis.reverseGeocodeUrl, ctx.config.gis.searchUrl].map(cspSourceOf).filter((s): s is string => s !== null),
+          ...videoCsp(ctx.config).connectSrc,
         ],
+        // Video wall: hls.js plays through MediaSource (blob: URLs); the plug-in is started by its URL scheme.
+        mediaSrc: ["'self'", 'blob:', ...videoCsp(ctx.config).mediaSrc],
+        frameSrc: ["'self'", ...videoCsp(ctx.config).frameSrc],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'", ...(process.env.FRAME_ANCESTORS?.split(/\s+/).filter(Boolean) ?? [])],
         upgradeInsecureRequests: null,
@@ -113,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   reportRoutes(app, ctx);
   parkRoutes(app, ctx);
   backupRoutes(app, ctx);
+  videoRoutes(app, ctx);
 
   await registerWeb(app, ctx.config.webDist);
   return app;

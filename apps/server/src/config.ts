@@ -41,6 +41,8 @@ export interface Config {
   park: ParkSettings;
   /** Operations (issue 28): backups, health and metrics. */
   ops: OpsSettings;
+  /** The DSS video gateway and the DHPlayer plug-in (issue 25, modules/video). */
+  video: VideoSettings;
 }
 
 export interface AutomationSettings {
@@ -96,6 +98,22 @@ export interface OpsSettings {
   backupTimeZone: string;
   /** PG_BIN_DIR: where pg_dump / pg_restore are, for backups of DATABASE_URL (else PATH). */
   pgBinDir: string;
+}
+
+export interface VideoSettings {
+  /** DSS_URL: the gateway's base URL; `simulator` mounts the built-in gateway simulator; empty turns video off. */
+  dssUrl: string;
+  dssUser: string;
+  dssPassword: string;
+  /** DSS_CLIENT_ID / DSS_CLIENT_SECRET: the OAuth client the platform logs in as. */
+  clientId: string;
+  clientSecret: string;
+  /** DHPLAYER_DOWNLOAD_PATH: where the banner's download link leads (spec 002 §9). */
+  pluginDownloadPath: string;
+  /** DSS_MEDIA_ORIGINS: extra origins (space-separated) the browser may fetch HLS/FLV streams from. */
+  mediaOrigins: string[];
+  /** DHPLAYER_SIMULATOR=1 starts the plug-in simulator on 127.0.0.1:8000–8004 (demo only). */
+  pluginSimulator: boolean;
 }
 
 export interface SmsSettings {
@@ -188,6 +206,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backupCron: env.BACKUP_CRON || '30 2 * * *',
       backupTimeZone: timeZoneFrom(env.BACKUP_TZ),
       pgBinDir: env.PG_BIN_DIR || '',
+    },
+    video: {
+      dssUrl: (env.DSS_URL || '').replace(/\/+$/, ''),
+      dssUser: env.DSS_USER || (env.DSS_URL === 'simulator' ? 'system' : ''),
+      dssPassword: env.DSS_PASSWORD || (env.DSS_URL === 'simulator' ? 'Admin123' : ''),
+      clientId: env.DSS_CLIENT_ID || 'park_web',
+      clientSecret: env.DSS_CLIENT_SECRET || (env.DSS_URL === 'simulator' ? 'simulator-secret' : ''),
+      pluginDownloadPath: env.DHPLAYER_DOWNLOAD_PATH || '/download/DHPlayer.zip',
+      mediaOrigins: (env.DSS_MEDIA_ORIGINS || '').split(/\s+/).filter(Boolean),
+      pluginSimulator: env.DHPLAYER_SIMULATOR === '1',
     },
     park: parkSettings(env),
   };

@@ -20,3 +20,4 @@ export * from './flow/index.ts';
 export * from './report/index.ts';
 export * from './park/index.ts';
 export * from './ops/backups.ts';
+export * from './video/index.ts';

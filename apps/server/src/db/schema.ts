@@ -783,6 +783,22 @@ export interface SysBackupTable {
   started_at: Generated<Date>;
   finished_at: Date | null;
   deleted_at: Date | null;
+// Video wall (issue 25)
+export interface VideoGroupRoleTable {
+  group_id: string;
+  role_id: string;
+}
+export interface VideoViewLogTable {
+  id: Id;
+  user_id: string;
+  channel_id: string;
+  channel_name: string;
+  /** live | playback | hlsLive | hlsRecord | flvLive | talk */
+  kind: string;
+  start_time: string | null;
+  end_time: string | null;
+  client_ip: string | null;
+  create_time: Generated<Date>;
 }
 
 export interface Database {
@@ -858,4 +874,7 @@ export interface Database {
   park_certificate: ParkCertificateTable;
   // Operations (issue 28)
   sys_backup: SysBackupTable;
+  // Video wall (issue 25)
+  video_group_role: VideoGroupRoleTable;
+  video_view_log: VideoViewLogTable;
 }

@@ -130,6 +130,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-report', async (trx) => seedMenus(trx, REPORT_MENUS, null, 1, await nextTopOrder(trx))],
   ['menus-park', seedParkMenus],
   ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
+  ['menus-video', seedVideoMenu],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -306,6 +307,23 @@ async function seedFormManageMenu(trx: Transaction<Database>) {
     perms: 'form:design',
     roles: [],
   });
+}
+
+/**
+ * 视频监控 (issue 25): the video wall, a top-level menu granting video:view to the park administrator,
+ * who may watch the simulated park's whole camera tree (group 001). Grants for a real DSS tree are set
+ * per role through /api/video/groupRoles/save.
+ */
+async function seedVideoMenu(trx: Transaction<Database>) {
+  await seedMenus(
+    trx,
+    [{ name: '视频监控', path: '/video/wall', component: 'VideoWall', iconName: 'shexiangtou', perms: 'video:view', roles: ['park_admin'] }],
+    null,
+    1,
+    await nextTopOrder(trx),
+  );
+  const parkAdmin = await trx.selectFrom('sys_role').select('id').where('role_code', '=', 'park_admin').executeTakeFirst();
+  if (parkAdmin) await trx.insertInto('video_group_role').values({ group_id: '001', role_id: parkAdmin.id }).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /** Appends a menu under 系统管理 when that menu exists, else at the top level. */

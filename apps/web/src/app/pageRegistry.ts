@@ -60,6 +60,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   // 报表设计 (issue 21): datasources and datasets.
   DataSourceManage: lazy(() => import('../features/report/DataSourceManagePage.tsx').then((m) => ({ default: m.DataSourceManagePage }))),
   DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),
+  // 视频监控 (issue 25): the video wall, live and playback, through the DSS gateway and the DHPlayer plug-in.
+  VideoWall: lazy(() => import('../features/video/VideoWallPage.tsx').then((m) => ({ default: m.VideoWallPage }))),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           // The designer of form N (issue 9); saving a design needs the form:design permission.
           { path: 'form/design/:formId', element: <RegisteredPage component="FormDesign" /> },
           { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
+          // The video wall (issue 25), also opened from the park map with ?channelIds=a,b.
+          { path: 'video/wall', element: <RegisteredPage component="VideoWall" /> },
           { path: '*', element: <MenuRouteView /> },
         ],
       },

@@ -18,6 +18,7 @@ import * as automation from './2026_11_25_0201_automation.ts';
 import * as reports from './2026_11_25_0300_reports.ts';
 import * as park from './2026_11_25_0400_park.ts';
 import * as backups from './2026_11_25_0600_backups.ts';
+import * as video from './2026_11_25_0500_video.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0300_reports': reports,
   '2026_11_25_0400_park': park,
   '2026_11_25_0600_backups': backups,
+  '2026_11_25_0500_video': video,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
