@@ -14,6 +14,7 @@ import { cspSourceOf, formRoutes } from './modules/form/routes.ts';
 import { formConfRoutes } from './modules/form/formConf.routes.ts';
 import { designRoutes } from './modules/form/design.routes.ts';
 import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
+import { designDraftRoutes } from './modules/form/designDraft.routes.ts';
 import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formConfRoutes(app, ctx);
   designRoutes(app, ctx);
   designPreviewRoutes(app, ctx);
+  designDraftRoutes(app, ctx);
   recordRoutes(app, ctx);
   subRoutes(app, ctx);
   flowRoutes(app, ctx);

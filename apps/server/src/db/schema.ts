@@ -383,6 +383,16 @@ export interface FormImportErrorTable {
   reason: string;
 }
 
+// --- designer drafts (issue 26) ---
+/** A designer's unpublished design of one form, autosaved per user. */
+export interface FormDesignDraftTable {
+  form_id: string;
+  user_id: string;
+  form_meta: ColumnType<unknown, string, string>;
+  base_version: number;
+  update_time: Timestamp;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -417,4 +427,6 @@ export interface Database {
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
   form_import_child: FormImportChildTable;
+  // designer drafts (issue 26)
+  form_design_draft: FormDesignDraftTable;
 }

@@ -11,6 +11,7 @@ import * as smsOutbox from './2026_11_25_0070_sms_outbox.ts';
 import * as rateLimit from './2026_11_25_0080_rate_limit.ts';
 import * as importChildren from './2026_11_25_0090_import_children.ts';
 import * as messageKinds from './2026_11_25_0095_message_kinds.ts';
+import * as designDrafts from './2026_11_25_0700_design_drafts.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0080_rate_limit': rateLimit,
   '2026_11_25_0090_import_children': importChildren,
   '2026_11_25_0095_message_kinds': messageKinds,
+  '2026_11_25_0700_design_drafts': designDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {
