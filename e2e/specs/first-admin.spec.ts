@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
-import { button } from '../support/forms.ts';
+import ExcelJS from 'exceljs';
+import { button, createForm, dialog } from '../support/forms.ts';
 import { canvas, drag, dropOnForm, item, name, newForm, openDesigner, paletteItem } from '../support/designer.ts';
 
 /*
@@ -82,5 +83,75 @@ test.describe('拖入子表单', () => {
       expect(editorWidth).toBeGreaterThan(columnWidth * 0.85);
     }
     await shot(page, 'subtable-drop');
+  });
+});
+
+test.describe('导入的反馈', () => {
+  test('进度条与“已处理”一致；结果中有“下载错误数据”，关闭后列表页仍可下载', async ({ page }, testInfo) => {
+    await loginAsAdmin(page);
+    const meta = {
+      list: [
+        { type: 'input', key: 'k_device', model: 'device', name: '设备名称', options: { required: true } },
+        { type: 'input', key: 'k_place', model: 'place', name: '巡检位置', options: {} },
+      ],
+      config: {},
+    };
+    const formId = await createForm(page.request, `导入反馈-${Date.now()}`, meta);
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('主表');
+    ws.addRow(['设备名称', '巡检位置']);
+    for (let i = 1; i <= 7; i++) ws.addRow([i === 4 ? null : `${i}号泵`, `${i}区`]);
+    const file = testInfo.outputPath('巡检导入.xlsx');
+    await book.xlsx.writeFile(file);
+
+    await page.goto(`${BASE}/form/list/${formId}`);
+    await expect(page.getByTestId('import-errors')).toHaveCount(0);
+    await button(page.locator('.list-page'), '导入').click();
+    const d = dialog(page, '导入');
+    await d.locator('input[type=file]').setInputFiles(file);
+    const automatic = page.waitForEvent('download', { timeout: 60_000 });
+    // Every frame while the import runs: what the text says and how full the bar is.
+    await page.evaluate(() => {
+      const samples: Array<{ text: string; ratio: number }> = [];
+      (window as unknown as { progressSamples: typeof samples }).progressSamples = samples;
+      const sample = () => {
+        const el = document.querySelector('[data-testid=import-progress]');
+        const fill = el?.querySelector('.ant-progress-bg, .ant-progress-track')?.getBoundingClientRect().width;
+        const rail = el?.querySelector('.ant-progress-rail, .ant-progress-inner')?.getBoundingClientRect().width;
+        if (el && fill !== undefined && rail) samples.push({ text: el.textContent ?? '', ratio: fill / rail });
+        if (samples.length < 2000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await button(d, '开始导入').click();
+    await expect(d.getByTestId('import-progress')).toContainText('已处理 7 / 7 行');
+    await automatic;
+    // The bar shows what the text says the moment it says it.
+    const samples = await page.evaluate(() => (window as unknown as { progressSamples: Array<{ text: string; ratio: number }> }).progressSamples);
+    const shown = samples.flatMap((s) => {
+      const m = /已处理 (\d+) \/ (\d+) 行/.exec(s.text);
+      return m && Number(m[2]) > 0 ? [{ said: Number(m[1]) / Number(m[2]), ratio: s.ratio }] : [];
+    });
+    expect(shown.length).toBeGreaterThan(0);
+    for (const s of shown) expect(Math.abs(s.said - s.ratio), JSON.stringify(s)).toBeLessThan(0.05);
+    await expect(d).toContainText('成功导入 6 条，1 条未导入');
+    await shot(page, 'import-result');
+    const fromDialog = page.waitForEvent('download');
+    await d.getByTestId('import-error-link').click();
+    expect((await fromDialog).suggestedFilename()).toMatch(/_error\.xlsx$/);
+    await button(d, '关闭').click();
+
+    // The list page keeps the rejected rows within reach.
+    await page.getByTestId('import-errors').click();
+    const entry = page.locator('.ant-dropdown-menu-item').filter({ hasText: '1 条未导入' });
+    await expect(entry).toBeVisible();
+    await shot(page, 'import-errors-on-list');
+    const fromList = page.waitForEvent('download');
+    await entry.click();
+    const saved = testInfo.outputPath('error.xlsx');
+    await (await fromList).saveAs(saved);
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.readFile(saved);
+    expect(errors.worksheets[0]!.actualRowCount).toBe(2);
   });
 });

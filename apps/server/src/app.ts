@@ -20,6 +20,7 @@ import { recordRoutes } from './modules/form/records.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
+import { importErrorsRoutes } from './modules/importExport/importErrors.routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formTaskRoutes(app, ctx);
   fileRoutes(app, ctx);
   importExportRoutes(app, ctx);
+  importErrorsRoutes(app, ctx);
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);

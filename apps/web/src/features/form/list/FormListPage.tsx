@@ -28,9 +28,10 @@ import { ApiError, errorMessage } from '../../../app/http.ts';
 import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
 import { formDefinitionKey, loadFormDefinition } from '../../../form/api.ts';
 import { FormDialog } from '../../../form/FormDialog.tsx';
-import { deleteRecords, downloadFrom, exportFileUrl, listKey, queryRecords, startExport, type ListRow } from './api.ts';
+import { deleteRecords, downloadFrom, exportFileUrl, importErrorsKey, listKey, queryRecords, startExport, type ListRow } from './api.ts';
 import { ResultCell } from './cells.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { ImportErrorsLink } from './ImportErrorsLink.tsx';
 import { pollJob } from './jobs.ts';
 import { QueryBar } from './QueryBar.tsx';
 import { useJump } from './useJump.tsx';
@@ -199,6 +200,7 @@ function ListBody({
           {b.name}
         </Button>
       ))}
+      {functionButtons.some((b) => b.action === 'import') && <ImportErrorsLink formId={formId} />}
     </Space>
   );
 
@@ -313,7 +315,15 @@ function ListBody({
           if (saved) refresh();
         }}
       />
-      <ImportDialog formId={formId} open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      <ImportDialog
+        formId={formId}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={() => {
+          refresh();
+          void queryClient.invalidateQueries({ queryKey: importErrorsKey(formId) });
+        }}
+      />
       <Modal
         open={exporting !== null}
         title="导出"
