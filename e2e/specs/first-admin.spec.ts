@@ -155,3 +155,50 @@ test.describe('导入的反馈', () => {
     expect(errors.worksheets[0]!.actualRowCount).toBe(2);
   });
 });
+
+test.describe('整页没有死路', () => {
+  test('整页详情和整页新增都有“返回”，回到来时的列表页', async ({ page }) => {
+    await loginAsAdmin(page);
+    const meta = { list: [{ type: 'input', key: 'k_device', model: 'device', name: '设备名称', options: {} }], config: {} };
+    const formId = await createForm(page.request, `返回-${Date.now()}`, meta);
+    const added = await page.request.post(`/api/form/addformdata/${formId}`, {
+      form: { device: '一号泵' },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    const recordId = (await added.json()).businessId as string;
+
+    // Opened directly (a link, a bookmark): 返回 goes to the form's list page.
+    await page.goto(`${BASE}/form/detail/${formId}/${recordId}`);
+    await expect(page.locator('.form-detail')).toContainText('一号泵');
+    await shot(page, 'detail-back');
+    await button(page.locator('.form-detail'), '返回').click();
+    await expect(page).toHaveURL(new RegExp(`/form/list/${formId}$`));
+    await expect(page.locator('.list-page')).toContainText('一号泵');
+
+    // Reached from inside the app: 返回 goes back there.
+    await page.goto(`${BASE}/home`);
+    await page.evaluate((path) => {
+      window.history.pushState({ idx: 1, key: 'x', usr: null }, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, `${BASE}/full/custom/${formId}`);
+    await expect(page.locator('.form-full-card')).toBeVisible();
+    await button(page.locator('.form-full-card'), '返回').click();
+    await expect(page).toHaveURL(new RegExp(`${BASE}/home$`));
+  });
+});
+
+test.describe('安全与启动', () => {
+  test('首次访问未登录时只检查一次会话，再跳转登录页', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${BASE}/home`);
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByLabel('用户名')).toBeVisible();
+    expect(refused).toEqual([`/api/user/getUser`]);
+    await context.close();
+  });
+});
