@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, loginAsAdmin } from '../support/fixtures.ts';
+import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import ExcelJS from 'exceljs';
 import { button, createForm, dialog } from '../support/forms.ts';
 import { canvas, drag, dropOnForm, item, name, newForm, openDesigner, paletteItem } from '../support/designer.ts';
@@ -200,5 +200,65 @@ test.describe('安全与启动', () => {
     await expect(page.getByLabel('用户名')).toBeVisible();
     expect(refused).toEqual([`/api/user/getUser`]);
     await context.close();
+  });
+});
+
+test.describe('用词', () => {
+  test('控件面板写“地图定位”；行政区划按“选择到”要求选到区县', async ({ page }) => {
+    await loginAsAdmin(page);
+    await openDesigner(page, await newForm(page, `用词-${Date.now()}`));
+    await expect(paletteItem(page, 'gis_select')).toHaveText('地图定位');
+    await expect(page.locator('.dz-left')).not.toContainText('Gis');
+    // A new region control asks for a county, and says so in its properties.
+    await paletteItem(page, 'region_select').click();
+    await expect(page.locator('.dz-right .ant-radio-button-wrapper-checked')).toHaveText('区县');
+
+    const meta = {
+      list: [
+        { type: 'region_select', key: 'k_place', model: 'place_region', name: '所在地', options: { level: '3', required: true }, modelExt: {} },
+      ],
+      config: {},
+    };
+    const formId = await createForm(page.request, `区划级别-${Date.now()}`, meta);
+    await page.goto(`${BASE}/full/custom/${formId}`);
+    await page.getByLabel('所在地').click();
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '安徽省' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.form-full-card')).toContainText('安徽省');
+    await button(page.locator('.form-full-card'), '保存').click();
+    await expect(page.getByText('所在地请选择到区县').first()).toBeVisible();
+    await shot(page, 'region-level');
+    const stored = await withDb((c) => c.query(`select count(*)::int as n from form_${formId}`));
+    expect(stored.rows[0].n).toBe(0);
+  });
+
+  test('企业用户的“所属组织”显示所在企业；欢迎消息只提已有的功能', async ({ page }) => {
+    const username = `qy${Date.now()}`;
+    const company = await withDb(async (c) => {
+      const row = (await c.query(`select id, company_name from sys_company order by id limit 1`)).rows[0];
+      const user = await c.query(
+        `insert into sys_user (username, password_hash, real_name, user_type, company_id)
+         select $1, password_hash, '企业管理员', 1, $2 from sys_user where username = 'admin' returning id`,
+        [username, row.id],
+      );
+      await c.query(
+        `insert into sys_user_role (user_id, role_id) select $1, id from sys_role where role_code = 'company_user'`,
+        [user.rows[0].id],
+      );
+      return row.company_name as string;
+    });
+    await loginAs(page, username);
+    await expect(page.getByTestId('top-bar')).toBeVisible();
+    await page.goto(`${BASE}/home`);
+    const orgRow = page.locator('.home-tag-row').filter({ hasText: '所属组织' });
+    await expect(orgRow).toContainText(company);
+    await expect(orgRow).not.toContainText('暂无');
+    await shot(page, 'company-user-home');
+
+    const welcome = await withDb(
+      async (c) => (await c.query(`select content from msg_message where title = '欢迎使用封闭园区低代码平台' order by id limit 1`)).rows[0].content as string,
+    );
+    expect(welcome).not.toContain('审批');
+    expect(welcome).toContain('表单管理');
   });
 });

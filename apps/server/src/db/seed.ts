@@ -4,6 +4,7 @@ import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts'
 import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
 import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup.ts';
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
+import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -88,6 +89,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-company', seedCompanyMenu],
   ['menus-form-manage', seedFormManageMenu],
   ['demo-list-pages-v1', seedDemoListPages],
+  ['welcome-message-v2', correctWelcomeMessage],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -199,20 +201,6 @@ async function seedMenus(
     }
     if (m.children) await seedMenus(trx, m.children, row.id, level + 1);
   }
-}
-
-async function seedWelcomeMessage(trx: Transaction<Database>) {
-  const admin = await trx.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
-  if (!admin) return;
-  await trx
-    .insertInto('msg_message')
-    .values({
-      receiver_id: admin.id,
-      title: '欢迎使用封闭园区低代码平台',
-      content: '请先在系统管理中维护组织机构、角色与用户，再设计业务表单与审批流程。',
-      msg_type: 'system',
-    })
-    .execute();
 }
 
 /** The demo park's forms (issue 7) under a 业务表单 menu; each opens as its list page (FormCustom). */
