@@ -28,19 +28,23 @@ import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, registerRequestLog, type LogDestination } from './logger.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerApiHeaders } from './plugins/apiHeaders.ts';
 
 export interface BuildOptions {
   /** False silences request logs (tests, benchmarks). */
   logger?: boolean;
+  /** Log lines go here instead of stdout (the logging tests). */
+  logDestination?: LogDestination;
 }
 
 /** Builds the HTTP app around an already-connected context; main.ts and the tests share it. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(ctx.config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(ctx.config.logLevel, options.logDestination),
+    // Requests are logged at debug by registerRequestLog (LOG_LEVEL, issue 26), not at info.
+    disableRequestLogging: true,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true } },
@@ -48,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerErrorHandler(app);
   registerSlowRequestLog(app, ctx.config.slowRequestMs);
+  registerRequestLog(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Routes pass their own limits to request.parts(); this global cap guards any that forget.
