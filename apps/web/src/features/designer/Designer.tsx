@@ -361,9 +361,12 @@ export function Designer({ formId, formName, initial, draft, designVersion, publ
         <PublishDialog
           formId={formId}
           meta={meta}
+          firstPublish={!isPublished}
           onClose={() => setDialog(null)}
           onRefused={markRefused}
           onPublished={(design) => {
+            // A first 发布 may have added the list page's query bar: the canvas holds what was published.
+            if (design !== meta) actions.replace(design);
             setSaved(exportDesign(design));
             setRestored(false);
             setPublished(true);
