@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { button, chooseOption, confirm, dialog, field, toast } from '../support/forms.ts';
+import { canvas, drag, dropOnForm, item, name, newForm, openDesigner, paletteItem, rightPane } from '../support/designer.ts';
 
 /*
  * The form designer (issue 9) in Chromium, as an administrator builds a form: drag and drop from
@@ -25,55 +26,6 @@ interface Meta {
   list: Control[];
   config: Record<string, unknown>;
   [extra: string]: unknown;
-}
-
-async function newForm(page: Page, formName: string): Promise<number> {
-  const saved = await page.request.post('/api/form/formconf/save', { data: { formName }, headers: HEADERS });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return (await saved.json()).formId as number;
-}
-
-async function openDesigner(page: Page, formId: number) {
-  await page.goto(`${BASE}/form/design/${formId}`);
-  await expect(page.getByTestId('form-designer')).toBeVisible();
-}
-
-const canvas = (page: Page) => page.getByTestId('designer-canvas');
-const paletteItem = (page: Page, type: string) => page.locator(`.dz-palette-item[data-type="${type}"]`);
-const item = (page: Page, name: string) => canvas(page).locator(`.dz-item[data-name="${name}"]`).first();
-const rightPane = (page: Page) => page.locator('.dz-right');
-
-/** Drags with the mouse, in small steps, as a person does (dnd-kit's pointer sensor). */
-async function drag(page: Page, source: Locator, target: Locator, at: 'center' | 'bottom' | 'left' | 'right' = 'center') {
-  // Scrolled first, measured after: a scroll moves what was measured before it.
-  await target.evaluate((el, block) => el.scrollIntoView({ block }), (at === 'bottom' ? 'end' : 'center') as ScrollLogicalPosition);
-  await source.scrollIntoViewIfNeeded();
-  const s = (await source.boundingBox())!;
-  const t = (await target.boundingBox())!;
-  const viewport = page.viewportSize()!;
-  await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(s.x + s.width / 2 + 12, s.y + s.height / 2 + 12, { steps: 4 });
-  const x = t.x + t.width * (at === 'left' ? 0.25 : at === 'right' ? 0.75 : 0.5);
-  const y = Math.min(at === 'bottom' ? t.y + t.height - 12 : t.y + t.height / 2, viewport.height - 20);
-  await page.mouse.move(x, y, { steps: 12 });
-  await page.mouse.move(x + 1, y + 1, { steps: 2 });
-  await page.mouse.up();
-}
-
-/** Drops a palette control at the end of the form. */
-async function dropOnForm(page: Page, type: string) {
-  const before = await canvas(page).locator('.dz-item').count();
-  await drag(page, paletteItem(page, type), canvas(page).locator('.dz-root'), 'bottom');
-  await expect(canvas(page).locator('.dz-item')).not.toHaveCount(before);
-}
-
-/** Sets 标题 and 字段标识 of the selected control in the property panel. */
-async function name(page: Page, title: string, model?: string) {
-  const pane = rightPane(page);
-  await pane.getByRole('tab', { name: '控件属性' }).click();
-  await pane.getByLabel('标题', { exact: true }).fill(title);
-  if (model !== undefined) await pane.getByLabel(/^(字段标识|子表标识)$/).fill(model);
 }
 
 /** The design as 导出 in the JSON view writes it (a file), or as the view shows it. */

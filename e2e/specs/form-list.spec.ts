@@ -226,6 +226,8 @@ test.describe('表单列表页', () => {
     await expect(d).toBeVisible();
     const frame = d.frameLocator('iframe');
     await expect(frame.getByText('皖A12345').first()).toBeVisible({ timeout: 20_000 });
+    // A page of this system is trusted and needs no sandbox (a foreign one never gets allow-same-origin, issue 26).
+    expect(await d.locator('iframe').getAttribute('sandbox')).toBeNull();
     await expect(frame.getByTestId('top-bar')).toHaveCount(0); // embedded: no top menu
     await page.screenshot({ path: `${SCREENS}/form-list-jump-dialog.png` });
     await d.locator('.ant-modal-close').click();

@@ -15,6 +15,7 @@ import { cspSourceOf, formRoutes } from './modules/form/routes.ts';
 import { formConfRoutes } from './modules/form/formConf.routes.ts';
 import { designRoutes } from './modules/form/design.routes.ts';
 import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
+import { designDraftRoutes } from './modules/form/designDraft.routes.ts';
 import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
@@ -22,6 +23,7 @@ import { formAccessRoutes } from './modules/form/access.routes.ts';
 import { registerControlCharGuard } from './plugins/controlChars.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
+import { importErrorsRoutes } from './modules/importExport/importErrors.routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/routes.ts';
 import { parkRoutes } from './modules/park/index.ts';
@@ -34,19 +36,23 @@ import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, registerRequestLog, type LogDestination } from './logger.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerApiHeaders } from './plugins/apiHeaders.ts';
 
 export interface BuildOptions {
   /** False silences request logs (tests, benchmarks). */
   logger?: boolean;
+  /** Log lines go here instead of stdout (the logging tests). */
+  logDestination?: LogDestination;
 }
 
 /** Builds the HTTP app around an already-connected context; main.ts and the tests share it. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(ctx.config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(ctx.config.logLevel, options.logDestination),
+    // Requests are logged at debug by registerRequestLog (LOG_LEVEL, issue 26), not at info.
+    disableRequestLogging: true,
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true } },
@@ -55,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandler(app);
   registerSlowRequestLog(app, ctx.config.slowRequestMs);
   opsRoutes(app, ctx); // /healthz, /readyz, /metrics (issue 28); first, so request metrics see every route
+  registerRequestLog(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // Routes pass their own limits to request.parts(); this global cap guards any that forget.
@@ -103,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formConfRoutes(app, ctx);
   designRoutes(app, ctx);
   designPreviewRoutes(app, ctx);
+  designDraftRoutes(app, ctx);
   recordRoutes(app, ctx);
   subRoutes(app, ctx);
   formAccessRoutes(app);
@@ -111,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formTaskRoutes(app, ctx);
   fileRoutes(app, ctx);
   importExportRoutes(app, ctx);
+  importErrorsRoutes(app, ctx);
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);

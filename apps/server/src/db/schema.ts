@@ -801,6 +801,16 @@ export interface VideoViewLogTable {
   create_time: Generated<Date>;
 }
 
+// --- designer drafts (issue 26) ---
+/** A designer's unpublished design of one form, autosaved per user. */
+export interface FormDesignDraftTable {
+  form_id: string;
+  user_id: string;
+  form_meta: ColumnType<unknown, string, string>;
+  base_version: number;
+  update_time: Timestamp;
+}
+
 export interface Database {
   form_group: FormGroupTable;
   form_conf: FormConfTable;
@@ -877,4 +887,6 @@ export interface Database {
   // Video wall (issue 25)
   video_group_role: VideoGroupRoleTable;
   video_view_log: VideoViewLogTable;
+  // designer drafts (issue 26)
+  form_design_draft: FormDesignDraftTable;
 }

@@ -7,6 +7,7 @@ import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
+import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -131,6 +132,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-park', seedParkMenus],
   ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
   ['menus-video', seedVideoMenu],
+  ['welcome-message-v2', correctWelcomeMessage],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -242,20 +244,6 @@ async function seedMenus(
     }
     if (m.children) await seedMenus(trx, m.children, row.id, level + 1);
   }
-}
-
-async function seedWelcomeMessage(trx: Transaction<Database>) {
-  const admin = await trx.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
-  if (!admin) return;
-  await trx
-    .insertInto('msg_message')
-    .values({
-      receiver_id: admin.id,
-      title: '欢迎使用封闭园区低代码平台',
-      content: '请先在系统管理中维护组织机构、角色与用户，再设计业务表单与审批流程。',
-      msg_type: 'system',
-    })
-    .execute();
 }
 
 /** The demo park's forms (issue 7) under a 业务表单 menu; each opens as its list page (FormCustom). */

@@ -1,4 +1,5 @@
 import { Card, Empty } from 'antd';
+import type { ReactNode } from 'react';
 import { decodeRecord, subTablesOf } from '@park/core';
 import { useState } from 'react';
 import { modelOf } from '../controls/shared/values.ts';
@@ -11,7 +12,7 @@ import { SubTableSection, subTableLayoutOf } from './SubTableSection.tsx';
  * The read-only detail view (spec 001 §2.8): the fields in their grid, images in the viewer,
  * and the sub-tables as tabs or stacked; with `subKey`, only that sub-table.
  */
-export function FormDetail({ loaded, subKey }: { loaded: LoadedForm; subKey?: string }) {
+export function FormDetail({ loaded, subKey, extra }: { loaded: LoadedForm; subKey?: string; extra?: ReactNode }) {
   const { definition, record, context } = loaded;
   const { meta, formId, formName } = definition;
   const [store] = useState(() => new FormStore(meta, decodeRecord(meta, record ?? {}), context));
@@ -20,7 +21,7 @@ export function FormDetail({ loaded, subKey }: { loaded: LoadedForm; subKey?: st
   if (subKey !== undefined) {
     const table = subTablesOf(meta).find((t) => modelOf(t) === subKey);
     return (
-      <Card title={`${formName} - 子表详情`} variant="borderless" className="form-detail">
+      <Card title={`${formName} - 子表详情`} extra={extra} variant="borderless" className="form-detail">
         {table ? (
           <SubTableSection
             meta={meta}
@@ -38,7 +39,7 @@ export function FormDetail({ loaded, subKey }: { loaded: LoadedForm; subKey?: st
     );
   }
   return (
-    <Card title={`${formName} - 详情`} variant="borderless" className="form-detail">
+    <Card title={`${formName} - 详情`} extra={extra} variant="borderless" className="form-detail">
       <FormFields
         store={store}
         controls={meta.list}

@@ -17,7 +17,7 @@ function rememberedEmbedded(): boolean {
   }
 }
 
-function insideFrame(): boolean {
+export function insideFrame(): boolean {
   try {
     return window.self !== window.top;
   } catch {

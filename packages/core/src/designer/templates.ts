@@ -340,7 +340,7 @@ const ROWS: Record<ControlType, Row> = {
   dic_select: dictionary(false),
   m_dic_select: dictionary(true),
   gis_select: {
-    name: 'Gis定位',
+    name: '地图定位',
     options: field({
       width: '80%',
       pattern: '',
@@ -366,7 +366,8 @@ const ROWS: Record<ControlType, Row> = {
   },
   region_select: {
     name: '行政区划',
-    options: field({ pattern: '', placeholder: '' }),
+    // New controls ask for a county; 选择到 in the properties may lower it.
+    options: field({ pattern: '', placeholder: '', level: '3' }),
     modelExt: {
       province: 'province',
       provinceName: '省份',

@@ -7,7 +7,15 @@ export { valueFormatOf } from './controls/dateControls.ts';
 export { SWITCH_OFF, SWITCH_ON } from './controls/switchControl.ts';
 export { fileIdOf, uploadItems } from './controls/uploadControls.ts';
 export { labelColumnOf, readMultiPicker, readPicker } from './controls/pickerControls.ts';
-export { gisColumnsOf, POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, regionColumnsOf } from './controls/placeControls.ts';
+export {
+  gisColumnsOf,
+  POSITION_SCOPE_MAX,
+  POSITION_SCOPE_MIN,
+  regionColumnsOf,
+  regionLevelOf,
+  REGION_LEVEL_NAMES,
+  type RegionLevel,
+} from './controls/placeControls.ts';
 export { PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind } from './lib/dateText.ts';
 export { CONTROL_DEFINITIONS, definitionOf, isControlType, isSubTable } from './registry.ts';
 export * from './walk.ts';

@@ -26,6 +26,7 @@ export const invalidDate = (name: string) => `${name}不是有效的日期`;
 export const invalidTime = (name: string) => `${name}不是有效的时间`;
 export const invalidOption = (name: string) => `${name}的选项无效`;
 export const invalidRegion = (name: string) => `${name}的行政区划代码不正确`;
+export const regionTooShallow = (name: string, level: string) => `${name}请选择到${level}`;
 export const invalidLocation = (name: string) => `${name}的经纬度不正确`;
 export const notCurrentUser = (name: string) => `${name}必须是当前用户`;
 export const notOwnCompany = (name: string) => `${name}只能选择本企业`;

@@ -66,6 +66,32 @@ export function isSafeJumpUrl(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') && !/\s/.test(url);
 }
 
+/** What a foreign page in a jump dialog may do: run, submit, open windows, download; never act as us. */
+export const FOREIGN_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-downloads';
+
+/**
+ * The sandbox of the frame a dialog jump opens (issue 26). A page of this system needs none: it
+ * is ours and needs its session. A foreign page must not get allow-same-origin, which together
+ * with allow-scripts would let it lift its own sandbox. Null: no sandbox attribute.
+ */
+export function jumpFrameSandbox(url: string, origin: string): string | null {
+  const trimmed = url.trim();
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//') && !trimmed.startsWith('/\\')) return null;
+  const target = originOf(trimmed);
+  return target !== null && target === originOf(origin) ? null : FOREIGN_FRAME_SANDBOX;
+}
+
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
+
+/** scheme://host:port of an absolute http(s) address, the port always written; null otherwise. */
+function originOf(address: string): string | null {
+  const m = /^(https?):\/\/([^/?#@\s]+)/i.exec(address);
+  if (!m) return null;
+  const scheme = m[1]!.toLowerCase();
+  const hostPort = m[2]!.toLowerCase();
+  return /:\d+$/.test(hostPort) ? `${scheme}://${hostPort}` : `${scheme}://${hostPort}:${DEFAULT_PORTS[scheme]}`;
+}
+
 /** Replaces `{name}` placeholders and appends the other parameters to the query string. */
 export function buildJumpUrl(url: string, params: ReadonlyArray<[string, string]>): string {
   const used = new Set<string>();

@@ -1,2 +1,3 @@
 export * from './normalize.ts';
 export * from './check.ts';
+export * from './defaults.ts';

@@ -12,6 +12,7 @@ import { syncFormTables } from './tableSync.ts';
 import { storageLayoutOf } from './formLifecycle.ts';
 import { designFileIds, syncDesignFileRefs } from './designFiles.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { deleteDraft } from './designDraft.repo.ts';
 
 const DesignBody = Type.Object({
   formId: Type.Union([Type.String(), Type.Integer()]),
@@ -62,6 +63,8 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
           .set({ form_meta: text, design_version: sql`design_version + 1`, update_time: new Date() })
           .where('id', '=', formId)
           .execute();
+        // What was published is no longer a draft (issue 26).
+        await deleteDraft(trx, formId, authOf(request).userId);
         await announceFormChange(trx, ctx.events, ctx.forms, formId);
         await writeAudit(trx, request, {
           action: '保存表单设计',

@@ -40,7 +40,7 @@ function BootFailure({ title, onRetry }: { title: string; onRetry: () => void })
 
 /**
  * Loads what every signed-in page needs, once: the current user (nothing routed renders before
- * it), the menus (drawn from the local cache first, then always refreshed) and the org tree.
+ * it, and nothing else is asked before it answers), the menus (drawn from the local cache first, then always refreshed) and the org tree.
  */
 export function BootLayout() {
   const userQuery = useQuery({
@@ -50,16 +50,21 @@ export function BootLayout() {
     gcTime: Infinity,
   });
   const [cachedMenus] = useState(readMenuCache);
+  // The session is checked once, by getUser: without one, the other calls would only add 401s
+  // (and console errors) before the login redirect (issue 26). The cached menus still show at once.
+  const signedIn = userQuery.isSuccess;
   const menuQuery = useQuery({
     queryKey: MENUS_QUERY_KEY,
     queryFn: ({ signal }) => refreshMenus(signal),
     placeholderData: cachedMenus ?? undefined,
     staleTime: Infinity,
+    enabled: signedIn,
   });
   const orgQuery = useQuery({
     queryKey: ORG_TREE_QUERY_KEY,
     queryFn: ({ signal }) => listOrgTree(signal),
     staleTime: Infinity,
+    enabled: signedIn,
   });
 
   // A failed refresh falls back to the cache rather than leaving the user with nothing.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Cascader } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { RegionValue } from '@park/core';
+import { regionLevelOf, type RegionLevel, type RegionValue } from '@park/core';
 import { get } from '../../app/http.ts';
 import type { ControlWidget, EditorProps } from '../types.ts';
 import { regionText } from './text.ts';
@@ -17,13 +17,14 @@ interface RegionNode {
 
 const REGION_URL = '/apc/company/getAdministrativeDic';
 
-async function regionChildren(parentCode: string, signal?: AbortSignal): Promise<RegionNode[]> {
+/** The regions under `parentCode`, at `depth` (1 provinces); the control's level is the last one offered. */
+async function regionChildren(parentCode: string, depth: number, lastLevel: number, signal?: AbortSignal): Promise<RegionNode[]> {
   const reply = await get<{ children?: unknown }>(REGION_URL, { parentCode }, { signal });
   const list = Array.isArray(reply.children) ? reply.children.filter(isObject) : [];
   return list.map((c) => ({
     value: textOf(c.code),
     label: textOf(c.name),
-    isLeaf: c.isLeaf === true || Number(c.level) >= 3,
+    isLeaf: c.isLeaf === true || Number(c.level) >= 3 || depth >= lastLevel,
   }));
 }
 
@@ -37,6 +38,8 @@ function withChildren(nodes: RegionNode[], code: string, children: RegionNode[])
   );
 }
 
+const REGION_PLACEHOLDERS: Record<RegionLevel, string> = { 1: '请选择省份', 2: '请选择省/市', 3: '请选择省/市/区县' };
+
 function regionOf(value: unknown): RegionValue | null {
   return isObject(value) ? (value as unknown as RegionValue) : null;
 }
@@ -46,9 +49,11 @@ function regionOf(value: unknown): RegionValue | null {
  * and codes of province, city and area go into the control's modelExt columns.
  */
 function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact }: EditorProps) {
+  // 选择到 (issue 26): nothing below the control's level is offered; the check asks for that level.
+  const lastLevel: RegionLevel = regionLevelOf(control) ?? 3;
   const roots = useQuery({
-    queryKey: ['region-roots'],
-    queryFn: ({ signal }) => regionChildren('', signal),
+    queryKey: ['region-roots', lastLevel],
+    queryFn: ({ signal }) => regionChildren('', 1, lastLevel, signal),
     staleTime: Infinity,
     retry: false,
   });
@@ -69,7 +74,7 @@ function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact 
       value={codes}
       disabled={disabled}
       changeOnSelect
-      placeholder={placeholderOf(control, '请选择省/市/区县')}
+      placeholder={placeholderOf(control, REGION_PLACEHOLDERS[lastLevel])}
       style={widthStyle(control, compact)}
       notFoundContent={roots.isError ? '行政区划加载失败' : '暂无数据'}
       displayRender={(labels) =>
@@ -79,7 +84,7 @@ function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact 
         const target = selected[selected.length - 1];
         if (!target) return;
         const code = String(target.value);
-        void regionChildren(code)
+        void regionChildren(code, selected.length + 1, lastLevel)
           .then((children) => setLoaded((prev) => withChildren(prev ?? options, code, children)))
           .catch(() => undefined);
       }}

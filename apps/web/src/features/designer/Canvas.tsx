@@ -5,7 +5,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { isSubTable, ROOT, type DesignProblems, type FormControl, type FormMeta, type Slot } from '@park/core';
 import { nameOf, num } from '../../controls/shared/values.ts';
-import { slotId, type DragData } from './dnd.ts';
+import { slotId, tableBoxId, type DragData } from './dnd.ts';
 import { ControlPreview } from './ControlPreview.tsx';
 import type { DesignerActions } from './useDesigner.ts';
 
@@ -70,15 +70,22 @@ function GridBody({ control }: { control: FormControl }) {
   );
 }
 
+/**
+ * A sub-table: its whole box, title included, takes drops into its columns (issue 26: a drop on
+ * the title of a sub-table that was the form's last control went into the form instead). The
+ * item's own narrow edge still places a control before or after the sub-table.
+ */
 function TableBody({ control }: { control: FormControl }) {
+  const slot: Slot = { kind: 'table', tableKey: String(control.key) };
+  const { setNodeRef, isOver } = useDroppable({ id: tableBoxId(slot), data: { dropSlot: slot } });
   return (
-    <div className="dz-table">
+    <div ref={setNodeRef} className={`dz-table${isOver ? ' dz-over' : ''}`}>
       <div className="dz-table-title">{nameOf(control)}</div>
       <SlotList
-        slot={{ kind: 'table', tableKey: String(control.key) }}
+        slot={slot}
         list={Array.isArray(control.tableColumns) ? control.tableColumns : []}
         horizontal
-        empty="拖拽字段控件到子表单，作为子表的列"
+        empty="字段控件可以拖入或点击添加：拖到子表单框内，或选中子表单后点击左侧控件，成为子表的列"
         className="dz-slot dz-table-cols"
       />
     </div>
@@ -103,7 +110,7 @@ function CanvasItem({ control, slot }: { control: FormControl; slot: Slot }) {
     ) : isSubTable(control) ? (
       <TableBody control={control} />
     ) : (
-      <ControlPreview control={control} labelWidth={slot.kind === 'table' ? 0 : labelWidth} />
+      <ControlPreview control={control} labelWidth={slot.kind === 'table' ? 0 : labelWidth} inColumn={slot.kind === 'table'} />
     );
   return (
     <div

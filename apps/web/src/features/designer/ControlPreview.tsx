@@ -37,14 +37,18 @@ class PreviewBoundary extends Component<{ children: ReactNode; fallback: ReactNo
   }
 }
 
-/** One field as the runtime lays it out: label (with the required mark) and the editor. */
-export function ControlPreview({ control, labelWidth }: { control: FormControl; labelWidth: number }) {
+/**
+ * One field as the runtime lays it out: label (with the required mark) and the editor. In a
+ * sub-table column (`inColumn`) the editor fills the column, as in the runtime's batch grid: a
+ * width set for the form (e.g. 40 %) would leave it unreadably narrow there.
+ */
+export function ControlPreview({ control, labelWidth, inColumn = false }: { control: FormControl; labelWidth: number; inColumn?: boolean }) {
   const widget = widgetOf(control.type);
   if (!widget) return <div className="dz-unknown">不支持的控件类型：{String(control.type)}</div>;
   const label = nameOf(control);
   const editor = (
     <PreviewBoundary fallback={<div className="dz-unknown">{label}</div>}>
-      <widget.Editor control={control} value={defaultOf(control)} ctx={DESIGN_CONTEXT} disabled={false} onChange={() => undefined} />
+      <widget.Editor control={control} value={defaultOf(control)} ctx={DESIGN_CONTEXT} disabled={false} compact={inColumn} onChange={() => undefined} />
     </PreviewBoundary>
   );
   if (widget.frame === 'bare') return <div className="dz-blank">空白</div>;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Badge, Button, Empty, Popover, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, Empty, Popover, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import {
   CodeOutlined,
   ClearOutlined,
@@ -26,6 +26,7 @@ import {
   emptyDesign,
   exportDesign,
   findControl,
+  formatDateTime,
   listAt,
   selfAndInside,
   type DesignError,
@@ -35,13 +36,16 @@ import {
 import { ControlPropertyPanel, FormPropertyPanel } from './properties/index.tsx';
 import { ListSettingsEditor } from './listSettings/index.tsx';
 import { Canvas } from './Canvas.tsx';
-import { dropPlace, innermost, pointerAtEnd, slotId, type DragData } from './dnd.ts';
+import { dropPlace, innermost, isAreaOf, pointerAtEnd, slotId, type DragData } from './dnd.ts';
 import { JsonDialog } from './JsonDialog.tsx';
 import { MenuDialog } from './MenuDialog.tsx';
 import { Palette, paletteName } from './Palette.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { useDesigner } from './useDesigner.ts';
+import { discardDraft, type DesignDraft } from './api.ts';
+import { DRAFT_LABELS, useDraftAutosave } from './useDraftAutosave.ts';
+import { useLeaveGuard } from './useLeaveGuard.ts';
 import './designer.css';
 
 /** Keys typed into a field belong to the field, not to the canvas. */
@@ -55,7 +59,12 @@ type Dialog = 'preview' | 'json' | 'publish' | 'menu' | null;
 export interface DesignerProps {
   formId: number;
   formName: string;
+  /** The published design (or an empty one). */
   initial: FormMeta;
+  /** The caller's unpublished draft, restored onto the canvas when there is one. */
+  draft: DesignDraft | null;
+  /** The published design's version, to tell a draft older than it. */
+  designVersion: number;
   /** Whether the form has a published design (a first 发布 offers to create its menu). */
   published: boolean;
 }
@@ -66,9 +75,10 @@ export interface DesignerProps {
  * designer): pointer dragging from the palette, sortable lists for the form, each grid column
  * and each sub-table.
  */
-export function Designer({ formId, formName, initial, published }: DesignerProps) {
+export function Designer({ formId, formName, initial, draft, designVersion, published }: DesignerProps) {
   const { message, modal } = App.useApp();
-  const { meta, problems, selected, canUndo, canRedo, actions } = useDesigner(initial);
+  const { meta, problems, selected, canUndo, canRedo, actions } = useDesigner(draft?.meta ?? initial);
+  const [restored, setRestored] = useState(draft !== null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [tab, setTab] = useState('control');
   const [saved, setSaved] = useState(() => exportDesign(initial));
@@ -119,13 +129,21 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
     };
   }, [actions, selected, dialog, meta]);
 
-  // Unpublished work is not lost by closing or reloading the tab without a word.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Unpublished work is neither left behind without a word nor lost with the tab (issue 26).
+  useLeaveGuard(dirty);
+  const draftState = useDraftAutosave(formId, meta, dirty, draft !== null);
+  const discard = () =>
+    modal.confirm({
+      title: '放弃草稿',
+      content: '放弃后画布回到已发布的设计（可撤销），服务器上的草稿将删除。',
+      okText: '放弃草稿',
+      cancelText: '取消',
+      onOk: async () => {
+        await discardDraft(formId);
+        actions.replace(initial);
+        setRestored(false);
+      },
+    });
 
   // A small move starts a drag; a click stays a click (select, or add from the palette).
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
@@ -139,8 +157,7 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
         // Nothing goes inside itself: skip the dragged control's own columns and children.
         return selfAndInside(control).some((c) => {
           const key = String(c.key);
-          if (key === data.key) return overId.startsWith(`slot:grid:${key}:`) || overId === `slot:table:${key}`;
-          return overId === key || overId.startsWith(`slot:grid:${key}:`) || overId === `slot:table:${key}`;
+          return (key !== data.key && overId === key) || isAreaOf(overId, key);
         });
       }),
     [meta],
@@ -213,6 +230,11 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
             {formName}
           </Typography.Text>
           {dirty ? <Tag color="orange">未发布的修改</Tag> : <Tag color="green">{isPublished ? '已发布' : '未设计'}</Tag>}
+          {DRAFT_LABELS[draftState] && (
+            <Typography.Text type={draftState === 'failed' ? 'danger' : 'secondary'} className="dz-draft-state" data-testid="draft-state">
+              {DRAFT_LABELS[draftState]}
+            </Typography.Text>
+          )}
           {problems.errors.length > 0 && (
             <Popover content={problemList} title="设计问题" placement="bottomLeft">
               <Tag color="red" icon={<WarningOutlined />} data-testid="design-problems">
@@ -248,8 +270,29 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
           </Badge>
         </Space>
       </div>
+      {restored && draft && (
+        <Alert
+          className="dz-draft-alert"
+          type="info"
+          showIcon
+          banner
+          message={`有未发布的草稿（${formatDateTime(new Date(draft.updateTime))} 自动保存），已恢复到画布。${
+            draft.baseVersion < designVersion ? '草稿之后表单又发布过，发布前请核对。' : ''
+          }`}
+          action={
+            <Space>
+              <Button size="small" onClick={discard}>
+                放弃草稿
+              </Button>
+              <Button size="small" type="text" onClick={() => setRestored(false)}>
+                知道了
+              </Button>
+            </Space>
+          }
+        />
+      )}
       <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
-        <div className="dz-body">
+        <div className={dragging ? 'dz-body dz-is-dragging' : 'dz-body'}>
           <aside className="dz-left">
             <Palette
               onAdd={(type) => {
@@ -318,10 +361,14 @@ export function Designer({ formId, formName, initial, published }: DesignerProps
         <PublishDialog
           formId={formId}
           meta={meta}
+          firstPublish={!isPublished}
           onClose={() => setDialog(null)}
           onRefused={markRefused}
           onPublished={(design) => {
+            // A first 发布 may have added the list page's query bar: the canvas holds what was published.
+            if (design !== meta) actions.replace(design);
             setSaved(exportDesign(design));
+            setRestored(false);
             setPublished(true);
             setServerErrors([]);
             setDialog('menu');

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { formIdFromPath } from '@park/core';
 import { errorMessage } from '../../app/http.ts';
-import { designKey, loadDesign } from './api.ts';
+import { designKey, draftKey, loadDesign, loadDraft } from './api.ts';
 import { Designer } from './Designer.tsx';
 
 /**
@@ -23,15 +23,35 @@ export function FormDesignPage() {
     gcTime: 0,
     retry: false,
   });
+  // The caller's unpublished draft (issue 26), restored onto the canvas when there is one.
+  const draft = useQuery({
+    queryKey: draftKey(formId),
+    queryFn: ({ signal }) => loadDraft(formId, signal),
+    enabled: parsed.ok,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
   if (!parsed.ok) return <Result status="error" title={parsed.message} />;
-  if (design.isError) return <Result status="warning" title={errorMessage(design.error, '表单加载失败')} />;
-  if (!design.data) {
+  const failed = design.error ?? draft.error;
+  if (failed) return <Result status="warning" title={errorMessage(failed, '表单加载失败')} />;
+  if (!design.data || draft.data === undefined) {
     return (
       <div className="page-spin">
         <Spin size="large" />
       </div>
     );
   }
-  const { formName, meta, published } = design.data;
-  return <Designer key={formId} formId={formId} formName={formName} initial={meta} published={published} />;
+  const { formName, meta, published, designVersion } = design.data;
+  return (
+    <Designer
+      key={formId}
+      formId={formId}
+      formName={formName}
+      initial={meta}
+      draft={draft.data}
+      designVersion={designVersion}
+      published={published}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Empty, Modal, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { DesignError, FormMeta } from '@park/core';
+import { MATCH_TYPE_LABEL, withDefaultQueryBar, type DesignError, type FormMeta, type ListMatchType, type QueryConditionSetting } from '@park/core';
 import { ApiError, errorMessage } from '../../app/http.ts';
 import { isObject } from '../../controls/shared/values.ts';
 import { previewPublish, publishDesign, type ColumnChange } from './api.ts';
@@ -30,6 +30,13 @@ function ChangeTable({ rows, testId }: { rows: ColumnChange[]; testId: string })
   );
 }
 
+function queryConditionsOf(meta: FormMeta): QueryConditionSetting[] {
+  const list = (meta.sensorSettings as { queryConditions?: unknown } | undefined)?.queryConditions;
+  return Array.isArray(list) ? (list as QueryConditionSetting[]) : [];
+}
+
+const conditionText = (c: QueryConditionSetting) => `${c.label ?? c.key}（${MATCH_TYPE_LABEL[c.opt as ListMatchType] ?? c.opt}）`;
+
 /** The server's list of design problems, when it refused one. */
 export function designErrorsOf(error: unknown): DesignError[] {
   if (!(error instanceof ApiError) || !isObject(error.body) || !Array.isArray(error.body.errors)) return [];
@@ -47,12 +54,15 @@ export function designErrorsOf(error: unknown): DesignError[] {
 export function PublishDialog({
   formId,
   meta,
+  firstPublish,
   onClose,
   onPublished,
   onRefused,
 }: {
   formId: number;
   meta: FormMeta;
+  /** The form has never been published: its list page is offered a query bar (issue 26). */
+  firstPublish: boolean;
   onClose(): void;
   onPublished(meta: FormMeta): void;
   onRefused(errors: DesignError[]): void;
@@ -60,7 +70,8 @@ export function PublishDialog({
   const { message } = App.useApp();
   const [publishing, setPublishing] = useState(false);
   // The design as it was when 发布 was pressed: what is previewed is what is published.
-  const [design] = useState(meta);
+  const [design] = useState(() => (firstPublish ? withDefaultQueryBar(meta) : meta));
+  const offered = design === meta ? [] : queryConditionsOf(design);
   const plan = useQuery({
     queryKey: ['form-design-plan', formId, design],
     queryFn: () => previewPublish(formId, design),
@@ -107,6 +118,15 @@ export function PublishDialog({
       )}
       {data && (
         <div className="dz-plan">
+          {offered.length > 0 && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="plan-query-bar"
+              title={`列表页将提供查询条件：${offered.map(conditionText).join('、')}`}
+              description="可随时在“列表页设置”中修改，再次发布后生效。"
+            />
+          )}
           {data.createdTables.length > 0 && (
             <Alert type="info" showIcon title={`将新建数据表：${data.createdTables.join('、')}`} />
           )}

@@ -8,18 +8,21 @@ export interface DesignSource {
   /** The published design; a new form starts from an empty one. */
   meta: FormMeta;
   published: boolean;
+  /** Counts publishes; a draft started from an older version is older than what is published. */
+  designVersion: number;
 }
 
 export const designKey = (formId: number) => ['form-design', formId] as const;
 
 export async function loadDesign(formId: number, signal?: AbortSignal): Promise<DesignSource> {
-  const reply = await get<{ formName?: string; formMeta?: unknown }>(`/api/form/design/${formId}`, undefined, { signal });
+  const reply = await get<{ formName?: string; formMeta?: unknown; designVersion?: number }>(`/api/form/design/${formId}`, undefined, { signal });
   const parsed = reply.formMeta === null || reply.formMeta === undefined ? null : parseFormMeta(reply.formMeta);
   return {
     formId,
     formName: reply.formName ?? '',
     meta: parsed?.ok ? parsed.meta : emptyDesign(),
     published: Boolean(parsed?.ok),
+    designVersion: reply.designVersion ?? 0,
   };
 }
 
@@ -89,3 +92,28 @@ export async function createFormMenu(input: {
   }
   return id;
 }
+
+/** The signed-in designer's unpublished draft of a form (issue 26), kept on the server. */
+export interface DesignDraft {
+  meta: FormMeta;
+  /** The published design version the draft started from. */
+  baseVersion: number;
+  updateTime: string;
+}
+
+export const draftKey = (formId: number) => ['form-design-draft', formId] as const;
+
+export async function loadDraft(formId: number, signal?: AbortSignal): Promise<DesignDraft | null> {
+  const reply = await get<{ draft: { formMeta: unknown; baseVersion: number; updateTime: string } | null }>(
+    `/api/form/design/${formId}/draft`,
+    undefined,
+    { signal },
+  );
+  const parsed = reply.draft ? parseFormMeta(reply.draft.formMeta) : null;
+  return reply.draft && parsed?.ok ? { meta: parsed.meta, baseVersion: reply.draft.baseVersion, updateTime: reply.draft.updateTime } : null;
+}
+
+export const saveDraft = (formId: number, formMeta: FormMeta) =>
+  postJson<{ errCode: number }>(`/api/form/design/${formId}/draft`, { formMeta }, { silent: true });
+
+export const discardDraft = (formId: number) => postJson<{ errCode: number }>(`/api/form/design/${formId}/draft/discard`, {});

@@ -14,6 +14,16 @@ export function slotId(slot: Slot): string {
   return `slot:table:${slot.tableKey}`;
 }
 
+/** The box around a sub-table (title and columns): a drop anywhere in it goes into the columns. */
+export function tableBoxId(slot: Slot & { kind: 'table' }): string {
+  return `${slotId(slot)}:box`;
+}
+
+/** Whether a drop target belongs to the control `key` itself: its grid columns or its sub-table. */
+export function isAreaOf(overId: string, key: string): boolean {
+  return overId.startsWith(`slot:grid:${key}:`) || overId === `slot:table:${key}` || overId === `slot:table:${key}:box`;
+}
+
 interface SortableData {
   sortable?: { containerId: string | number; index: number };
   slot?: Slot;

@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { useParams } from 'react-router';
 import { FORM_ID_EMPTY, FORM_ID_NOT_NUMERIC } from '@park/core';
+import { BackButton } from '../../app/BackButton.tsx';
 import { FormDetail } from '../../form/FormDetail.tsx';
 import { FormLoader } from '../../form/FormLoader.tsx';
 
@@ -15,7 +16,7 @@ export function FormDetailPage() {
   return (
     <div className="form-page">
       <FormLoader key={`${formId}/${recordId}`} formId={Number(formId)} businessId={recordId} mode="detail">
-        {(loaded) => <FormDetail loaded={loaded} subKey={subKey} />}
+        {(loaded) => <FormDetail loaded={loaded} subKey={subKey} extra={<BackButton fallback={`/form/list/${formId}`} />} />}
       </FormLoader>
     </div>
   );

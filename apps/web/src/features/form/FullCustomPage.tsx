@@ -3,6 +3,7 @@ import { Button, Card, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { formIdFromPath } from '@park/core';
+import { BackButton } from '../../app/BackButton.tsx';
 import { FormEditor } from '../../form/FormEditor.tsx';
 import { FormLoader } from '../../form/FormLoader.tsx';
 
@@ -25,7 +26,12 @@ export function FullCustomPage() {
     <div className="form-page form-page-full">
       <FormLoader key={`${parsed.formId}-${round}`} formId={parsed.formId} mode="add">
         {(loaded) => (
-          <Card title={loaded.definition.formName} variant="borderless" className="form-full-card">
+          <Card
+            title={loaded.definition.formName}
+            extra={<BackButton fallback={`/form/list/${parsed.formId}`} />}
+            variant="borderless"
+            className="form-full-card"
+          >
             <FormEditor
               definition={loaded.definition}
               mode="add"

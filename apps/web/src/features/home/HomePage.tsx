@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { flattenRoutes, targetToHref, type CurrentUser, type MenuRoute } from '@park/core';
 import { EmptyState } from '../../app/ListPage.tsx';
 import { useSession } from '../../app/session.tsx';
+import { loadOwnCompany } from '../../form/api.ts';
 import { useCounter, type CounterKind } from '../../shell/counters.ts';
 import { CURRENT_DATE_QUERY_KEY, getCurrentDate } from './api.ts';
 import './home.css';
@@ -66,8 +67,21 @@ function TagList({ items, color }: { items: string[]; color: string }) {
   );
 }
 
+/** A company's users belong to their company, which is not one of the park's organisations. */
+function useOwnCompanyName(user: CurrentUser): string | null {
+  const company = useQuery({
+    queryKey: ['own-company', user.id],
+    queryFn: ({ signal }) => loadOwnCompany(signal),
+    enabled: user.companyId !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return company.data?.companyName || null;
+}
+
 function Welcome({ user }: { user: CurrentUser }) {
   const name = user.realName || user.username;
+  const company = useOwnCompanyName(user);
   return (
     <Card variant="borderless" className="home-hero">
       <div className="home-hero-main">
@@ -80,7 +94,7 @@ function Welcome({ user }: { user: CurrentUser }) {
       <div className="home-hero-tags">
         <div className="home-tag-row">
           <span className="home-tag-label">所属组织</span>
-          <TagList items={(user.orgList ?? []).map((o) => o.orgName)} color="blue" />
+          <TagList items={[...(user.orgList ?? []).map((o) => o.orgName), ...(company ? [company] : [])]} color="blue" />
         </div>
         <div className="home-tag-row">
           <span className="home-tag-label">角色</span>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { Button, Result, Space, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { BackButton } from '../../app/BackButton.tsx';
 import { errorMessage } from '../../app/http.ts';
 import { fileUrls, useFileInfo, type PreviewFile } from './api.ts';
 import { FilePreview } from './FilePreview.tsx';
@@ -22,6 +23,7 @@ export function FilePage({ file, tag, actions, children }: { file: PreviewFile; 
           <Button icon={<DownloadOutlined />} href={fileUrls.download(file.fileId)}>
             下载
           </Button>
+          <BackButton fallback="/" />
         </Space>
       </header>
       <main className="file-page-body">{children}</main>

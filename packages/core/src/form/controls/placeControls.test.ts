@@ -19,7 +19,19 @@ describe('region select', () => {
     expect(D.region_select.codec.fromStored(row, control)).toEqual(value);
   });
 
-  it('accepts a province alone', () => {
+  it('asks for the depth its level setting names (issue 26)', () => {
+    const county: FormControl = { ...control, options: { level: '3' } };
+    const province = { province: '安徽省', provinceCode: '340000' };
+    const city = { ...province, city: '合肥市', cityCode: '340100' };
+    const area = { ...city, area: '蜀山区', areaCode: '340104' };
+    expect(D.region_select.validate(province, county)).toBe('所在地请选择到区县');
+    expect(D.region_select.validate(city, county)).toBe('所在地请选择到区县');
+    expect(D.region_select.validate(area, county)).toBeNull();
+    expect(D.region_select.validate(province, { ...control, options: { level: 2 } })).toBe('所在地请选择到市');
+    expect(D.region_select.validate(city, { ...control, options: { level: 2 } })).toBeNull();
+  });
+
+  it('accepts a province alone when no level is set (designs made before the setting)', () => {
     expect(D.region_select.validate({ province: '北京市', provinceCode: '110000' }, control)).toBeNull();
     expect(D.region_select.validate({ province: '北京市', provinceCode: '110000', cityCode: '120100' }, control)).toBe('所在地的行政区划代码不正确');
   });

@@ -1,6 +1,6 @@
 import { numberToText, toNumber } from '../lib/decimal.ts';
 import { flag, isBlank, isRecord, nameOf, optionsOf, scalarText } from '../lib/values.ts';
-import { badShape, invalidLocation, invalidRegion, numberRange } from '../messages.ts';
+import { badShape, invalidLocation, invalidRegion, numberRange, regionTooShallow } from '../messages.ts';
 import type { Column, FormControl, GisValue, RegionValue } from '../types.ts';
 import { cell, defineControl, type ControlDefinition } from './define.ts';
 
@@ -87,6 +87,16 @@ function readGis(value: unknown, control: FormControl): GisValue | null {
 
 const REGION_CODE = /^\d{6}$/;
 
+/** How far down a region must be chosen (options.level): 1 province, 2 city, 3 county. */
+export type RegionLevel = 1 | 2 | 3;
+export const REGION_LEVEL_NAMES: Record<RegionLevel, string> = { 1: '省份', 2: '市', 3: '区县' };
+
+/** The control's level setting; null when it has none (designs made before it: any depth). */
+export function regionLevelOf(control: FormControl): RegionLevel | null {
+  const level = Number(scalarText(optionsOf(control).level));
+  return level === 1 || level === 2 || level === 3 ? level : null;
+}
+
 /** Codes are six digits, and a city or area code continues its parent's prefix (GB/T 2260). */
 function checkRegion(value: unknown, control: FormControl): string | null {
   const region = readRegion(value, control);
@@ -98,6 +108,10 @@ function checkRegion(value: unknown, control: FormControl): string | null {
   if (!inside(region.cityCode, region.provinceCode, 2) || !inside(region.areaCode, region.cityCode, 4)) {
     return invalidRegion(nameOf(control));
   }
+  // A province alone is not an answer where the design asks for a county (issue 26).
+  const level = regionLevelOf(control);
+  const depth = codes.findIndex((code) => code === '');
+  if (level !== null && depth !== -1 && depth < level) return regionTooShallow(nameOf(control), REGION_LEVEL_NAMES[level]);
   return null;
 }
 

@@ -36,6 +36,7 @@ import {
   deleteRecords,
   downloadFrom,
   exportFileUrl,
+  importErrorsKey,
   listKey,
   loadFormActions,
   queryRecords,
@@ -44,6 +45,7 @@ import {
 } from './api.ts';
 import { ResultCell } from './cells.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
+import { ImportErrorsLink } from './ImportErrorsLink.tsx';
 import { pollJob } from './jobs.ts';
 import { QueryBar } from './QueryBar.tsx';
 import { useJump } from './useJump.tsx';
@@ -225,6 +227,7 @@ function ListBody({
           {b.name}
         </Button>
       ))}
+      {functionButtons.some((b) => b.action === 'import') && <ImportErrorsLink formId={formId} />}
     </Space>
   );
 
@@ -339,7 +342,15 @@ function ListBody({
           if (saved) refresh();
         }}
       />
-      <ImportDialog formId={formId} open={importOpen} onClose={() => setImportOpen(false)} onImported={refresh} />
+      <ImportDialog
+        formId={formId}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={() => {
+          refresh();
+          void queryClient.invalidateQueries({ queryKey: importErrorsKey(formId) });
+        }}
+      />
       <Modal
         open={exporting !== null}
         title="导出"

@@ -17,7 +17,7 @@ type Stage =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
   | { kind: 'running'; state: JobState | null }
-  | { kind: 'done'; state: JobState };
+  | { kind: 'done'; state: JobState; code: string };
 
 /**
  * 导入 (spec 002 §4): 下载模板 gives the import template; the chosen workbook is uploaded to
@@ -59,7 +59,7 @@ export function ImportDialog({
       const code = await startImport(formId, file, (percent) => setStage({ kind: 'uploading', percent }));
       setStage({ kind: 'running', state: null });
       const end = await pollJob(code, IMPORT_JOB, IMPORT_POLL_MS, (state) => setStage({ kind: 'running', state }), controller.signal);
-      setStage({ kind: 'done', state: end });
+      setStage({ kind: 'done', state: end, code });
       if (end.phase === 'success') {
         void message.success(EXCEL_IMPORT_OK);
         onImported();
@@ -147,7 +147,20 @@ export function ImportDialog({
             title={
               stage.state.phase === 'failed'
                 ? stage.state.reason || EXCEL_IMPORT_FAILED
-                : `成功导入 ${stage.state.okRows} 条${stage.state.badRows ? `，${stage.state.badRows} 条未导入（错误数据已下载）` : ''}`
+                : `成功导入 ${stage.state.okRows} 条${stage.state.badRows ? `，${stage.state.badRows} 条未导入` : ''}`
+            }
+            description={
+              // The automatic download may be blocked by the browser: the rows stay one click away
+              // here, and on the list page for as long as the server keeps them.
+              stage.state.phase === 'part_success' && stage.state.badRows > 0 ? (
+                <span>
+                  未导入的行及原因：
+                  <a href={errorFileUrl(stage.code)} download data-testid="import-error-link">
+                    下载错误数据
+                  </a>
+                  （关闭后也可在列表页的“下载错误数据”中找到）
+                </span>
+              ) : undefined
             }
           />
         )}

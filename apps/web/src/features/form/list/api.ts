@@ -93,3 +93,17 @@ export function downloadFrom(url: string): void {
 export const templateUrl = (formId: number) => `/api/form/exportFormTemplate/${formId}`;
 export const exportFileUrl = (code: string) => `/api/file/download/${encodeURIComponent(code)}`;
 export const errorFileUrl = (code: string) => `/api/file/download/${encodeURIComponent(code)}_error.xlsx`;
+
+export interface ImportWithErrors {
+  code: string;
+  okRows: number;
+  badRows: number;
+  finishTime: string;
+}
+
+export const importErrorsKey = (formId: number) => ['form-import-errors', formId] as const;
+
+/** GET importErrors/{formId}: the caller's recent imports whose rejected rows can be downloaded. */
+export async function loadImportErrors(formId: number, signal?: AbortSignal): Promise<ImportWithErrors[]> {
+  return (await get<{ datas: ImportWithErrors[] }>(`/api/form/importErrors/${formId}`, undefined, { signal })).datas;
+}

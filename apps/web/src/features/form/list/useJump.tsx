@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Modal } from 'antd';
 import { useNavigate } from 'react-router';
-import { BASE_PATH, planJump, readJumpReply, type JumpPlan } from '@park/core';
+import { BASE_PATH, jumpFrameSandbox, planJump, readJumpReply, type JumpPlan } from '@park/core';
 import { ApiError, errorMessage, get, postJson, type Query } from '../../../app/http.ts';
 
 type DialogPlan = Extract<JumpPlan, { kind: 'dialog' }>;
@@ -77,8 +77,7 @@ export function useJump(onDone: () => void): { run(info: unknown, row: Record<st
           className={full ? 'list-jump-frame list-jump-frame-full' : 'list-jump-frame'}
           title={dialog.title || '详情'}
           src={dialog.url}
-          // Same-origin pages keep their session; forms and popups as a page would need them.
-          sandbox="allow-same-origin allow-scripts allow-forms allow-popups allow-downloads"
+          sandbox={jumpFrameSandbox(dialog.url, window.location.origin) ?? undefined}
         />
       )}
     </Modal>

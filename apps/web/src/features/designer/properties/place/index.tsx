@@ -1,7 +1,7 @@
 import { Form, Input, Space } from 'antd';
-import { gisColumnsOf, regionColumnsOf } from '@park/core';
+import { gisColumnsOf, regionColumnsOf, REGION_LEVEL_NAMES } from '@park/core';
 import { isRecord, textOf, withField } from '../shared/edit.ts';
-import { OptionNumber, OptionSwitch } from '../shared/fields.tsx';
+import { OptionNumber, OptionSelect, OptionSwitch } from '../shared/fields.tsx';
 import type { PropertySection, SectionProps } from '../types.ts';
 
 /** modelExt names the column of each part; what the runtime uses when a name is left out is shown. */
@@ -36,8 +36,15 @@ const REGION_PARTS: ReadonlyArray<[string, string]> = [
   ['areaCode', '区县代码'],
 ];
 
+const REGION_LEVEL_CHOICES = ([1, 2, 3] as const).map((level) => ({ value: String(level), label: REGION_LEVEL_NAMES[level] }));
+
 function RegionOptions(props: SectionProps) {
-  return <ColumnNames {...props} parts={REGION_PARTS} defaults={regionColumnsOf(props.control)} />;
+  return (
+    <>
+      <OptionSelect {...props} name="level" label="选择到" help="填写时须选到这一级（未设置时任意一级均可）" choices={REGION_LEVEL_CHOICES} radio />
+      <ColumnNames {...props} parts={REGION_PARTS} defaults={regionColumnsOf(props.control)} />
+    </>
+  );
 }
 
 const GIS_PARTS: ReadonlyArray<[string, string]> = [
