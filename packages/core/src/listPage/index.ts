@@ -2,3 +2,4 @@ export * from './settings.ts';
 export * from './queryBar.ts';
 export * from './jump.ts';
 export * from './importExport.ts';
+export * from './sensorSettingsV2.ts';
