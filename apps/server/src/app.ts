@@ -16,6 +16,7 @@ import { designRoutes } from './modules/form/design.routes.ts';
 import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
 import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
+import { listV2Routes } from './modules/form/listV2.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   designRoutes(app, ctx);
   designPreviewRoutes(app, ctx);
   recordRoutes(app, ctx);
+  listV2Routes(app, ctx);
   subRoutes(app, ctx);
   flowRoutes(app, ctx);
   msgRoutes(app, ctx);

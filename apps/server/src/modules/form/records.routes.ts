@@ -12,13 +12,13 @@ import { buildWriteContext } from './recordFiles.ts';
 import {
   deleteRecords,
   insertRecord,
-  listRecords,
   parseIdList,
   presentRow,
   readRecord,
   updateRecord,
 } from './recordStore.ts';
 import { parseFormId } from './tableNames.ts';
+import { listFormData } from './listQuery.ts';
 
 const FormIdParams = Type.Object({ formId: Type.String() });
 const ListBody = Type.Object({
@@ -178,16 +178,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  const list = async (request: FastifyRequest, input: Static<typeof ListBody> & { formId?: unknown }) => {
-    const model = await ctx.forms.load(db, parseFormId(input.formId));
-    const result = await listRecords(db, model.main, input, authOf(request));
-    return {
-      errCode: 0,
-      datas: result.rows.map((r) => presentRow(r, model.main)),
-      totalCount: result.totalCount,
-      totalCountKind: result.totalCountKind,
-    };
-  };
+  const list = (request: FastifyRequest, input: Static<typeof ListBody> & { formId?: unknown }) => listFormData(ctx, request, input);
   app.post('/api/form/queryFormDataByConditions', { schema: { body: ListBody } }, async (request) =>
     list(request, request.body as Static<typeof ListBody>),
   );
