@@ -16,6 +16,9 @@ import {
   LIST_PAGE_SIZE,
   LIST_PAGE_SIZES,
   readListSettings,
+  tableWidgetOf,
+  tableWidgetQuery,
+  type FormMeta,
   type FunctionAction,
   type JobState,
   type ListButton,
@@ -76,7 +79,15 @@ function FormList({ formId, hideAdd }: { formId: number; hideAdd: boolean }) {
       </ListPage>
     );
   }
-  return <ListBody formId={formId} formName={definition.data.formName} settings={settings} hideAdd={hideAdd} />;
+  return (
+    <ListBody
+      formId={formId}
+      formName={definition.data.formName}
+      meta={definition.data.meta}
+      settings={settings}
+      hideAdd={hideAdd}
+    />
+  );
 }
 
 type SortState = { key: string; sort: 'asc' | 'desc' } | null;
@@ -84,11 +95,13 @@ type SortState = { key: string; sort: 'asc' | 'desc' } | null;
 function ListBody({
   formId,
   formName,
+  meta,
   settings,
   hideAdd,
 }: {
   formId: number;
   formName: string;
+  meta: FormMeta;
   settings: ListSettings;
   hideAdd: boolean;
 }) {
@@ -97,7 +110,13 @@ function ListBody({
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<QueryValues>({});
   const [conditions, setConditions] = useState<ListCondition[]>([]);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: LIST_PAGE_SIZE });
+  const [page, setPage] = useState({ pageNum: 1, pageSize: settings.pageSize || LIST_PAGE_SIZE });
+  const { widgetId } = settings;
+  // The table widget's fixed filters: the server adds them to every page; the export sends them along.
+  const fixedFilters = useMemo(
+    () => (widgetId ? tableWidgetQuery(tableWidgetOf(meta.sensorSettingsV2, widgetId)).condFilters : []),
+    [meta, widgetId],
+  );
   const [sort, setSort] = useState<SortState>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ businessId: string | null } | null>(null);
@@ -109,7 +128,7 @@ function ListBody({
   const list = useQuery({
     queryKey: [...listKey(formId), page, conditions, sort],
     queryFn: ({ signal }) =>
-      queryRecords(formId, { ...page, queryConditions: conditions, sort: sort ? [sort] : [] }, signal),
+      queryRecords(formId, { ...page, queryConditions: conditions, sort: sort ? [sort] : [] }, widgetId, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: listKey(formId) });
@@ -148,7 +167,7 @@ function ListBody({
     exportAbort.current = controller;
     setExporting('starting');
     try {
-      const code = await startExport(formId, conditions);
+      const code = await startExport(formId, [...conditions, ...fixedFilters], widgetId);
       const end = await pollJob(code, EXPORT_JOB, EXPORT_POLL_MS, setExporting, controller.signal);
       if (end.phase === 'failed') void message.error(end.reason ? `${EXCEL_EXPORT_FAILED}：${end.reason}` : EXCEL_EXPORT_FAILED);
       else {
