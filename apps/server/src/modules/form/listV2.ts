@@ -27,9 +27,16 @@ type Json = Record<string, unknown>;
 /** A saved layout is user-designed JSON; this bounds what one save may hold. */
 const MAX_V2_BYTES = 1024 * 1024;
 
-/** The design with its V2 layout in place (designs saved before issue 27 get theirs derived). */
+const WITH_V2 = new WeakMap<FormModel, FormMeta>();
+
+/**
+ * The design with its V2 layout in place (designs saved before issue 27 get theirs derived). A
+ * cached model is never changed, only replaced, so its layout is worked out once.
+ */
 export function metaWithV2(model: FormModel): FormMeta {
-  return withSensorSettingsV2(model.meta);
+  let meta = WITH_V2.get(model);
+  if (!meta) WITH_V2.set(model, (meta = withSensorSettingsV2(model.meta)));
+  return meta;
 }
 
 /**
