@@ -57,6 +57,18 @@ const layout = {
   ],
 };
 
+/** A form with four records and a V2 layout saved as the original's 高级设置 page saves it. */
+async function formWithLayout(page: Page): Promise<number> {
+  const formId = await createForm(page.request, `物料台账-V2-${Date.now()}`, meta());
+  for (const [name, level, qty] of [['甲醇', '1', '5'], ['甲苯', '1', '9'], ['乙醇', '2', '7'], ['丙酮', '1', '2']] as const) {
+    const res = await page.request.post(`/api/form/addformdata/${formId}`, { form: { f_name: name, f_level: level, f_qty: qty }, headers: HEADERS });
+    expect((await res.json()).errCode, await res.text()).toBe(0);
+  }
+  const saved = await page.request.post('/api/form/formconf/saveFormSeniorConfV2', { data: { formId, sensorSettingsV2: layout }, headers: HEADERS });
+  expect(await saved.json()).toEqual({ errCode: 0 });
+  return formId;
+}
+
 const rows = (page: Page) => page.locator('.list-page .ant-table-tbody tr.ant-table-row');
 
 async function names(page: Page): Promise<string[]> {
@@ -67,13 +79,7 @@ async function names(page: Page): Promise<string[]> {
 test.describe('sensorSettingsV2 list page', () => {
   test('a saved V2 layout lays the list page out: query widget, table columns, buttons, fixed filter and sort', async ({ page }) => {
     await loginAsAdmin(page);
-    const formId = await createForm(page.request, `物料台账-V2-${Date.now()}`, meta());
-    for (const [name, level, qty] of [['甲醇', '1', '5'], ['甲苯', '1', '9'], ['乙醇', '2', '7'], ['丙酮', '1', '2']] as const) {
-      const res = await page.request.post(`/api/form/addformdata/${formId}`, { form: { f_name: name, f_level: level, f_qty: qty }, headers: HEADERS });
-      expect((await res.json()).errCode, await res.text()).toBe(0);
-    }
-    const saved = await page.request.post('/api/form/formconf/saveFormSeniorConfV2', { data: { formId, sensorSettingsV2: layout }, headers: HEADERS });
-    expect(await saved.json()).toEqual({ errCode: 0 });
+    const formId = await formWithLayout(page);
 
     await page.goto(`${BASE}/form/list/${formId}`);
     // The query widget's condition, not the designer's 级别 condition.
@@ -109,6 +115,36 @@ test.describe('sensorSettingsV2 list page', () => {
     await expect(page.locator('.sub-table-card').filter({ hasText: '明细' })).toBeVisible();
     await expect(page.locator('.ant-tabs')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENS}/i27-list-v2-detail.png`, fullPage: true });
+  });
+});
+
+test.describe('sensorSettingsV2 in the designer', () => {
+  test('the designer says a saved layout governs the list page; clearing it and publishing brings back 列表页设置', async ({ page }) => {
+    await loginAsAdmin(page);
+    const formId = await formWithLayout(page);
+    await page.goto(`${BASE}/form/design/${formId}`);
+    await expect(page.getByTestId('form-designer')).toBeVisible();
+    const right = page.locator('.dz-right');
+    await right.getByRole('tab', { name: '列表页设置' }).click();
+    const notice = right.getByText('列表页当前由高级设置布局');
+    await expect(notice).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/i27-designer-v2.png` });
+    await right.getByRole('button', { name: '清除高级设置' }).click();
+    await expect(notice).toHaveCount(0);
+
+    await page.getByRole('button', { name: '发布' }).click();
+    const plan = dialog(page, '发布表单设计');
+    await plan.getByRole('button', { name: '确认发布' }).click();
+    await expect(toast(page, '发布成功')).toBeVisible();
+    const menu = dialog(page, '创建表单菜单');
+    await menu.getByRole('button', { name: '暂不创建' }).click();
+
+    // The designer's settings lay the page out again: its 级别 condition, every record, the standard buttons.
+    await page.goto(`${BASE}/form/list/${formId}`);
+    await expect(page.locator('.list-query-item[data-key="f_level"]')).toBeVisible();
+    await expect(page.locator('.list-query-item[data-key="f_name"]')).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(4);
+    await expect(button(page, '新增')).toBeVisible();
   });
 });
 

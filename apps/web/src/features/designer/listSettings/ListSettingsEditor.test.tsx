@@ -93,7 +93,7 @@ describe('ListSettingsEditor', () => {
         <ListSettingsEditor meta={withV2} value={undefined} onChange={vi.fn()} onClearV2={onClearV2} />
       </AppProviders>,
     );
-    expect(screen.getByText('列表页当前由高级设置（sensorSettingsV2）布局')).toBeTruthy();
+    expect(screen.getByText('列表页当前由高级设置布局')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: '清除高级设置' }));
     expect(onClearV2).toHaveBeenCalledOnce();
   });
@@ -105,6 +105,6 @@ describe('ListSettingsEditor', () => {
         <ListSettingsEditor meta={derived} value={undefined} onChange={vi.fn()} />
       </AppProviders>,
     );
-    expect(screen.queryByText('列表页当前由高级设置（sensorSettingsV2）布局')).toBeNull();
+    expect(screen.queryByText('列表页当前由高级设置布局')).toBeNull();
   });
 });

@@ -44,9 +44,17 @@ export function ListSettingsEditor({ meta, value, onChange, onClearV2 }: ListSet
           className="ls-problems"
           type="info"
           showIcon
-          title="列表页当前由高级设置（sensorSettingsV2）布局"
-          description="这里的修改会保存，但在清除高级设置之前不会用于列表页。"
-          action={onClearV2 && <Button size="small" onClick={onClearV2}>清除高级设置</Button>}
+          title="列表页当前由高级设置布局"
+          description={
+            <>
+              <div>表单保存了高级设置（sensorSettingsV2），这里的修改会保存，但在清除高级设置之前不会用于列表页。</div>
+              {onClearV2 && (
+                <Button size="small" style={{ marginTop: 8 }} onClick={onClearV2}>
+                  清除高级设置
+                </Button>
+              )}
+            </>
+          }
         />
       )}
       {problems.length > 0 && (
