@@ -47,7 +47,8 @@ const layout = {
       data: {
         cols: [{ key: '$seq', name: '序号' }, { key: 'f_name', name: '名称', alias: '物料' }, { key: 'f_qty', name: '数量' }],
         btns: [{ key: 'add', name: '登记' }],
-        optButtons: [{ key: 'detail', label: '查看' }],
+        // 修改 shows only on rows whose quantity is 9 (the original's per-row button condition).
+        optButtons: [{ key: 'detail', label: '查看' }, { key: 'edit', label: '修改', cond: [{ model: 'f_qty', values: ['9'] }] }],
         condFilters: [{ condType: 'single', key: 'f_level', matchType: '$eq', value: '1' }],
         querySort: [{ key: 'f_qty', sort: 'desc', name: '数量' }],
       },
@@ -95,6 +96,8 @@ test.describe('sensorSettingsV2 list page', () => {
     // Level-1 records only (the widget's fixed filter), largest quantity first (its sort).
     await expect(rows(page)).toHaveCount(3);
     expect(await names(page)).toEqual(['甲苯', '甲醇', '丙酮']);
+    await expect(rows(page).nth(0).getByRole('button', { name: '修改' })).toBeVisible();
+    await expect(rows(page).nth(1).getByRole('button', { name: '修改' })).toHaveCount(0);
     await expect(page.locator('.ant-pagination-options')).toContainText('20');
     await page.screenshot({ path: `${SCREENS}/i27-list-v2.png`, fullPage: true });
 

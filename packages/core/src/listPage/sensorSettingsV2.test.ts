@@ -10,7 +10,7 @@ import {
   tableWidgetQuery,
   withSensorSettingsV2,
 } from './sensorSettingsV2.ts';
-import { readSensorSettings } from './settings.ts';
+import { readSensorSettings, rowButtonShown } from './settings.ts';
 
 const c = (type: string, model: string, name: string, options: Record<string, unknown> = {}): FormControl => ({ type, key: `k_${model}`, model, name, options });
 
@@ -87,6 +87,36 @@ describe('reading a saved sensorSettingsV2', () => {
       '控件 id「1」重复',
     ]);
     expect(columnKeysOfV2(savedV2).map((k) => k.key)).toEqual(['plate', 'plate', 'weight', 'weight', 'update_time']);
+  });
+});
+
+describe('jumps and conditional row buttons in a V2 table widget', () => {
+  it('reads jump columns, custom buttons with their jumps, and shows a row button only where its cond holds', () => {
+    const table = savedV2.widgets[1]!;
+    const v2 = {
+      widgets: [
+        {
+          ...table,
+          data: {
+            cols: [{ key: 'plate', name: '车牌号', isJump: true, jumpInfo: { urlType: 2, url: '/closed-park-web/form/detail/9/{id}' } }],
+            btns: [{ key: 'print', name: '打印清单', jumpInfo: { urlType: 2, url: '/print' } }],
+            optButtons: [
+              { key: 'edit', label: '编辑', cond: [{ model: 'kind', values: ['1'] }] },
+              { key: 'custom', label: '审核', jumpInfo: { urlType: 3, url: '/api/x' }, cond: [{ model: 'weight', values: ['5', '6'] }, { model: 'kind', values: [] }] },
+            ],
+          },
+        },
+      ],
+    };
+    const s = readListSettings({ ...base, sensorSettingsV2: v2 });
+    expect(s.columns[0]!.jump?.info).toMatchObject({ urlType: 2 });
+    expect(s.functionButtons.map((b) => [b.action, b.name, b.jump?.url])).toEqual([['custom', '打印清单', '/print']]);
+    const [edit, review] = s.rowButtons;
+    expect(rowButtonShown(edit!, { kind: '1' })).toBe(true);
+    expect(rowButtonShown(edit!, { kind: '2' })).toBe(false);
+    // A condition without values is not configured; numbers compare as text.
+    expect(rowButtonShown(review!, { weight: 5, kind: '2' })).toBe(true);
+    expect(rowButtonShown(review!, { weight: 7 })).toBe(false);
   });
 });
 

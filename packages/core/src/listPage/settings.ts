@@ -60,6 +60,30 @@ export interface ListButton<A extends string> {
   jump: JumpInfo | null;
   /** Unique within its list, for React keys and test ids. */
   id: string;
+  /**
+   * A row button shows only on rows where every condition holds: the row's `model` is one of
+   * `values` (the original's optButtons `cond`). Empty: always shown.
+   */
+  cond: ButtonCondition[];
+}
+
+export interface ButtonCondition {
+  model: string;
+  values: string[];
+}
+
+function conditionsOf(raw: unknown): ButtonCondition[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter(isRecord)
+    .map((c) => ({ model: text(c.model ?? c.key), values: (Array.isArray(c.values) ? c.values : []).map((v) => scalarText(v)) }))
+    // A condition without values would hide the button everywhere; it is taken as not configured.
+    .filter((c) => c.model !== '' && c.values.length > 0);
+}
+
+/** Whether a row button shows on this row (its `cond`, see ListButton). */
+export function rowButtonShown(button: { cond: readonly ButtonCondition[] }, row: Readonly<Record<string, unknown>>): boolean {
+  return button.cond.every((c) => c.values.includes(scalarText(row[c.model])));
 }
 
 export interface ListSettings {
@@ -239,7 +263,7 @@ export function buttonsOf<A extends string>(
   names: Record<A, string>,
   defaults: readonly A[],
 ): Array<ListButton<A>> {
-  if (!Array.isArray(raw)) return defaults.map((action) => ({ action, name: names[action], jump: null, id: action }));
+  if (!Array.isArray(raw)) return defaults.map((action) => ({ action, name: names[action], jump: null, id: action, cond: [] }));
   const out: Array<ListButton<A>> = [];
   const seen = new Map<string, number>();
   for (const item of raw) {
@@ -255,7 +279,7 @@ export function buttonsOf<A extends string>(
     if (action !== 'custom' && out.some((o) => o.action === action)) continue;
     const n = (seen.get(action) ?? 0) + 1;
     seen.set(action, n);
-    out.push({ action, name: name || names[action], jump: action === 'custom' ? jump : null, id: n > 1 ? `${action}-${n}` : action });
+    out.push({ action, name: name || names[action], jump: action === 'custom' ? jump : null, id: n > 1 ? `${action}-${n}` : action, cond: conditionsOf(b.cond) });
   }
   return out;
 }

@@ -16,6 +16,7 @@ import {
   LIST_PAGE_SIZE,
   LIST_PAGE_SIZES,
   readListSettings,
+  rowButtonShown,
   tableWidgetOf,
   tableWidgetQuery,
   type FormMeta,
@@ -259,7 +260,7 @@ function ListBody({
       width: Math.max(120, settings.rowButtons.reduce((w, b) => w + b.name.length * 14 + 18, 24)),
       render: (_v, row) => (
         <Space size={0}>
-          {settings.rowButtons.map((b) => (
+          {settings.rowButtons.filter((b) => rowButtonShown(b, row)).map((b) => (
             <Button
               key={b.id}
               type="link"
