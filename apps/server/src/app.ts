@@ -18,6 +18,7 @@ import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
 import { designDraftRoutes } from './modules/form/designDraft.routes.ts';
 import { datasourceRoutes } from './modules/form/datasource.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
+import { listV2Routes } from './modules/form/listV2.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
 import { formAccessRoutes } from './modules/form/access.routes.ts';
 import { registerControlCharGuard } from './plugins/controlChars.ts';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   designPreviewRoutes(app, ctx);
   designDraftRoutes(app, ctx);
   recordRoutes(app, ctx);
+  listV2Routes(app, ctx);
   subRoutes(app, ctx);
   formAccessRoutes(app);
   flowRoutes(app, ctx);

@@ -7,6 +7,7 @@ export * from './shell/menuRoutes.ts';
 export * from './shell/formId.ts';
 export * from './shell/counters.ts';
 export * from './shell/messages.ts';
+export * from './shell/msgKinds.ts';
 export * from './query/index.ts';
 export * from './admin/index.ts';
 export * from './company/index.ts';

@@ -205,11 +205,14 @@ export function postJson<T>(url: string, body: unknown, opts: CallOptions = {}):
   return requestJson<T>('POST', url, JSON.stringify(body), 'application/json;charset=UTF-8', opts);
 }
 
-export function postForm<T>(url: string, fields: Query, opts: CallOptions = {}): Promise<T> {
+/** A list value is sent as the key repeated (`idList=1&idList=2`), as the original client does. */
+export function postForm<T>(url: string, fields: Record<string, QueryValue | readonly QueryValue[]>, opts: CallOptions = {}): Promise<T> {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    params.append(key, String(value));
+  for (const [key, raw] of Object.entries(fields)) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (value === undefined || value === null) continue;
+      params.append(key, String(value));
+    }
   }
   return requestJson<T>(
     'POST',

@@ -1,31 +1,17 @@
 import { Card, Tabs } from 'antd';
-import { subTablesOf, type FormContext, type FormMeta } from '@park/core';
+import { subTablesOf, tableShowTypeOf, type FormContext, type FormMeta } from '@park/core';
 import { widgetOf } from '../controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../controls/types.ts';
-import { isObject, modelOf, nameOf, textOf } from '../controls/shared/values.ts';
+import { modelOf, nameOf } from '../controls/shared/values.ts';
 
 export type SubTableLayout = 'tabs' | 'stack';
 
 /**
  * How the detail view lays out sub-tables (spec 001 §2.8): tabs by default (transverse), or
- * stacked when sensorSettingsV2 says so through a widget's showType.tableShowType.
+ * stacked when sensorSettingsV2 says so (its tableShowType, at the root or on a widget's showType).
  */
 export function subTableLayoutOf(meta: FormMeta): SubTableLayout {
-  const widgets =
-    isObject(meta.sensorSettingsV2) && Array.isArray(meta.sensorSettingsV2.widgets)
-      ? meta.sensorSettingsV2.widgets
-      : [];
-  for (const widget of widgets) {
-    if (!isObject(widget)) continue;
-    const places = [widget, widget.options, widget.data];
-    for (const place of places) {
-      const showType = isObject(place) && isObject(place.showType) ? place.showType : null;
-      const kind = showType ? textOf(showType.tableShowType).toLowerCase() : '';
-      if (kind === '') continue;
-      return ['transverse', 'tabs', 'tab', '0', 'horizontal'].includes(kind) ? 'tabs' : 'stack';
-    }
-  }
-  return 'tabs';
+  return tableShowTypeOf(meta);
 }
 
 export interface SubTableSectionProps {

@@ -7,6 +7,7 @@ import {
   targetToHref,
   type MenuRoute,
 } from '@park/core';
+import { canonicalPage } from '../app/pageAliases.ts';
 import { useSession } from '../app/session.tsx';
 import { PageSpin } from './PageSpin.tsx';
 import { RegisteredPage } from './RegisteredPage.tsx';
@@ -26,7 +27,7 @@ function resolve(menus: readonly MenuRoute[], pathname: string): Resolution {
     // A /custom parent shares its first child's path: redirecting would loop, so show the child.
     route = flattenRoutes(menus).find((r) => r.path === here && !r.redirect) ?? route;
   }
-  if (exact || (route.component && TRAILING_ID_COMPONENTS.has(route.component))) {
+  if (exact || TRAILING_ID_COMPONENTS.has(canonicalPage(route.component) ?? '')) {
     return { kind: 'page', route };
   }
   return { kind: 'none' };

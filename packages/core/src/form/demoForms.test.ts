@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListSettings } from '../listPage/settings.ts';
+import { readListSettings } from '../listPage/sensorSettingsV2.ts';
 import { storageColumns } from './walk.ts';
 import {
   hazmatCatalogListSettings,

@@ -3,3 +3,4 @@ export * from './queryBar.ts';
 export * from './jump.ts';
 export * from './importExport.ts';
 export * from './buttonAccess.ts';
+export * from './sensorSettingsV2.ts';

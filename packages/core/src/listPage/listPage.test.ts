@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConditions, type ConditionField } from '../query/conditions.ts';
 import type { FormControl, FormMeta } from '../form/types.ts';
 import { buildListConditions } from './queryBar.ts';
-import { readListSettings } from './settings.ts';
+import { readListSettings } from './sensorSettingsV2.ts';
 import {
   buildJumpUrl,
   JUMP_API_EMPTY,

@@ -13,6 +13,7 @@ import { definitionOf, isSubTable } from '../form/registry.ts';
 import type { ControlOption, FormControl, FormMeta, JumpInfo } from '../form/types.ts';
 import { flattenControls } from '../form/walk.ts';
 import type { MatchType } from '../query/matchTypes.ts';
+import { LIST_PAGE_SIZE } from './importExport.ts';
 
 /** How a query field is entered in the query bar. */
 export type QueryInput = 'text' | 'number' | 'select' | 'multiSelect' | 'date' | 'dateRange' | 'numberRange';
@@ -59,6 +60,30 @@ export interface ListButton<A extends string> {
   jump: JumpInfo | null;
   /** Unique within its list, for React keys and test ids. */
   id: string;
+  /**
+   * A row button shows only on rows where every condition holds: the row's `model` is one of
+   * `values` (the original's optButtons `cond`). Empty: always shown.
+   */
+  cond: ButtonCondition[];
+}
+
+export interface ButtonCondition {
+  model: string;
+  values: string[];
+}
+
+function conditionsOf(raw: unknown): ButtonCondition[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter(isRecord)
+    .map((c) => ({ model: text(c.model ?? c.key), values: (Array.isArray(c.values) ? c.values : []).map((v) => scalarText(v)) }))
+    // A condition without values would hide the button everywhere; it is taken as not configured.
+    .filter((c) => c.model !== '' && c.values.length > 0);
+}
+
+/** Whether a row button shows on this row (its `cond`, see ListButton). */
+export function rowButtonShown(button: { cond: readonly ButtonCondition[] }, row: Readonly<Record<string, unknown>>): boolean {
+  return button.cond.every((c) => c.values.includes(scalarText(row[c.model])));
 }
 
 export interface ListSettings {
@@ -70,6 +95,12 @@ export interface ListSettings {
   rowButtons: Array<ListButton<RowAction>>;
   /** addShowType 'full': 新增 opens the full add page instead of the dialog. */
   addFull: boolean;
+  /** Where the page came from: the designer's sensorSettings, or a saved sensorSettingsV2 layout. */
+  source: 'sensorSettings' | 'sensorSettingsV2';
+  /** The table widget the data calls name (queryFormDataV2's widgetId); null for sensorSettings. */
+  widgetId: string | null;
+  /** The first page size (the table widget's style.pageSize), LIST_PAGE_SIZE otherwise. */
+  pageSize: number;
 }
 
 export const DEFAULT_COLUMN_COUNT = 3;
@@ -175,7 +206,7 @@ function sortKeyOf(key: string, control: FormControl | null): string | null {
   return family && SORTABLE_FAMILIES.has(family) && !holdsList(control) ? key : null;
 }
 
-function resultColumnOf(raw: unknown, controls: ReadonlyMap<string, FormControl>): ResultColumn | null {
+export function resultColumnOf(raw: unknown, controls: ReadonlyMap<string, FormControl>): ResultColumn | null {
   const r = isRecord(raw) ? raw : typeof raw === 'string' ? { key: raw } : null;
   if (!r) return null;
   const key = text(r.key ?? r.model ?? r.prop);
@@ -187,7 +218,7 @@ function resultColumnOf(raw: unknown, controls: ReadonlyMap<string, FormControl>
   return { key, title, control, jump, sortKey: sortKeyOf(key, control) };
 }
 
-const FUNCTION_ALIASES: Readonly<Record<string, FunctionAction>> = {
+export const FUNCTION_ALIASES: Readonly<Record<string, FunctionAction>> = {
   add: 'add',
   insert: 'add',
   新增: 'add',
@@ -203,7 +234,7 @@ const FUNCTION_ALIASES: Readonly<Record<string, FunctionAction>> = {
   导出: 'export',
   custom: 'custom',
 };
-const ROW_ALIASES: Readonly<Record<string, RowAction>> = {
+export const ROW_ALIASES: Readonly<Record<string, RowAction>> = {
   edit: 'edit',
   update: 'edit',
   编辑: 'edit',
@@ -219,20 +250,20 @@ const ROW_ALIASES: Readonly<Record<string, RowAction>> = {
   custom: 'custom',
 };
 
-const FUNCTION_NAMES: Record<FunctionAction, string> = { add: '新增', delete: '删除', import: '导入', export: '导出', custom: '自定义' };
-const ROW_NAMES: Record<RowAction, string> = { edit: '编辑', delete: '删除', view: '详情', custom: '自定义' };
+export const FUNCTION_NAMES: Record<FunctionAction, string> = { add: '新增', delete: '删除', import: '导入', export: '导出', custom: '自定义' };
+export const ROW_NAMES: Record<RowAction, string> = { edit: '编辑', delete: '删除', view: '详情', custom: '自定义' };
 
 /**
  * Buttons as configured. With no list configured (no settings, or the field absent) every
  * standard button is shown (spec 000 §2); a configured list shows exactly its entries.
  */
-function buttonsOf<A extends string>(
+export function buttonsOf<A extends string>(
   raw: unknown,
   aliases: Readonly<Record<string, A>>,
   names: Record<A, string>,
   defaults: readonly A[],
 ): Array<ListButton<A>> {
-  if (!Array.isArray(raw)) return defaults.map((action) => ({ action, name: names[action], jump: null, id: action }));
+  if (!Array.isArray(raw)) return defaults.map((action) => ({ action, name: names[action], jump: null, id: action, cond: [] }));
   const out: Array<ListButton<A>> = [];
   const seen = new Map<string, number>();
   for (const item of raw) {
@@ -248,13 +279,13 @@ function buttonsOf<A extends string>(
     if (action !== 'custom' && out.some((o) => o.action === action)) continue;
     const n = (seen.get(action) ?? 0) + 1;
     seen.set(action, n);
-    out.push({ action, name: name || names[action], jump: action === 'custom' ? jump : null, id: n > 1 ? `${action}-${n}` : action });
+    out.push({ action, name: name || names[action], jump: action === 'custom' ? jump : null, id: n > 1 ? `${action}-${n}` : action, cond: conditionsOf(b.cond) });
   }
   return out;
 }
 
-/** Everything the list page needs from a design. */
-export function readListSettings(meta: FormMeta): ListSettings {
+/** The list page as the designer's `sensorSettings` describe it (see listPage/layout.ts for V2). */
+export function readSensorSettings(meta: FormMeta): ListSettings {
   const s = isRecord(meta.sensorSettings) ? meta.sensorSettings : {};
   const controls = valueControls(meta);
   const fields = (Array.isArray(s.queryConditions) ? s.queryConditions : [])
@@ -276,5 +307,8 @@ export function readListSettings(meta: FormMeta): ListSettings {
     functionButtons: buttonsOf(s.functionButtons, FUNCTION_ALIASES, FUNCTION_NAMES, ['add', 'delete', 'import', 'export']),
     rowButtons: buttonsOf(s.optButtons, ROW_ALIASES, ROW_NAMES, ['edit', 'delete', 'view']),
     addFull: text(s.addShowType).toLowerCase() === 'full',
+    source: 'sensorSettings',
+    widgetId: null,
+    pageSize: LIST_PAGE_SIZE,
   };
 }

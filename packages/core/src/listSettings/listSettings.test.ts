@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormControl, FormMeta } from '../form/types.ts';
-import { readListSettings } from '../listPage/settings.ts';
+import { readListSettings } from '../listPage/sensorSettingsV2.ts';
 import { JUMP_API_EMPTY, JUMP_URL_EMPTY, JUMP_URL_UNSAFE } from '../listPage/jump.ts';
 import {
   checkSensorSettings,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { sql, type Kysely } from 'kysely';
-import { parseFormMeta, validateFormMeta, type FormMeta } from '@park/core';
+import { parseFormMeta, validateFormMeta, withSensorSettingsV2, type FormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
@@ -29,11 +29,13 @@ const MAX_META_BYTES = 2 * 1024 * 1024;
 export function checkedDesign(raw: unknown): { meta: FormMeta; text: string } {
   const parsed = parseFormMeta(raw);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const text = JSON.stringify(parsed.meta);
+  // A V2 list layout saved through saveFormSeniorConfV2 is kept; otherwise it follows sensorSettings.
+  const meta = withSensorSettingsV2(parsed.meta);
+  const text = JSON.stringify(meta);
   if (text.length > MAX_META_BYTES) throw new AppError(413, '表单设计过大');
-  const check = validateFormMeta(parsed.meta);
+  const check = validateFormMeta(meta);
   if (!check.ok) throw new AppError(400, check.errors[0]!.message, 400, check.errors);
-  return { meta: parsed.meta, text };
+  return { meta, text };
 }
 
 export function designRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -100,7 +100,11 @@ describe('the publish preview (saveformdesign/preview)', () => {
     expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json()).toMatchObject({ formId, formName: '新表单', formMeta: null });
     const meta = { list: [input('plate', '车牌号')], config: { labelWidth: 90 } };
     await t.call(admin, 'POST', '/api/form/saveformdesign', { formId, formMeta: meta });
-    expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json().formMeta).toEqual(meta);
+    // Saved with the list page's V2 layout derived from its (absent) sensorSettings (issue 27).
+    expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json().formMeta).toEqual({
+      ...meta,
+      sensorSettingsV2: expect.objectContaining({ derivedFrom: 'sensorSettings' }),
+    });
     expect((await t.call(admin, 'GET', '/api/form/design/999999')).statusCode).toBe(404);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { formatDateTime } from '@park/core';
+import { formatDateTime, withSensorSettingsV2, type FormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -169,7 +169,8 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
         formName: row.form_name,
         formType: row.form_type,
         status: row.status,
-        formMeta: JSON.stringify(row.form_meta),
+        // Designs saved before the V2 layout existed get theirs derived here (spec 002 §4).
+        formMeta: JSON.stringify(withSensorSettingsV2(row.form_meta as FormMeta)),
       },
     };
   });

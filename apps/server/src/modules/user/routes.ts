@@ -37,6 +37,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     const client = Number((request.params as { sysType: string }).sysType);
     return { errCode: 0, children: await menuTreeFor(db, auth.userId, client) };
   });
+  // The catalogue's path has no client number; the original web client is client 1.
+  app.get('/api/user/listRouter', async (request) => ({ errCode: 0, children: await menuTreeFor(db, authOf(request).userId, 1) }));
 
   app.get('/api/user/listOrgTree', async () => ({ errCode: 0, departManage: await orgTree(db) }));
 

@@ -135,9 +135,9 @@ describe('counters and lists', () => {
   });
 
   it('marks only the caller\'s own messages read', async () => {
-    const mine = (await t.call(admin, 'GET', '/api/msg/queryself?pageNum=1&pageSize=10&readStatus=0')).json();
+    const mine = (await t.call(admin, 'GET', '/api/msg/queryself?pageNum=1&pageSize=10&statusList=0')).json();
     const theirs = await t.sql.query(`select id from msg_message where title = '别人的消息'`);
-    const ids = [...mine.datas.map((m: { id: number }) => m.id), theirs.rows[0].id].join(',');
+    const ids = [...mine.msgs.map((m: { msgId: number }) => m.msgId), theirs.rows[0].id].join(',');
     expect((await t.call(admin, 'GET', `/api/msg/updateMsgReaded?ids=${ids}`)).json()).toEqual({ errCode: 0 });
     expect((await t.call(admin, 'GET', '/api/msg/unreadmsgcountself')).json().totalCount).toBe(0);
     const still = await t.sql.query(`select read_status from msg_message where title = '别人的消息'`);

@@ -337,6 +337,7 @@ export function Designer({ formId, formName, initial, draft, designVersion, publ
                       meta={meta}
                       value={meta.sensorSettings}
                       onChange={(sensorSettings: SensorSettings) => actions.updateMeta((m) => ({ ...m, sensorSettings }), 'sensorSettings')}
+                      onClearV2={() => actions.updateMeta(({ sensorSettingsV2: _dropped, ...m }) => m, 'sensorSettingsV2')}
                     />
                   ),
                 },

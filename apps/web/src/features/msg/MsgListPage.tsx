@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Badge, Button, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Badge, Button, Segmented, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { MSG_BIG_TYPE_LABEL, MSG_SMALL_TYPE_LABEL } from '@park/core';
 import { CheckOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../app/format.ts';
@@ -17,14 +18,12 @@ const FILTER_OPTIONS: { label: string; value: Filter }[] = [
   { label: '已读', value: '1' },
 ];
 
-const MSG_TYPE_TEXT: Record<string, string> = {
-  system: '系统消息',
-  flow: '流程消息',
-  task: '任务消息',
-  notice: '通知公告',
-};
+const BIG_TYPE_OPTIONS = [
+  { label: '全部类别', value: 'all' },
+  ...Object.entries(MSG_BIG_TYPE_LABEL).map(([value, label]) => ({ label, value })),
+];
 
-const isUnread = (m: Message) => String(m.readStatus) === '0';
+const isUnread = (m: Message) => Number(m.status) === 0;
 
 export function MsgListPage() {
   const { message, modal } = App.useApp();
@@ -32,12 +31,14 @@ export function MsgListPage() {
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const [filter, setFilter] = useState<Filter>('all');
+  const [bigType, setBigType] = useState<string>('all');
   const [selected, setSelected] = useState<number[]>([]);
   const readStatus = filter === 'all' ? undefined : filter;
+  const kind = bigType === 'all' ? undefined : Number(bigType);
 
   const { data, isFetching } = useQuery({
-    queryKey: [...MSG_QUERY_ROOT, 'list', readStatus ?? 'all', pageNum, pageSize],
-    queryFn: ({ signal }) => queryMessages(pageNum, pageSize, readStatus, signal),
+    queryKey: [...MSG_QUERY_ROOT, 'list', readStatus ?? 'all', bigType, pageNum, pageSize],
+    queryFn: ({ signal }) => queryMessages(pageNum, pageSize, readStatus, kind, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -55,18 +56,18 @@ export function MsgListPage() {
 
   const openMessage = (m: Message) => {
     modal.info({
-      title: m.title,
-      content: <div className="msg-content">{m.content || '（无内容）'}</div>,
+      title: m.msgName,
+      content: <div className="msg-content">{m.msgContent || '（无内容）'}</div>,
       okText: '关闭',
       width: 560,
     });
-    if (isUnread(m)) markRead.mutate([m.id]);
+    if (isUnread(m)) markRead.mutate([m.msgId]);
   };
 
   const columns: TableColumnsType<Message> = [
     {
       title: '标题',
-      dataIndex: 'title',
+      dataIndex: 'msgName',
       ellipsis: true,
       render: (title: string, m) => (
         <Space size={8}>
@@ -83,19 +84,24 @@ export function MsgListPage() {
     },
     {
       title: '内容',
-      dataIndex: 'content',
+      dataIndex: 'msgContent',
       ellipsis: true,
       render: (v: string | null) => v || '-',
     },
     {
       title: '类型',
-      dataIndex: 'msgType',
-      width: 120,
-      render: (v: string | null) => (v ? <Tag>{MSG_TYPE_TEXT[v] ?? v}</Tag> : '-'),
+      dataIndex: 'bigType',
+      width: 180,
+      render: (_v, m) => (
+        <Space size={4}>
+          <Tag>{MSG_BIG_TYPE_LABEL[m.bigType] ?? `类别${m.bigType}`}</Tag>
+          {m.smallType > 0 && <Tag color="blue">{MSG_SMALL_TYPE_LABEL[m.smallType] ?? m.smallType}</Tag>}
+        </Space>
+      ),
     },
     {
       title: '状态',
-      dataIndex: 'readStatus',
+      dataIndex: 'status',
       width: 100,
       render: (_v, m) => (isUnread(m) ? <Tag color="error">未读</Tag> : <Tag color="default">已读</Tag>),
     },
@@ -109,7 +115,7 @@ export function MsgListPage() {
           <Button
             type="link"
             size="small"
-            onClick={() => markRead.mutate([m.id])}
+            onClick={() => markRead.mutate([m.msgId])}
             disabled={markRead.isPending}
           >
             标为已读
@@ -123,15 +129,28 @@ export function MsgListPage() {
   return (
     <ListPage title="消息中心">
       <div className="list-toolbar">
-        <Segmented<Filter>
-          options={FILTER_OPTIONS}
-          value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            setSelected([]);
-            paging.reset();
-          }}
-        />
+        <Space>
+          <Segmented<Filter>
+            options={FILTER_OPTIONS}
+            value={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setSelected([]);
+              paging.reset();
+            }}
+          />
+          <Select
+            aria-label="消息类别"
+            style={{ width: 140 }}
+            options={BIG_TYPE_OPTIONS}
+            value={bigType}
+            onChange={(value) => {
+              setBigType(value);
+              setSelected([]);
+              paging.reset();
+            }}
+          />
+        </Space>
         <Space>
           {selected.length > 0 && <span className="list-selection">已选 {selected.length} 条</span>}
           <Button
@@ -146,7 +165,7 @@ export function MsgListPage() {
         </Space>
       </div>
       <Table<Message>
-        rowKey="id"
+        rowKey="msgId"
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={isFetching}

@@ -1,18 +1,11 @@
-import type { UnreadMsgCountReply } from '@park/core';
-import { get } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
+import type { QuerySelfReply, SelfMessage, UnreadMsgCountReply } from '@park/core';
+import { get, postForm } from '../../app/http.ts';
+import type { PageResult } from '../../app/paging.ts';
 
-/** '0' unread, '1' read. */
+/** '0' unread, '1' read (queryself's statusList). */
 export type ReadStatus = '0' | '1';
 
-export interface Message {
-  id: number;
-  title: string;
-  content: string | null;
-  msgType: string | null;
-  readStatus: ReadStatus;
-  createTime: string;
-}
+export type Message = SelfMessage;
 
 export const MSG_QUERY_ROOT = ['msg'] as const;
 
@@ -28,17 +21,15 @@ export async function countUnreadMessages(signal?: AbortSignal): Promise<number>
 export async function queryMessages(
   pageNum: number,
   pageSize: number,
-  readStatus: ReadStatus | undefined,
+  statusList: ReadStatus | undefined,
+  bigType: number | undefined,
   signal?: AbortSignal,
 ): Promise<PageResult<Message>> {
-  const reply = await get<PagedReply<Message>>(
-    '/api/msg/queryself',
-    { pageNum, pageSize, readStatus },
-    { signal },
-  );
-  return toPageResult(reply);
+  const reply = await get<QuerySelfReply>('/api/msg/queryself', { pageNum, pageSize, statusList, bigType }, { signal });
+  return { rows: Array.isArray(reply.msgs) ? reply.msgs : [], total: Number(reply.totalCount) || 0 };
 }
 
+/** POST updateMsgReaded, form-encoded with idList repeated (the original client's call). */
 export async function markMessagesRead(ids: readonly number[]): Promise<void> {
-  await get<{ errCode: 0 }>('/api/msg/updateMsgReaded', { ids: ids.join(',') });
+  await postForm<{ errCode: 0 }>('/api/msg/updateMsgReaded', { idList: ids });
 }

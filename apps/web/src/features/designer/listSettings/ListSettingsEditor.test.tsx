@@ -84,4 +84,27 @@ describe('ListSettingsEditor', () => {
     await user.click(screen.getAllByRole('button', { name: '恢复默认' })[0]!);
     expect('optButtons' in onChange.mock.lastCall![0]).toBe(false);
   });
+
+  it('says when a saved sensorSettingsV2 lays the list page out, and offers to clear it', async () => {
+    const onClearV2 = vi.fn();
+    const withV2: FormMeta = { ...meta, sensorSettingsV2: { widgets: [{ id: 1, type: 'reportWidget', reportType: 'tableReportWidget', data: {} }] } };
+    render(
+      <AppProviders>
+        <ListSettingsEditor meta={withV2} value={undefined} onChange={vi.fn()} onClearV2={onClearV2} />
+      </AppProviders>,
+    );
+    expect(screen.getByText('列表页当前由高级设置布局')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: '清除高级设置' }));
+    expect(onClearV2).toHaveBeenCalledOnce();
+  });
+
+  it('says nothing of V2 for a derived layout', () => {
+    const derived: FormMeta = { ...meta, sensorSettingsV2: { derivedFrom: 'sensorSettings', widgets: [{ id: 1, type: 'reportWidget', reportType: 'tableReportWidget' }] } };
+    render(
+      <AppProviders>
+        <ListSettingsEditor meta={derived} value={undefined} onChange={vi.fn()} />
+      </AppProviders>,
+    );
+    expect(screen.queryByText('列表页当前由高级设置布局')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Alert, Tabs } from 'antd';
-import { checkSensorSettings, listColumnChoices, normalizeSensorSettings, type FormMeta, type NormalizedSensorSettings, type SensorSettings } from '@park/core';
+import { Alert, Button, Tabs } from 'antd';
+import { checkSensorSettings, hasSavedV2, listColumnChoices, normalizeSensorSettings, type FormMeta, type NormalizedSensorSettings, type SensorSettings } from '@park/core';
 import { ButtonsPane, ExcelPane, QueryPane, ResultPane, type PaneProps } from './panes.tsx';
 import './listSettings.css';
 
@@ -10,6 +10,8 @@ export interface ListSettingsEditorProps {
   meta: FormMeta;
   value: SensorSettings | undefined;
   onChange: (next: SensorSettings) => void;
+  /** Drops a saved sensorSettingsV2 layout from the design, so these settings lay the list page out again. */
+  onClearV2?: () => void;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ListSettingsEditorProps {
  * It shows the settings in canonical form (core/listSettings) and hands back canonical settings
  * on every change; it never writes on its own, so opening it leaves the design as it was.
  */
-export function ListSettingsEditor({ meta, value, onChange }: ListSettingsEditorProps) {
+export function ListSettingsEditor({ meta, value, onChange, onClearV2 }: ListSettingsEditorProps) {
   const settings = useMemo(() => normalizeSensorSettings(value, meta), [value, meta]);
   const choices = useMemo(() => listColumnChoices(meta), [meta]);
   const problems = useMemo(() => checkSensorSettings(settings, meta), [settings, meta]);
@@ -37,6 +39,24 @@ export function ListSettingsEditor({ meta, value, onChange }: ListSettingsEditor
 
   return (
     <div className="ls-editor" data-testid="list-settings-editor">
+      {hasSavedV2(meta) && (
+        <Alert
+          className="ls-problems"
+          type="info"
+          showIcon
+          title="列表页当前由高级设置布局"
+          description={
+            <>
+              <div>表单保存了高级设置（sensorSettingsV2），这里的修改会保存，但在清除高级设置之前不会用于列表页。</div>
+              {onClearV2 && (
+                <Button size="small" style={{ marginTop: 8 }} onClick={onClearV2}>
+                  清除高级设置
+                </Button>
+              )}
+            </>
+          }
+        />
+      )}
       {problems.length > 0 && (
         <Alert
           className="ls-problems"

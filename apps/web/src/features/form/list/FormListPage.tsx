@@ -20,6 +20,10 @@ import {
   readListSettings,
   ROW_BUTTON_NEEDS,
   type FormAction,
+  rowButtonShown,
+  tableWidgetOf,
+  tableWidgetQuery,
+  type FormMeta,
   type FunctionAction,
   type JobState,
   type ListButton,
@@ -97,7 +101,14 @@ function FormList({ formId, hideAdd }: { formId: number; hideAdd: boolean }) {
     );
   }
   return (
-    <ListBody formId={formId} formName={definition.data.formName} settings={settings} hideAdd={hideAdd} allowed={actions.data} />
+    <ListBody
+      formId={formId}
+      formName={definition.data.formName}
+      meta={definition.data.meta}
+      settings={settings}
+      hideAdd={hideAdd}
+      allowed={actions.data}
+    />
   );
 }
 
@@ -106,12 +117,14 @@ type SortState = { key: string; sort: 'asc' | 'desc' } | null;
 function ListBody({
   formId,
   formName,
+  meta,
   settings,
   hideAdd,
   allowed,
 }: {
   formId: number;
   formName: string;
+  meta: FormMeta;
   settings: ListSettings;
   hideAdd: boolean;
   /** The record actions this user may take: buttons for the others are not shown. */
@@ -122,7 +135,13 @@ function ListBody({
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<QueryValues>({});
   const [conditions, setConditions] = useState<ListCondition[]>([]);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: LIST_PAGE_SIZE });
+  const [page, setPage] = useState({ pageNum: 1, pageSize: settings.pageSize || LIST_PAGE_SIZE });
+  const { widgetId } = settings;
+  // The table widget's fixed filters: the server adds them to every page; the export sends them along.
+  const fixedFilters = useMemo(
+    () => (widgetId ? tableWidgetQuery(tableWidgetOf(meta.sensorSettingsV2, widgetId)).condFilters : []),
+    [meta, widgetId],
+  );
   const [sort, setSort] = useState<SortState>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ businessId: string | null } | null>(null);
@@ -134,7 +153,7 @@ function ListBody({
   const list = useQuery({
     queryKey: [...listKey(formId), page, conditions, sort],
     queryFn: ({ signal }) =>
-      queryRecords(formId, { ...page, queryConditions: conditions, sort: sort ? [sort] : [] }, signal),
+      queryRecords(formId, { ...page, queryConditions: conditions, sort: sort ? [sort] : [] }, widgetId, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: listKey(formId) });
@@ -173,7 +192,7 @@ function ListBody({
     exportAbort.current = controller;
     setExporting('starting');
     try {
-      const code = await startExport(formId, conditions);
+      const code = await startExport(formId, [...conditions, ...fixedFilters], widgetId);
       const end = await pollJob(code, EXPORT_JOB, EXPORT_POLL_MS, setExporting, controller.signal);
       if (end.phase === 'failed') void message.error(end.reason ? `${EXCEL_EXPORT_FAILED}：${end.reason}` : EXCEL_EXPORT_FAILED);
       else {
@@ -269,7 +288,7 @@ function ListBody({
       width: Math.max(120, rowButtons.reduce((w, b) => w + b.name.length * 14 + 18, 24)),
       render: (_v, row) => (
         <Space size={0}>
-          {rowButtons.map((b) => (
+          {rowButtons.filter((b) => rowButtonShown(b, row)).map((b) => (
             <Button
               key={b.id}
               type="link"

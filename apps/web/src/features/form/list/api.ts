@@ -27,15 +27,20 @@ export async function loadFormActions(formId: number, signal?: AbortSignal): Pro
   return new Set(reply.actions);
 }
 
-/** POST queryformdata: a page of records under the query bar's conditions and the column sort. */
+/**
+ * A page of records under the query bar's conditions and the column sort. With a table widget of
+ * the V2 layout, queryFormDataV2 names it, so the server adds the widget's fixed filters and sort;
+ * otherwise POST queryformdata.
+ */
 export async function queryRecords(
   formId: number,
   q: ListQuery,
+  widgetId: string | null,
   signal?: AbortSignal,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const reply = await postJson<{ datas?: ListRow[]; totalCount?: number }>(
-    '/api/form/queryformdata',
-    { formId, ...q },
+    widgetId ? '/api/form/queryFormDataV2' : '/api/form/queryformdata',
+    widgetId ? { formId, widgetId, ...q } : { formId, ...q },
     { signal },
   );
   return { rows: Array.isArray(reply.datas) ? reply.datas : [], total: Number(reply.totalCount) || 0 };
@@ -58,9 +63,17 @@ function codeOf(reply: CodeReply): string {
   return reply.importExportCode;
 }
 
-/** POST exportForm: starts the export job under the current filter. */
-export async function startExport(formId: number, queryConditions: ListCondition[]): Promise<string> {
-  return codeOf(await postJson<CodeReply>('/api/form/exportForm', { formId, queryConditions }, { long: true }));
+/**
+ * POST exportForm: starts the export job under the current filter. The table widget's fixed
+ * filters go along, so the file holds the rows the page shows; widgetId picks its export settings.
+ */
+export async function startExport(
+  formId: number,
+  queryConditions: ReadonlyArray<ListCondition | unknown>,
+  widgetId: string | null,
+): Promise<string> {
+  const body = widgetId ? { formId, queryConditions, widgetId } : { formId, queryConditions };
+  return codeOf(await postJson<CodeReply>('/api/form/exportForm', body, { long: true }));
 }
 
 /** POST importForm/{formId} (multipart): uploads the workbook and starts the import job. */

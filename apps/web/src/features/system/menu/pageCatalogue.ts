@@ -1,3 +1,4 @@
+import { canonicalPage } from '../../../app/pageAliases.ts';
 import { pageRegistry } from '../../../app/pageRegistry.ts';
 
 /** Chinese names for the screens a menu may open (its `component`). */
@@ -39,5 +40,7 @@ export function pageOptions(current?: string | null): Array<{ value: string; lab
 
 export function pageLabel(name: string | null): string {
   if (!name) return '-';
-  return LABELS[name] ?? name;
+  // An original view name (User, FormCustomV2…) shows the page it opens here.
+  const ours = canonicalPage(name) ?? name;
+  return LABELS[name] ?? (ours !== name && LABELS[ours] ? `${LABELS[ours]}（${name}）` : name);
 }
