@@ -783,6 +783,8 @@ export interface SysBackupTable {
   started_at: Generated<Date>;
   finished_at: Date | null;
   deleted_at: Date | null;
+}
+
 // Video wall (issue 25)
 export interface VideoGroupRoleTable {
   group_id: string;

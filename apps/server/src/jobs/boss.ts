@@ -76,7 +76,6 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
   AUTOMATION.set(boss, await startAutomation(ctx, logger, connectionString));
   // Nightly backup with retention, and 立即备份 from 系统管理 (issue 28).
   await registerBackupJob(boss, ctx, logger, connectionString);
-  return boss;
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {

@@ -26,13 +26,8 @@ export function splitStreamUrls(url: string): string[] {
 
 /** Recording addresses on port 9090 are replayed through the platform unless told otherwise. */
 export function defaultRedirect(url: string): boolean {
-  return splitStreamUrls(url).some((u) => {
-    try {
-      return new URL(u).port === REDIRECT_PORT;
-    } catch {
-      return u.includes(`:${REDIRECT_PORT}`);
-    }
-  });
+  // core has neither the DOM's nor Node's URL, so the authority's port is read by pattern.
+  return splitStreamUrls(url).some((u) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(u)?.[1] === REDIRECT_PORT);
 }
 
 /** Compares dotted versions numerically ("3.2.10" > "3.2.9"); missing parts count as 0. */

@@ -9,6 +9,7 @@ import { compileCondition } from './queryCompiler.ts';
 import { prepareRow, type WriteContext } from './recordWriter.ts';
 import { deleteRecords, insertRecord, updateRecord, type Row } from './recordStore.ts';
 import { fileIdsOf } from './recordFiles.ts';
+import { companyOnlyScope } from './recordAccess.ts';
 
 /**
  * Record writes inside a caller's transaction, for writers that are not an HTTP request (the
@@ -160,7 +161,7 @@ export async function deleteWhere(
 ): Promise<Row[]> {
   const ids = (await selectRows(trx, table, actor, filter, parentIds).forUpdate().execute()).map((r) => String(r.id));
   if (ids.length === 0) return [];
-  const deleted = await deleteRecords(trx, model, table, ids, actor.auth);
+  const deleted = await deleteRecords(trx, model, table, ids, actor.auth, companyOnlyScope(actor.auth));
   await log(trx, actor, table.subKey ? `删除子表数据（${table.name}）` : '删除表单数据', model.formId, ids, deleted);
   return deleted;
 }
