@@ -79,6 +79,8 @@ async function names(page: Page): Promise<string[]> {
 
 test.describe('sensorSettingsV2 list page', () => {
   test('a saved V2 layout lays the list page out: query widget, table columns, buttons, fixed filter and sort', async ({ page }) => {
+    // Several pages and a dialog on a machine shared by many test runs.
+    test.setTimeout(90_000);
     await loginAsAdmin(page);
     const formId = await formWithLayout(page);
 
@@ -123,6 +125,7 @@ test.describe('sensorSettingsV2 list page', () => {
 
 test.describe('sensorSettingsV2 in the designer', () => {
   test('the designer says a saved layout governs the list page; clearing it and publishing brings back 列表页设置', async ({ page }) => {
+    test.setTimeout(90_000);
     await loginAsAdmin(page);
     const formId = await formWithLayout(page);
     await page.goto(`${BASE}/form/design/${formId}`);
