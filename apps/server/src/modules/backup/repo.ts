@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export type BackupTrigger = 'nightly' | 'manual';
@@ -82,4 +82,21 @@ export async function backupRecipients(db: Kysely<Database>, superRoleCode: stri
     )
     .execute();
   return rows.map((r) => r.id);
+}
+
+export interface BackupFigures {
+  /** Seconds since the epoch of the newest successful backup's end; null when there was none. */
+  lastSuccess: number | null;
+  /** Failed runs since the newest successful one. */
+  failuresSince: number;
+}
+
+/** What a monitor needs to alert on stale or failing backups (sys_backup, issue 28). */
+export async function backupFigures(db: Kysely<Database>): Promise<BackupFigures> {
+  const row = await sql<{ last: number | null; failures: string }>`
+    with last as (select max(finished_at) as t from sys_backup where state in ('success', 'deleted'))
+    select extract(epoch from (select t from last))::float8 as last,
+           (select count(*) from sys_backup where state = 'failed'
+              and started_at > coalesce((select t from last), '-infinity')) as failures`.execute(db);
+  return { lastSuccess: row.rows[0]?.last ?? null, failuresSince: Number(row.rows[0]?.failures ?? 0) };
 }

@@ -7,7 +7,8 @@ import type { Config } from '../../config.ts';
 import { createDb } from '../../db/connect.ts';
 import { ensureDatabase, startEmbedded } from '../../db/embedded.ts';
 import { readManifest, verifyBackup, type Manifest } from './manifest.ts';
-import { requirePgTool, runPgTool, toolConnection } from './pgTools.ts';
+import { embeddedMajor, requirePgTool, runPgTool, toolConnection } from './pgTools.ts';
+import { migrationNames } from '../../db/migrations/index.ts';
 import { serverVersion } from './backup.ts';
 import { markRestored } from './repo.ts';
 
@@ -63,6 +64,8 @@ export async function restoreBackup(config: Config, backupDir: string, options: 
   const problems = await verifyBackup(backupDir, manifest);
   if (problems.length > 0) throw new RestoreRefused(`备份已损坏，未做任何改动:\n  ${problems.slice(0, 20).join('\n  ')}`);
 
+  await assertCompatible(backupDir, manifest);
+
   const dataDir = config.dataDir;
   const clusterDir = path.join(dataDir, 'pg');
   const intoEmbedded = manifest.database.format === 'physical' || !(options.databaseUrl ?? config.databaseUrl);
@@ -96,6 +99,27 @@ export async function restoreBackup(config: Config, backupDir: string, options: 
     target = await restoreDump(config, backupDir, manifest, options, clusterDir, logger);
   }
   return { manifest, keptAside, target };
+}
+
+/**
+ * A backup from a newer release holds migrations this one does not know (its server would refuse to
+ * start on it); a physical backup only starts under the PostgreSQL major version that wrote it.
+ */
+async function assertCompatible(backupDir: string, manifest: Manifest): Promise<void> {
+  const known = migrationNames();
+  if (manifest.schemaVersion && !known.includes(manifest.schemaVersion) && manifest.schemaVersion > known.at(-1)!) {
+    throw new RestoreRefused(
+      `该备份来自较新的版本（数据库结构 ${manifest.schemaVersion}，程序 ${manifest.appVersion}），当前程序只到 ${known.at(-1)}；请先安装与备份相同或更新的版本再恢复`,
+    );
+  }
+  if (manifest.database.format !== 'physical') return;
+  const backupMajor = Number.parseInt(await fs.readFile(path.join(backupDir, 'database', 'pgdata', 'PG_VERSION'), 'utf8'), 10);
+  const embedded = await embeddedMajor();
+  if (embedded !== null && embedded !== backupMajor) {
+    throw new RestoreRefused(
+      `该物理备份是 PostgreSQL ${backupMajor} 的数据目录，当前内置数据库为 PostgreSQL ${embedded}，无法直接恢复；请在原版本上用 --format dump 备份后再恢复`,
+    );
+  }
 }
 
 /** With --force: what DATA_DIR held goes to DATA_DIR/before-restore-<time>, nothing is deleted. */

@@ -71,6 +71,11 @@ describe('health and metrics endpoints', () => {
     await t.sql.query(
       `insert into form_import_export (code, form_id, kind, state, params) values ('m1', '1', 2, 'failed', '{}'), ('m2', '1', 1, 'success', '{}')`,
     );
+    await t.sql.query(
+      `insert into sys_backup (name, trigger, state, dir, started_at, finished_at) values
+         ('park-20261124-023000', 'nightly', 'success', '/b', '2026-11-24T02:30:00Z', '2026-11-24T02:31:40Z'),
+         ('park-20261125-023000', 'nightly', 'failed', '/b', '2026-11-25T02:30:00Z', '2026-11-25T02:30:05Z')`,
+    );
 
     // A queue nobody works: its job waits, so the queue shows a count and a lag.
     await boss!.createQueue('metrics-probe');
@@ -88,6 +93,8 @@ describe('health and metrics endpoints', () => {
     expect(text).toMatch(/park_import_export_jobs\{kind="import",state="failed"\} 1/);
     expect(text).toMatch(/park_import_export_jobs\{kind="export",state="success"\} 1/);
     expect(text).toContain('# TYPE park_automation_executions_total counter');
+    expect(text).toContain(`park_backup_last_success_timestamp_seconds ${Date.parse('2026-11-24T02:31:40Z') / 1000}`);
+    expect(text).toMatch(/park_backup_failures_since_success 1/);
     expect(text).toMatch(/park_metrics_database_scrape_ok 1/);
     expect(text).toContain('park_process_cpu_user_seconds_total');
   });

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { backupFigures } from '../backup/repo.ts';
 import { importExportStates, queueStates } from './repo.ts';
 
 /**
@@ -21,7 +22,7 @@ const IMPORT_EXPORT_KIND: Record<number, string> = { 1: 'export', 2: 'import' };
 /**
  * Builds the registry one app serves on /metrics: request counts and latencies by route (the
  * route's pattern, never the raw URL, so ids do not explode the label set), the database pool,
- * pg-boss queues and their lag, import/export jobs, automation executions, and Node's own figures.
+ * pg-boss queues and their lag, import/export jobs, backups, automation executions, and Node's own figures.
  * Database figures are read when scraped, so they are current and cost nothing between scrapes.
  */
 export function createMetrics(app: FastifyInstance, db: Kysely<Database>, pool: pg.Pool): Registry {
@@ -56,8 +57,8 @@ export function createMetrics(app: FastifyInstance, db: Kysely<Database>, pool: 
 
   // The gauges below are collected in parallel; they share one read of the database per scrape.
   const snapshot = sharedSnapshot(async () => {
-    const [queues, ie] = await Promise.all([queueStates(db), importExportStates(db)]);
-    return { queues, ie };
+    const [queues, ie, backups] = await Promise.all([queueStates(db), importExportStates(db), backupFigures(db)]);
+    return { queues, ie, backups };
   });
   new Gauge({
     name: 'park_job_queue_jobs',
@@ -89,6 +90,24 @@ export function createMetrics(app: FastifyInstance, db: Kysely<Database>, pool: 
       for (const r of (await snapshot())?.ie ?? []) {
         this.set({ kind: IMPORT_EXPORT_KIND[r.kind] ?? String(r.kind), state: r.state }, r.jobs);
       }
+    },
+  });
+  new Gauge({
+    name: 'park_backup_last_success_timestamp_seconds',
+    help: '最近一次成功备份的完成时间（Unix 秒；从未成功时为 0）；可据此告警“超过 26 小时没有成功备份”',
+    registers: [registry],
+    async collect() {
+      const figures = (await snapshot())?.backups;
+      if (figures) this.set(figures.lastSuccess ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'park_backup_failures_since_success',
+    help: '最近一次成功备份之后失败的备份次数',
+    registers: [registry],
+    async collect() {
+      const figures = (await snapshot())?.backups;
+      if (figures) this.set(figures.failuresSince);
     },
   });
   new Gauge({
