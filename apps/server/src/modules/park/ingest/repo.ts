@@ -143,18 +143,6 @@ export interface PositionRow {
   speed: number;
 }
 
-/** Stores the positions; answers the event ids that were new (the others were resent). */
-export async function insertPositions(db: Kysely<Database>, deviceId: string, rows: PositionRow[]): Promise<Set<string>> {
-  const result = await sql<{ event_id: string }>`
-    insert into park_position (device_id, event_id, plate, position_time, lat, lng, speed)
-    select ${deviceId}::bigint, * from unnest(${rows.map((r) => r.eventId)}::text[], ${rows.map((r) => r.plate)}::text[],
-      ${rows.map((r) => iso(r.time))}::timestamptz[], ${rows.map((r) => r.lat)}::float8[], ${rows.map((r) => r.lng)}::float8[],
-      ${rows.map((r) => r.speed)}::real[])
-    on conflict (device_id, event_id) do nothing
-    returning event_id`.execute(db);
-  return new Set(result.rows.map((r) => r.event_id));
-}
-
 export interface TrackRow {
   plate: string;
   time: number;
@@ -166,35 +154,61 @@ export interface TrackRow {
   activeRules: string[];
 }
 
+export interface TrackAndPermit {
+  plate: string;
+  position_time: Date | null;
+  road_id: string | null;
+  stopped_since: Date | null;
+  active_rules: string[] | null;
+  in_park: boolean;
+  route_id: string | null;
+  permit_until: Date | null;
+  company_id: string | null;
+  company_name: string | null;
+}
+
 /**
- * The rules' memory of these vehicles (locked until the batch commits, in plate order so two
- * batches never deadlock) and, for those in the park, their entry: planned route, permitted stay
- * and company. One round trip.
+ * Stores the positions and, in the same round trip, reads the rules' memory of the batch's
+ * vehicles (locked until the batch commits, in plate order so two batches never deadlock) with
+ * their entry if in the park: planned route, permitted stay, company. Answers the event ids that
+ * were new (the others were resent) and the vehicles.
  */
-export async function tracksAndPermits(db: Kysely<Database>, plates: string[]) {
-  const result = await sql<{
-    plate: string; position_time: Date | null; road_id: string | null; stopped_since: Date | null; active_rules: string[] | null;
-    in_park: boolean; route_id: string | null; permit_until: Date | null; company_id: string | null; company_name: string | null;
-  }>`
-    with locked as (
+export async function insertPositionsAndLockTracks(db: Kysely<Database>, deviceId: string, rows: PositionRow[]) {
+  const plates = [...new Set(rows.map((r) => r.plate))];
+  const result = await sql<TrackAndPermit & { kind: 'event' | 'track' }>`
+    with ins as (
+      insert into park_position (device_id, event_id, plate, position_time, lat, lng, speed)
+      select ${deviceId}::bigint, * from unnest(${rows.map((r) => r.eventId)}::text[], ${rows.map((r) => r.plate)}::text[],
+        ${rows.map((r) => iso(r.time))}::timestamptz[], ${rows.map((r) => r.lat)}::float8[], ${rows.map((r) => r.lng)}::float8[],
+        ${rows.map((r) => r.speed)}::real[])
+      on conflict (device_id, event_id) do nothing
+      returning event_id),
+    locked as (
       select plate, position_time, road_id, stopped_since, active_rules from park_vehicle_track
       where plate = any(${plates}::text[]) order by plate for update)
-    select p.plate, l.position_time, l.road_id, l.stopped_since, l.active_rules, v.plate is not null as in_park,
-      v.route_id, v.permit_until, v.company_id, v.company_name
+    select 'event' as kind, event_id as plate, null::timestamptz as position_time, null::bigint as road_id, null::timestamptz as stopped_since,
+      null::text[] as active_rules, false as in_park, null::bigint as route_id, null::timestamptz as permit_until, null::bigint as company_id,
+      null::text as company_name
+    from ins
+    union all
+    select 'track', p.plate, l.position_time, l.road_id, l.stopped_since, l.active_rules, v.plate is not null, v.route_id, v.permit_until,
+      v.company_id, v.company_name
     from unnest(${plates}::text[]) as p(plate)
       left join locked l on l.plate = p.plate
       left join park_vehicle_in_park v on v.plate = p.plate`.execute(db);
-  return result.rows;
+  return {
+    fresh: new Set(result.rows.filter((r) => r.kind === 'event').map((r) => r.plate)),
+    tracks: result.rows.filter((r) => r.kind === 'track'),
+  };
 }
 
 /* Rule keys are ids and type names, never this character: the keys travel as one text each. */
 const RULE_KEY_SEPARATOR = String.fromCharCode(31);
 
-/** Writes the tracks back, in plate order (as they were locked). */
-export async function saveTracks(db: Kysely<Database>, rows: TrackRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/** The tracks' upsert, in plate order (as they were locked). */
+function trackUpsert(rows: TrackRow[]) {
   const sorted = [...rows].sort((a, b) => (a.plate < b.plate ? -1 : a.plate > b.plate ? 1 : 0));
-  await sql`
+  return sql`
     insert into park_vehicle_track (plate, position_time, lat, lng, speed, road_id, stopped_since, active_rules)
     select t.plate, t.position_time, t.lat, t.lng, t.speed, t.road_id, t.stopped_since,
       case when t.active_rules = '' then '{}'::text[] else string_to_array(t.active_rules, chr(31)) end
@@ -203,7 +217,8 @@ export async function saveTracks(db: Kysely<Database>, rows: TrackRow[]): Promis
       ${sorted.map((r) => iso(r.stoppedSince))}::timestamptz[], ${sorted.map((r) => r.activeRules.join(RULE_KEY_SEPARATOR))}::text[])
       as t(plate, position_time, lat, lng, speed, road_id, stopped_since, active_rules)
     on conflict (plate) do update set position_time = excluded.position_time, lat = excluded.lat, lng = excluded.lng,
-      speed = excluded.speed, road_id = excluded.road_id, stopped_since = excluded.stopped_since, active_rules = excluded.active_rules`.execute(db);
+      speed = excluded.speed, road_id = excluded.road_id, stopped_since = excluded.stopped_since, active_rules = excluded.active_rules
+    returning 1`;
 }
 
 export interface AlarmRow {
@@ -223,28 +238,48 @@ export interface AlarmRow {
   content: string;
 }
 
-/** Stores alarms (device alarms once per event id) and counts the violations by day; answers the new ones. */
-export async function insertAlarms(db: Kysely<Database>, rows: AlarmRow[]) {
-  if (rows.length === 0) return [];
+/** The alarms' insert (device alarms once per event id), returning what the violation count needs. */
+function alarmInsert(rows: AlarmRow[]) {
   const col = <K extends keyof AlarmRow>(k: K) => rows.map((r) => r[k]);
-  const result = await sql<{ id: string; alarm_level: string; alarm_type: string; content: string }>`
-    with ins as (
-      insert into park_alarm (alarm_type, alarm_level, source, device_id, event_id, plate, company_id, company_name, road_id, zone_id,
-        lat, lng, alarm_time, content)
-      select * from unnest(${col('alarmType')}::text[], ${col('alarmLevel')}::text[], ${col('source')}::text[], ${col('deviceId')}::bigint[],
-        ${col('eventId')}::text[], ${col('plate')}::text[], ${col('companyId')}::bigint[], ${col('companyName')}::text[],
-        ${col('roadId')}::bigint[], ${col('zoneId')}::bigint[], ${col('lat')}::float8[], ${col('lng')}::float8[],
-        ${rows.map((r) => iso(r.time))}::timestamptz[], ${col('content')}::text[])
-      on conflict (device_id, event_id) do nothing
-      returning id, alarm_level, alarm_type, content, source, alarm_time, company_name, road_id
-    ),
-    daily as (
-      insert into park_violation_daily (day, alarm_type, company_name, road_id, n)
-      select (alarm_time at time zone ${TIME_ZONE})::date, alarm_type, coalesce(company_name, ''), coalesce(road_id, 0), count(*)
-      from ins where source = 'rule' group by 1, 2, 3, 4
-      on conflict (day, alarm_type, company_name, road_id) do update set n = park_violation_daily.n + excluded.n
-      returning 1
-    )
+  return sql`
+    insert into park_alarm (alarm_type, alarm_level, source, device_id, event_id, plate, company_id, company_name, road_id, zone_id,
+      lat, lng, alarm_time, content)
+    select * from unnest(${col('alarmType')}::text[], ${col('alarmLevel')}::text[], ${col('source')}::text[], ${col('deviceId')}::bigint[],
+      ${col('eventId')}::text[], ${col('plate')}::text[], ${col('companyId')}::bigint[], ${col('companyName')}::text[],
+      ${col('roadId')}::bigint[], ${col('zoneId')}::bigint[], ${col('lat')}::float8[], ${col('lng')}::float8[],
+      ${rows.map((r) => iso(r.time))}::timestamptz[], ${col('content')}::text[])
+    on conflict (device_id, event_id) do nothing
+    returning id, alarm_level, alarm_type, content, source, alarm_time, company_name, road_id`;
+}
+
+/* Violations (rule alarms) among the new alarms (CTE "ins"), added to the daily counts. */
+const COUNT_VIOLATIONS = sql`
+  insert into park_violation_daily (day, alarm_type, company_name, road_id, n)
+  select (alarm_time at time zone ${TIME_ZONE})::date, alarm_type, coalesce(company_name, ''), coalesce(road_id, 0), count(*)
+  from ins where source = 'rule' group by 1, 2, 3, 4
+  on conflict (day, alarm_type, company_name, road_id) do update set n = park_violation_daily.n + excluded.n
+  returning 1`;
+
+export interface StoredAlarm {
+  id: string;
+  alarm_level: string;
+  alarm_type: string;
+  content: string;
+}
+
+/** Stores alarms and counts the violations by day; answers the new ones. */
+export async function insertAlarms(db: Kysely<Database>, rows: AlarmRow[]): Promise<StoredAlarm[]> {
+  if (rows.length === 0) return [];
+  const result = await sql<StoredAlarm>`
+    with ins as (${alarmInsert(rows)}), daily as (${COUNT_VIOLATIONS})
+    select id, alarm_level, alarm_type, content from ins`.execute(db);
+  return result.rows;
+}
+
+/** Writes the rules' tracks back and stores the alarms they raised, in one statement. */
+export async function saveTracksAndAlarms(db: Kysely<Database>, tracks: TrackRow[], alarms: AlarmRow[]): Promise<StoredAlarm[]> {
+  const result = await sql<StoredAlarm>`
+    with tracks as (${trackUpsert(tracks)}), ins as (${alarmInsert(alarms)}), daily as (${COUNT_VIOLATIONS})
     select id, alarm_level, alarm_type, content from ins`.execute(db);
   return result.rows;
 }

@@ -22,11 +22,11 @@ import {
   insertDeviceStates,
   insertGatePasses,
   insertPersonPasses,
-  insertPositions,
-  tracksAndPermits,
-  saveTracks,
+  insertPositionsAndLockTracks,
+  saveTracksAndAlarms,
   touchDevice,
   type AlarmRow,
+  type StoredAlarm,
   type TrackRow,
 } from './repo.ts';
 
@@ -144,9 +144,9 @@ export class IngestService {
 
   /**
    * Stores positions and runs the rules over the new ones, vehicle by vehicle in time order:
-   * tracks are read and locked (row locks, so concurrent batches of the same vehicles take turns
-   * on any instance), evaluated in memory, and written back with the alarms, all in one
-   * transaction of a handful of statements whatever the batch size. A position older than its
+   * tracks are read and locked with the insert (row locks, so concurrent batches of the same
+   * vehicles take turns on any instance), evaluated in memory, and written back with the alarms:
+   * one transaction of two statements whatever the batch size. A position older than its
    * vehicle's track (a late batch) is stored but not evaluated.
    */
   private async positions(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
@@ -160,11 +160,9 @@ export class IngestService {
       speed: Number(e.speed),
     }));
     const result = await this.db.transaction().execute(async (trx) => {
-      const fresh = await insertPositions(trx, device.id, rows);
+      const { fresh, tracks: known } = await insertPositionsAndLockTracks(trx, device.id, rows);
       const accepted = rows.filter((r) => fresh.has(r.eventId)).sort((a, b) => a.time - b.time);
       if (accepted.length === 0) return { accepted: 0, duplicates: events.length, alarms: 0 };
-      const plates = [...new Set(accepted.map((r) => r.plate))];
-      const known = await tracksAndPermits(trx, plates);
       const states = new Map<string, TrackState>();
       for (const t of known) {
         if (t.position_time) states.set(t.plate, { time: t.position_time.getTime(), roadId: t.road_id, stoppedSince: t.stopped_since?.getTime() ?? null, activeRules: t.active_rules ?? [] });
@@ -200,8 +198,7 @@ export class IngestService {
           });
         }
       }
-      await saveTracks(trx, [...changed.values()]);
-      const stored = await insertAlarms(trx, alarms);
+      const stored = await saveTracksAndAlarms(trx, [...changed.values()], alarms);
       await this.notifyUrgent(trx, stored);
       return { accepted: accepted.length, duplicates: events.length - accepted.length, alarms: stored.length };
     });
@@ -247,7 +244,7 @@ export class IngestService {
     return { accepted, duplicates: events.length - accepted };
   }
 
-  private async notifyUrgent(trx: Kysely<Database>, stored: Array<{ id: string; alarm_level: string; alarm_type: string; content: string }>) {
+  private async notifyUrgent(trx: Kysely<Database>, stored: StoredAlarm[]) {
     const urgent = stored.filter((a) => NOTIFIED_LEVELS.has(a.alarm_level));
     if (urgent.length === 0) return;
     const receivers = await alarmReceivers(trx);
