@@ -19,7 +19,10 @@ export interface RecordScope {
   ownerId: string | null;
 }
 
-/** What system writers and design-time tools get: the company rule only, as before issue 15. */
+/** System actions (approvals, automations): every record, whoever and whichever company wrote it. */
+export const ALL_RECORDS: RecordScope = Object.freeze({ companyId: null, orgIds: null, ownerId: null });
+
+/** What design-time tools and pickers filling a form get: the company rule only, as before issue 15. */
 export function companyOnlyScope(auth: AuthContext): RecordScope {
   return { companyId: companyScopeOf(auth), orgIds: null, ownerId: null };
 }
