@@ -90,6 +90,16 @@ test('9 cameras open as a 3×3 grid in the plug-in; snapshot, local recording, O
   await expect.poll(() => w.shown).toBe(false);
   await page.setViewportSize({ width: 1366, height: 800 });
   await expect.poll(() => w.shown).toBe(true);
+  // …and when the tab is hidden (headless Chromium never hides it, so the page is told it is hidden).
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  await expect.poll(() => w.shown).toBe(false);
+  await setHidden(false);
+  await expect.poll(() => w.shown).toBe(true);
 
   await page.getByRole('button', { name: '关闭二号罐区西侧' }).click();
   await expect(cells(page).nth(1)).toHaveAttribute('data-status', 'empty');

@@ -110,7 +110,7 @@ export interface VideoSettings {
   clientSecret: string;
   /** DHPLAYER_DOWNLOAD_PATH: where the banner's download link leads (spec 002 §9). */
   pluginDownloadPath: string;
-  /** DSS_MEDIA_ORIGINS: extra origins (space-separated) the browser may fetch HLS/FLV streams from. */
+  /** DSS_MEDIA_ORIGINS: extra origins (space-separated) the browser may fetch HLS streams from. */
   mediaOrigins: string[];
   /** DHPLAYER_SIMULATOR=1 starts the plug-in simulator on 127.0.0.1:8000–8004 (demo only). */
   pluginSimulator: boolean;

@@ -40,5 +40,5 @@ export interface RecordsReply {
 }
 
 /** Stream kinds the generic stream-address call may ask for (an allowlist, not free paths). */
-export const BROWSER_STREAM_KINDS = ['hlsLive', 'hlsRecord', 'flvLive'] as const;
+export const BROWSER_STREAM_KINDS = ['hlsLive', 'hlsRecord'] as const;
 export type BrowserStreamKind = (typeof BROWSER_STREAM_KINDS)[number];

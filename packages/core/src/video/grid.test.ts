@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlaybackRange, compareVersions, defaultRedirect, divisionFor, gridSide, pluginUpdateOffered, splitStreamUrls, streamTypeFor, timelineBlocks } from './index.ts';
+import { browserClass, checkPlaybackRange, compareVersions, defaultRedirect, divisionFor, gridSide, pluginUpdateOffered, splitStreamUrls, streamTypeFor, timelineBlocks } from './index.ts';
 
 describe('video wall rules', () => {
   it('gives a square grid whose side is the ceiling of the square root', () => {
@@ -21,6 +21,12 @@ describe('video wall rules', () => {
     expect(pluginUpdateOffered('3.2.1', '3.2.1')).toBe(false);
     expect(pluginUpdateOffered('3.3.0', '3.2.1')).toBe(true);
     expect(pluginUpdateOffered('3.3.0', null)).toBe(false);
+  });
+  it('tells the plug-in the browser class', () => {
+    expect(browserClass('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36')).toBe(2);
+    expect(browserClass('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/79.0.3945.88 Safari/537.36')).toBe(1);
+    expect(browserClass('Mozilla/5.0 (Windows NT 10.0; rv:120.0) Gecko/20100101 Firefox/120.0')).toBe(2);
+    expect(browserClass('Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko')).toBe(0);
   });
   it('refuses an inverted playback range', () => {
     expect(checkPlaybackRange('2026-11-25 10:00:00', '2026-11-25 09:00:00')).toEqual({ ok: false, message: '开始时间不得大于结束时间' });

@@ -26,8 +26,12 @@ export function splitStreamUrls(url: string): string[] {
 
 /** Recording addresses on port 9090 are replayed through the platform unless told otherwise. */
 export function defaultRedirect(url: string): boolean {
-  // core has neither the DOM's nor Node's URL, so the authority's port is read by pattern.
-  return splitStreamUrls(url).some((u) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(u)?.[1] === REDIRECT_PORT);
+  return splitStreamUrls(url).some((u) => portOf(u) === REDIRECT_PORT);
+}
+
+/** The port written in an address (scheme://[user@]host:port/...), or null. */
+function portOf(address: string): string | null {
+  return /^[a-z][\w+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*)(?::(\d+))?/i.exec(address)?.[1] ?? null;
 }
 
 /** Compares dotted versions numerically ("3.2.10" > "3.2.9"); missing parts count as 0. */
@@ -44,4 +48,15 @@ export function compareVersions(a: string, b: string): number {
 /** An update is offered when the server's plug-in version is greater than the installed one. */
 export function pluginUpdateOffered(serverVersion: string, installedVersion: string | null): boolean {
   return installedVersion !== null && compareVersions(serverVersion, installedVersion) > 0;
+}
+
+/**
+ * The browser class the plug-in is told at window.create (spec 002 §9): Chrome above 80 is 2, other
+ * Chrome 1, Firefox 2, IE 0. Other browsers (Edge is Chromium and says Chrome) count as 2.
+ */
+export function browserClass(userAgent: string): 0 | 1 | 2 {
+  if (/MSIE |Trident\//.test(userAgent)) return 0;
+  const chrome = /Chrome\/(\d+)/.exec(userAgent);
+  if (chrome) return Number(chrome[1]) > 80 ? 2 : 1;
+  return 2;
 }

@@ -1,5 +1,6 @@
 import { VIDEO_TEXT } from '@park/core';
 import { GATEWAY, TOKEN_INVALID_CODE, type GatewayEnvelope, type GatewayTokenData } from './gatewayPaths.ts';
+import { httpCall, type HttpReply } from './gatewayHttp.ts';
 import { sealForGateway } from './sealPassword.ts';
 
 export interface GatewayOptions {
@@ -177,18 +178,18 @@ export class DssGateway {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.json ?? {});
     }
-    let res: Response;
+    let res: HttpReply;
     try {
-      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000) });
+      res = await httpCall(url, method, headers, body, this.options.timeoutMs ?? 15_000);
     } catch {
       throw new GatewayError(VIDEO_TEXT.gatewayUnavailable, 'network');
     }
-    const text = await res.text();
+    const ok = res.status >= 200 && res.status < 300;
     let envelope: GatewayEnvelope<T> | null = null;
     try {
-      envelope = JSON.parse(text) as GatewayEnvelope<T>;
+      envelope = JSON.parse(res.text) as GatewayEnvelope<T>;
     } catch {
-      if (res.ok) throw new GatewayError(VIDEO_TEXT.gatewayUnavailable, 'network');
+      if (ok) throw new GatewayError(VIDEO_TEXT.gatewayUnavailable, 'network');
     }
     if (res.status >= 500) throw new GatewayError(VIDEO_TEXT.gatewayUnavailable, 'network', String(res.status));
     return { status: res.status, envelope };

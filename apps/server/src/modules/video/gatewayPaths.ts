@@ -22,7 +22,6 @@ export const GATEWAY = {
 export const STREAM_ADDRESS_CALLS: Record<BrowserStreamKind, { method: 'POST'; path: string; type: string }> = {
   hlsLive: { method: 'POST', path: '/evo-apigw/admin/API/video/stream/realtime', type: 'hls' },
   hlsRecord: { method: 'POST', path: '/evo-apigw/admin/API/video/stream/record', type: 'hls' },
-  flvLive: { method: 'POST', path: '/evo-apigw/admin/API/video/stream/realtime', type: 'flv' },
 };
 
 /** The gateway's answer to every call: a success flag, a code and data (code '0' = success). */

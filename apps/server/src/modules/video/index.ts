@@ -6,7 +6,7 @@ export { videoRoutes } from './routes.ts';
 
 /**
  * What the page's Content-Security-Policy must allow for the wall: the plug-in's WebSocket on
- * localhost 8000–8004, the gateway's media origins for HLS/FLV, and the plug-in's URL scheme.
+ * localhost 8000–8004, the gateway's media origins for HLS, and the plug-in's URL scheme.
  */
 export function videoCsp(config: Config): { connectSrc: string[]; mediaSrc: string[]; frameSrc: string[] } {
   const media = [config.video.dssUrl === 'simulator' ? '' : config.video.dssUrl, ...config.video.mediaOrigins]

@@ -166,6 +166,25 @@ describe('/api/video through the platform', () => {
     const none = await t.call(admin, 'POST', '/api/video/streamAddress', { kind: 'hlsLive', channelId: '1000002$1$0$0', streamType: 1 });
     expect(none.statusCode).toBe(502);
     expect(none.json().errMsg).toBe('该通道不提供浏览器可播放的码流');
+    const record = await t.call(admin, 'POST', '/api/video/streamAddress', {
+      kind: 'hlsRecord',
+      channelId: '1000001$1$0$0',
+      streamType: 1,
+      startTime: '2026-11-24 08:00:00',
+      endTime: '2026-11-24 09:00:00',
+    });
+    expect(record.statusCode, record.body).toBe(200);
+    const sent = sim.state.calls.at(-1)!.body as { data: Record<string, string> };
+    expect(sent.data).toMatchObject({ type: 'hls', channelId: '1000001$1$0$0' });
+    expect(Number(sent.data.endTime) - Number(sent.data.beginTime)).toBe(3600);
+    const inverted = await t.call(admin, 'POST', '/api/video/streamAddress', {
+      kind: 'hlsRecord',
+      channelId: '1000001$1$0$0',
+      streamType: 1,
+      startTime: '2026-11-24 09:00:00',
+      endTime: '2026-11-24 08:00:00',
+    });
+    expect(inverted.json().errMsg).toBe('开始时间不得大于结束时间');
     const bad = await t.call(admin, 'POST', '/api/video/streamAddress', { kind: '../../admin', channelId: '1000001$1$0$0', streamType: 1 });
     expect(bad.statusCode).toBe(400);
   });

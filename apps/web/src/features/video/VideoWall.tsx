@@ -12,6 +12,7 @@ import {
   VideoCameraAddOutlined,
 } from '@ant-design/icons';
 import {
+  browserClass,
   divisionFor,
   MAX_WINDOWS,
   OSD_DEFAULTS,
@@ -146,6 +147,7 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
           division: cellsRef.current.length,
           showBar: controlBar,
           connectTime: PLUGIN_DEFAULT_CONNECT_TIME,
+          browserType: browserClass(navigator.userAgent),
         });
         client.session = String(reply.session ?? '');
         tracker.current.reset();

@@ -26,6 +26,7 @@ export class WindowTracker {
   start(): void {
     window.addEventListener('focus', this.onFocus);
     window.addEventListener('blur', this.onBlur);
+    document.addEventListener('visibilitychange', this.onVisibility);
     const tick = () => {
       this.frame = (this.frame + 1) % PLUGIN_REPOSITION_EVERY_FRAMES;
       if (this.frame === 0) this.measure();
@@ -38,7 +39,11 @@ export class WindowTracker {
     cancelAnimationFrame(this.raf);
     window.removeEventListener('focus', this.onFocus);
     window.removeEventListener('blur', this.onBlur);
+    document.removeEventListener('visibilitychange', this.onVisibility);
   }
+
+  /* A hidden tab gets no animation frames, so the hide cannot wait for the next 5th frame. */
+  private readonly onVisibility = () => this.measure();
 
   /* The native window sits above every other window of the desktop; it steps back while the browser
      is not the focused application, so it does not cover other programs. */
