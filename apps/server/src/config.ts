@@ -74,6 +74,12 @@ export interface ReportSettings {
   allowedHosts: string[];
   /** DATASOURCE_SECRET: key material for datasource passwords; empty keeps a generated key in DATA_DIR/keys. */
   secret: string;
+  /**
+   * REPORT_BACKEND_NICE: the OS priority (nice) given to the embedded PostgreSQL's report backends,
+   * so a heavy dashboard yields the CPU to form calls; 0 leaves them alone. Only used when the
+   * database is the embedded one (a local process this server may renice).
+   */
+  backendNice: number;
 }
 
 export interface ParkSettings {
@@ -198,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
       secret: env.DATASOURCE_SECRET || '',
+      backendNice: Math.min(19, intFrom(env.REPORT_BACKEND_NICE, 10, 'REPORT_BACKEND_NICE')),
     },
     ops: {
       metricsToken: env.METRICS_TOKEN || '',

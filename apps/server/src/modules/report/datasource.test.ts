@@ -197,5 +197,16 @@ describe.runIf(mariadbInstalled())('external MariaDB (Debian mariadb-server)', (
       { created: '2026-W02', max_amount: 10.5 },
       { created: '2026-W04', max_amount: 20 },
     ]);
+    // A table export reads MySQL through the driver's row stream.
+    const table = { id: 't', name: '订单明细', type: 'reportWidget', data: { dataset: ds.json().id, smallType: 'table', cols: [{ id: 'r' }, { id: 'a' }] } };
+    const report = await t.call(admin, 'POST', '/api/report/datareport/save', { reportName: '外部明细', settingMeta: { layout: {}, widgets: [table], version: 1 } });
+    const started = await t.call(admin, 'POST', '/api/report/datareport/exportTableReport', { reportId: report.json().reportId, widgetId: 't', queryConditions: [] });
+    expect(started.json(), started.body).toMatchObject({ errCode: 0 });
+    let state: Record<string, unknown> = { state: 'running' };
+    for (let i = 0; i < 100 && state.state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (await t.call(admin, 'GET', `/api/report/getExportTableReportState/${started.json().exportCode}`)).json().exportTableReportState;
+    }
+    expect(state).toMatchObject({ state: 'success', rowsDone: 3 });
   });
 });

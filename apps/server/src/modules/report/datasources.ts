@@ -19,6 +19,9 @@ export const DATASOURCE_TEXT = {
   noDatabase: '连接数据源失败：数据库不存在',
   failed: '连接数据源失败，请检查配置',
   timeout: (s: number) => `报表查询超时（超过 ${s} 秒），请缩小查询范围后重试`,
+  badDate: '报表查询失败：数据中有无法按日期统计的值',
+  badNumber: '报表查询失败：数据中有无法按数字统计的值',
+  queryFailed: '报表查询失败，请检查数据集配置',
 } as const;
 
 export const ENGINES: Record<string, Engine> = { postgresql: 'postgresql', mysql: 'mysql' };
@@ -38,6 +41,10 @@ export function describeSourceError(err: unknown, timeoutMs: number): AppError {
   if (code === 'ECONNREFUSED') return new AppError(502, DATASOURCE_TEXT.refused);
   if (code === '28P01' || code === '28000' || code === 'ER_ACCESS_DENIED_ERROR') return new AppError(502, DATASOURCE_TEXT.auth);
   if (code === '3D000' || code === 'ER_BAD_DB_ERROR') return new AppError(502, DATASOURCE_TEXT.noDatabase);
+  // The statement reached the database and failed there: a value the data cannot be read as.
+  if (code === '22007' || code === '22008') return new AppError(400, DATASOURCE_TEXT.badDate);
+  if (code === '22P02' || code === '22003') return new AppError(400, DATASOURCE_TEXT.badNumber);
+  if (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('ER_')) return new AppError(500, DATASOURCE_TEXT.queryFailed);
   return new AppError(502, DATASOURCE_TEXT.failed);
 }
 

@@ -266,6 +266,17 @@ describe('caps, legality and hostile input', () => {
     expect(textRef.json().errMsg).toContain('只能引用数字字段');
   });
 
+  it('a stored value that is no date says so in Chinese instead of failing as a server error', async () => {
+    await t.sql.query(`insert into ${table} (company_name, entry_time, kind, company_id) values ('坏数据', '明天', 'zzz', 1)`);
+    const res = await preview(
+      { classAxis: [axis({ id: 'd2', column: 'entry_time', dateDim: 'month' })], valueAxis: [axis({ id: 'd1', column: 'company_name', aggregate: 'count' })] },
+      { queryConditions: [{ table, column: 'kind', matchType: '$eq', value: 'zzz' }] },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errMsg).toBe('报表查询失败：数据中有无法按日期统计的值');
+    await t.sql.query(`delete from ${table} where kind = 'zzz'`);
+  });
+
   it('shows the SQL (x) only in design mode', async () => {
     const res = await preview({ ...byCompany, valueAxis: [axis(m1('sum'))] });
     const sql = Buffer.from(res.json().x, 'base64').toString();

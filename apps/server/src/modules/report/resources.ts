@@ -15,7 +15,7 @@ export interface ReportResources {
 
 export async function openReportResources(config: Config, databaseUrl: string): Promise<ReportResources> {
   const s = config.report;
-  const connections = new ReportConnections(databaseUrl, s);
+  const connections = new ReportConnections(databaseUrl, s, config.databaseUrl === null);
   return {
     connections,
     limiter: new QueryLimiter(s.queriesPerUser, s.queriesPerServer),

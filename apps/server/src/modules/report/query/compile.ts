@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CondTarget, DimSpec, MeasureSpec, ReportQuery } from '@park/core';
 import { AGGREGATE_SQL } from './dialects.ts';
 import { conditionSql, type CondOperand } from './conditionSql.ts';
+import { COUNT_CAP } from '../../form/recordStore.ts';
 import type { AnyExpr, DatasetPlan } from './plan.ts';
 
 /*
@@ -74,7 +75,8 @@ export function compileReport(plan: DatasetPlan, q: ReportQuery, now: Date, wind
 
   // A cross table pivots all of its cells in the server, so it reads up to its cap of cells.
   const limit = q.shape === 'cross' ? q.limit * 50 : q.limit;
-  const countQuery = q.paged && window === 'page' ? plan.db.selectFrom(query.as('r')).select(sql<string>`count(*)`.as('n')) : null;
+  // Totals are capped like the list pages' (a count past COUNT_CAP costs more than it tells).
+  const countQuery = q.paged && window === 'page' ? plan.db.selectFrom(query.clearOrderBy().limit(COUNT_CAP + 1).as('r')).select(sql<string>`count(*)`.as('n')) : null;
   if (window === 'page') query = query.limit(limit + 1).offset(q.offset);
   return { query, countQuery, columns: selections.map((s) => ({ key: s.key, numeric: s.numeric })) };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { buildReportQuery, pivot, ReportQueryError, type QueryBody, type ReportQuery } from '@park/core';
 import { badRequest } from '../../../plugins/errors.ts';
+import { COUNT_CAP } from '../../form/recordStore.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
 import type { Datasets } from '../datasets.ts';
 import { describeSourceError } from '../datasources.ts';
@@ -104,7 +105,7 @@ export class ReportEngine {
     }
     const truncated = rows.length > query.limit;
     const datas = truncated ? rows.slice(0, query.limit) : rows;
-    return totalCount === undefined ? { datas, truncated } : { datas, truncated, totalCount };
+    return totalCount === undefined ? { datas, truncated } : { datas, truncated, totalCount: Math.min(totalCount, COUNT_CAP) };
   }
 
   clearCache(): void {

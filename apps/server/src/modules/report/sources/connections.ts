@@ -1,5 +1,6 @@
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import { createPool as createMysqlPool } from 'mysql2';
+import os from 'node:os';
 import pg from 'pg';
 import type { ReportSettings } from '../../../config.ts';
 import type { Engine } from '../query/dialects.ts';
@@ -70,6 +71,21 @@ export function externalDb(t: ExternalTarget, timeoutMs: number): AnyDb {
 }
 
 /**
+ * PostgreSQL has no query priorities; the OS has. Each report connection's backend process gets a
+ * lower CPU priority, so when a dashboard and form calls want the same cores the form calls win.
+ * (Parallel workers are forked by the postmaster and keep the normal priority.) Not permitted, or
+ * not local: nothing changes.
+ */
+function lowerPriority(pool: pg.Pool, nice: number): void {
+  pool.on('connect', (client) => {
+    client
+      .query<{ pid: number }>('select pg_backend_pid() as pid')
+      .then((r) => os.setPriority(r.rows[0]!.pid, nice))
+      .catch(() => undefined);
+  });
+}
+
+/**
  * The report side's database handles: the platform database through its own small pool with
  * read-only sessions and the statement timeout (REPORT_DATABASE_URL when set, e.g. a replica), so
  * report queries never take connections the form calls need; and one pool per external datasource.
@@ -81,8 +97,11 @@ export class ReportConnections {
   constructor(
     databaseUrl: string,
     private readonly settings: ReportSettings,
+    /** The platform database is the embedded cluster on this machine (its backends are local processes). */
+    embedded: boolean,
   ) {
     const pool = pgPool({ connectionString: settings.databaseUrl ?? databaseUrl }, settings.statementTimeoutMs, settings.queriesPerServer + 1);
+    if (embedded && settings.databaseUrl === null && settings.backendNice > 0) lowerPriority(pool, settings.backendNice);
     this.platform = new Kysely({ dialect: new PostgresDialect({ pool }) });
   }
 
