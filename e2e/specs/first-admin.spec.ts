@@ -69,6 +69,7 @@ test.describe('拖入子表单', () => {
     await name(page, '巡检项目', 'items');
     const table = item(page, '巡检项目');
     await expect(table.locator('.dz-table-cols')).toContainText('可以拖入或点击');
+    await shot(page, 'subtable-empty');
     // As a person aims: at the sub-table box, a little below its title, near its lower edge.
     await drag(page, paletteItem(page, 'input'), table, 'bottom');
     await expect(table.locator('.dz-table-cols .dz-item')).toHaveCount(1);

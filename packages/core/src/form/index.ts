@@ -8,6 +8,7 @@ export { SWITCH_OFF, SWITCH_ON } from './controls/switchControl.ts';
 export { fileIdOf, uploadItems } from './controls/uploadControls.ts';
 export { labelColumnOf, readMultiPicker, readPicker } from './controls/pickerControls.ts';
 export {
+  CITIES_WITHOUT_COUNTIES,
   gisColumnsOf,
   POSITION_SCOPE_MAX,
   POSITION_SCOPE_MIN,

@@ -29,6 +29,8 @@ describe('region select', () => {
     expect(D.region_select.validate(area, county)).toBeNull();
     expect(D.region_select.validate(province, { ...control, options: { level: 2 } })).toBe('所在地请选择到市');
     expect(D.region_select.validate(city, { ...control, options: { level: 2 } })).toBeNull();
+    // 东莞市 has no county level: the city is as far as the tree goes.
+    expect(D.region_select.validate({ province: '广东省', provinceCode: '440000', city: '东莞市', cityCode: '441900' }, county)).toBeNull();
   });
 
   it('accepts a province alone when no level is set (designs made before the setting)', () => {

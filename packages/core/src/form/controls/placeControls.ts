@@ -91,6 +91,13 @@ const REGION_CODE = /^\d{6}$/;
 export type RegionLevel = 1 | 2 | 3;
 export const REGION_LEVEL_NAMES: Record<RegionLevel, string> = { 1: '省份', 2: '市', 3: '区县' };
 
+/**
+ * Prefecture-level cities that have no county level (GB/T 2260: 东莞, 中山, 儋州, 嘉峪关): a city
+ * among them is as far down as the region tree goes, so it answers a 区县 level. The server's test
+ * keeps this list equal to the seeded region tree.
+ */
+export const CITIES_WITHOUT_COUNTIES: ReadonlySet<string> = new Set(['441900', '442000', '460400', '620200']);
+
 /** The control's level setting; null when it has none (designs made before it: any depth). */
 export function regionLevelOf(control: FormControl): RegionLevel | null {
   const level = Number(scalarText(optionsOf(control).level));
@@ -111,7 +118,8 @@ function checkRegion(value: unknown, control: FormControl): string | null {
   // A province alone is not an answer where the design asks for a county (issue 26).
   const level = regionLevelOf(control);
   const depth = codes.findIndex((code) => code === '');
-  if (level !== null && depth !== -1 && depth < level) return regionTooShallow(nameOf(control), REGION_LEVEL_NAMES[level]);
+  const bottom = depth === 2 && CITIES_WITHOUT_COUNTIES.has(region.cityCode);
+  if (level !== null && depth !== -1 && depth < level && !bottom) return regionTooShallow(nameOf(control), REGION_LEVEL_NAMES[level]);
   return null;
 }
 
