@@ -207,6 +207,8 @@ function toParserShape(raw: unknown, resolve: (i: Item) => DsColumn, b: Built): 
     const v = Array.isArray(c.value) ? c.value : typeof c.value === 'string' ? c.value.split(',') : [];
     out.bvalue = c.bvalue ?? v[0];
     out.evalue = c.evalue ?? v[1];
+    // The report's range travels in `value`; the shared parser reads a range only from bvalue/evalue.
+    delete out.value;
   }
   return out;
 }
