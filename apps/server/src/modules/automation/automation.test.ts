@@ -152,29 +152,36 @@ describe('the reference flow (reference/examples/automation-flow.json)', () => {
   });
 
   it('retries a transient failure (a lock wait) at the configured delays, then succeeds', async () => {
+    // Retries 1.5 s apart here, so the first failure can be looked at before the retry comes due.
+    const patient = testEngine(t, { retryDelaysMs: [1500, 1500, 1500] });
     const holder = await t.sql.connect();
-    await holder.query('begin');
-    await holder.query(`select * from form_${stock} for update`);
-    await addRecord(t, admin, vehicle, { plate_no: '鄂E55555', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
-    await engine.drain();
-    let exec = (await executionsOf(flowId)).at(-1)!;
-    expect(exec).toMatchObject({ status: 'pending', attempts: 1, error: '等待数据锁超时，稍后重试', failed_node_id: 'n-act-2' });
-    await holder.query('rollback');
-    holder.release();
-    await runAll(t, engine);
-    exec = (await executionsOf(flowId)).at(-1)!;
-    expect(exec.status).toBe('success');
+    try {
+      await holder.query('begin');
+      await holder.query(`select * from form_${stock} for update`);
+      await addRecord(t, admin, vehicle, { plate_no: '鄂E55555', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+      await patient.drain();
+      const exec = (await executionsOf(flowId)).at(-1)!;
+      expect(exec).toMatchObject({ status: 'pending', attempts: 1, error: '等待数据锁超时，稍后重试', failed_node_id: 'n-act-2' });
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    await runAll(t, patient);
+    expect((await executionsOf(flowId)).at(-1)!.status).toBe('success');
     expect(await stockOf('宜化化工')).toBe(499);
   });
 
   it('fails after the last retry and tells the owner', async () => {
     const holder = await t.sql.connect();
-    await holder.query('begin');
-    await holder.query(`select * from form_${stock} for update`);
-    await addRecord(t, admin, vehicle, { plate_no: '鄂E44444', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
-    await runAll(t, engine);
-    await holder.query('rollback');
-    holder.release();
+    try {
+      await holder.query('begin');
+      await holder.query(`select * from form_${stock} for update`);
+      await addRecord(t, admin, vehicle, { plate_no: '鄂E44444', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+      await runAll(t, engine);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
     const exec = (await executionsOf(flowId)).at(-1)!;
     expect(exec).toMatchObject({ status: 'failed', attempts: 4, error: '等待数据锁超时，稍后重试' });
     expect(await q(`select count(*)::int as n from auto_step where execution_id = $1 and status = 'failed'`, [exec.id])).toEqual([{ n: 4 }]);
