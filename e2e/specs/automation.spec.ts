@@ -41,6 +41,8 @@ const rows = (page: Page) => page.locator('.list-page .ant-table-tbody tr.ant-ta
 
 test.describe('自动化执行记录', () => {
   test('新增一条记录后，执行记录列出成功与失败的执行，失败的可查看原因并重试', async ({ page }) => {
+    // Forms, flows, a record and two waits for the engine: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     await loginAsAdmin(page);
     const stamp = Date.now();
     const vehicle = await createForm(page.request, `车辆入园-${stamp}`, {
@@ -123,5 +125,23 @@ test.describe('自动化执行记录', () => {
     await steps.filter({ hasText: '扣减库存（动作）' }).filter({ hasText: '成功' }).locator('.ant-table-row-expand-icon').click();
     await expect(drawer.locator('.automation-step-io')).toContainText('"stock_ton"');
     await page.screenshot({ path: `${SCREENS}-detail-retried.png` });
+  });
+
+  test('组织机构里为组织设置主管，消息按主管选择接收人时用它', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto(`${BASE}/system/org`);
+    await page.getByTestId('org-tree').getByText('安全监管科', { exact: true }).click();
+    await button(page, '编辑').click();
+    const d = page.getByRole('dialog', { name: '编辑组织' });
+    await expect(d).toBeVisible();
+    const leader = d.getByLabel('主管');
+    await leader.click();
+    await leader.fill('系统管理员');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '系统管理员' }).click();
+    await d.getByRole('button', { name: '保存' }).click();
+    await expect(d).toHaveCount(0);
+    await expect(page.locator('.org-descriptions')).toContainText('主管系统管理员');
+    await page.screenshot({ path: `${SCREENS}-org-leader.png` });
+    expect(await withDb(async (c) => (await c.query(`select leader_id::int as l from sys_org where org_name = '安全监管科'`)).rows[0].l)).toBe(1);
   });
 });
