@@ -22,7 +22,7 @@ const EVENTS = Number(process.env.EVENTS || 5000);
 const RATE = Number(process.env.RATE || 500);
 const SECONDS = Number(process.env.SECONDS || 10);
 const COMPANIES = Number(process.env.COMPANIES || 50);
-const WORKERS = Number(process.env.WORKERS || 1);
+const WORKERS = Number(process.env.WORKERS || 2);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
