@@ -306,3 +306,23 @@ describe('update and delete triggers, sub-tables and the loop guard', () => {
     expect(skipped.datas).toEqual([expect.objectContaining({ status: 'skipped', error: '循环触发已阻止', depth: 6 })]);
   });
 });
+
+describe('several instances', () => {
+  it('share the executions: two engines on one database run each event once', async () => {
+    const from = await createForm(t, admin, '多实例来源', { list: [{ type: 'input', name: '名称', key: 'k1', model: 'name', options: {}, rules: [] }], config: {} });
+    const to = await createForm(t, admin, '多实例目标', { list: [{ type: 'input', name: '名称', key: 'k1', model: 'name', options: {}, rules: [] }], config: {} });
+    const copy = [{ conf: { actionType: 'formTask', action: 'insert', formConf: { formId: to, columns: [{ model: 'name', type: '1', value: '${name}' }] } } }];
+    expect((await save({ flowName: '多实例', nodeConfig: flow(from, 'insert', copy) })).json().errCode).toBe(0);
+    await t.sql.query(
+      `with r as (insert into "form_${from}" (name, create_by, update_by) select '记录' || g, 1, 1 from generate_series(1, 300) g returning *)
+       insert into form_event (form_id, record_id, op, after, actor_id) select $1, r.id, 'insert', to_jsonb(r), 1 from r`,
+      [from],
+    );
+    const a = testEngine(t);
+    const b = testEngine(t);
+    await Promise.all([runAll(t, a), runAll(t, b)]);
+    expect(a.stats.success + b.stats.success).toBe(300);
+    expect(await q(`select count(*)::int as n, count(distinct name)::int as d from "form_${to}"`)).toEqual([{ n: 300, d: 300 }]);
+  });
+});
+
