@@ -10,7 +10,8 @@
  *             to the action's commit (form_event.create_time → auto_execution.finish_time, both
  *             taken in their transactions), and whether the engine kept up.
  *
- * EVENTS (5000), RATE (500), SECONDS (10), COMPANIES (50: stock rows the updates spread over) may be set.
+ * EVENTS (5000), RATE (500), SECONDS (10), COMPANIES (50: stock rows the updates spread over), WORKERS (2)
+ * and BATCH (32: AUTOMATION_BATCH) may be set.
  */
 import pg from 'pg';
 import { startServer, stopServer } from '../e2e/support/server.ts';
@@ -22,7 +23,7 @@ const EVENTS = Number(process.env.EVENTS || 5000);
 const RATE = Number(process.env.RATE || 500);
 const SECONDS = Number(process.env.SECONDS || 10);
 const COMPANIES = Number(process.env.COMPANIES || 50);
-const WORKERS = Number(process.env.WORKERS || 1);
+const WORKERS = Number(process.env.WORKERS || 2);
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,7 +41,7 @@ async function waitDone(db: pg.Pool, flowId: number, total: number, limitMs: num
 }
 
 console.log(`machine: ${machine()} (shared with other engineers' work while measured)`);
-const server = await startServer({ WEB_DIST: 'none', AUTOMATION_WORKERS: String(WORKERS), LOG_LEVEL: 'warn' });
+const server = await startServer({ WEB_DIST: 'none', AUTOMATION_WORKERS: String(WORKERS), AUTOMATION_BATCH: process.env.BATCH || '32', LOG_LEVEL: 'warn' });
 const db = new pg.Pool({ connectionString: server.databaseUrl, max: WORKERS + 2 });
 let baselineRate = 0;
 try {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { button, confirm, createForm, dialog, field, toast } from '../support/forms.ts';
+import { button, chooseOption, confirm, createForm, dialog, field, toast } from '../support/forms.ts';
 
 /*
  * 自动化 › 执行记录 (issue 18) in Chromium through the real server, whose automation engine runs:
@@ -41,6 +41,8 @@ const rows = (page: Page) => page.locator('.list-page .ant-table-tbody tr.ant-ta
 
 test.describe('自动化执行记录', () => {
   test('新增一条记录后，执行记录列出成功与失败的执行，失败的可查看原因并重试', async ({ page }) => {
+    // Forms, flows, a record and two waits for the engine: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     await loginAsAdmin(page);
     const stamp = Date.now();
     const vehicle = await createForm(page.request, `车辆入园-${stamp}`, {
@@ -90,8 +92,10 @@ test.describe('自动化执行记录', () => {
     expect(await withDb(async (c) => (await c.query(`select plate_no, source from "form_${ledger}"`)).rows)).toEqual([{ plate_no: '鄂E2E001', source: '自动登记' }]);
 
     // Filter by status.
-    await page.locator('.admin-filter .ant-select').nth(1).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '失败' }).click();
+    const statusSelect = page.locator('.admin-filter .ant-form-item').filter({ hasText: '状态' }).locator('.ant-select');
+    await statusSelect.click();
+    await chooseOption(page, '失败');
+    await expect(statusSelect).toContainText('失败');
     await button(page, '查询').click();
     await expect(rows(page).filter({ hasText: stockFlow })).toHaveCount(1);
     await expect(rows(page).filter({ hasText: ledgerFlow })).toHaveCount(0);
@@ -123,5 +127,30 @@ test.describe('自动化执行记录', () => {
     await steps.filter({ hasText: '扣减库存（动作）' }).filter({ hasText: '成功' }).locator('.ant-table-row-expand-icon').click();
     await expect(drawer.locator('.automation-step-io')).toContainText('"stock_ton"');
     await page.screenshot({ path: `${SCREENS}-detail-retried.png` });
+
+    // The owner (admin) was told of the failure.
+    const told = await withDb(async (c) => (await c.query(`select id from msg_message where big_type = 2 and small_type = 6 and title = $1`, [`自动化「${stockFlow}」执行失败`])).rows);
+    expect(told).toHaveLength(1);
+    // Read, so the other specs on this server see the administrator's unread count they expect.
+    await withDb((c) => c.query(`update msg_message set read_status = '1' where id = $1`, [told[0].id]));
+  });
+
+  test('组织机构里为组织设置主管，消息按主管选择接收人时用它', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto(`${BASE}/system/org`);
+    await page.getByTestId('org-tree').getByText('安全监管科', { exact: true }).click();
+    await button(page, '编辑').click();
+    const d = page.getByRole('dialog', { name: '编辑组织' });
+    await expect(d).toBeVisible();
+    const leader = d.getByLabel('主管');
+    await leader.click();
+    await leader.fill('系统管理员');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '系统管理员' }).click();
+    await d.getByRole('button', { name: '保存' }).click();
+    await expect(d).toHaveCount(0);
+    await expect(page.locator('.org-descriptions')).toContainText('主管系统管理员');
+    await page.screenshot({ path: `${SCREENS}-org-leader.png` });
+    expect(await withDb(async (c) => (await c.query(`select leader_id::int as l from sys_org where org_name = '安全监管科'`)).rows[0].l)).toBe(1);
+    await withDb((c) => c.query(`update sys_org set leader_id = null where org_name = '安全监管科'`));
   });
 });

@@ -40,7 +40,7 @@ export async function runAutomationFault(options: AutomationFaultOptions = {}): 
     options.log?.(line);
   };
   // A short lease, so the killed instance's claimed executions are taken up soon after the restart.
-  const env = { WEB_DIST: 'none', AUTOMATION_LEASE_MS: '3000' };
+  const env = { WEB_DIST: 'none', AUTOMATION_LEASE_MS: '10000' };
   let server: RunningServer | null = await startServer(env);
   let second: ChildProcess | null = null;
   let db = new pg.Client({ connectionString: server.databaseUrl });

@@ -152,29 +152,36 @@ describe('the reference flow (reference/examples/automation-flow.json)', () => {
   });
 
   it('retries a transient failure (a lock wait) at the configured delays, then succeeds', async () => {
+    // Retries 1.5 s apart here, so the first failure can be looked at before the retry comes due.
+    const patient = testEngine(t, { retryDelaysMs: [1500, 1500, 1500] });
     const holder = await t.sql.connect();
-    await holder.query('begin');
-    await holder.query(`select * from form_${stock} for update`);
-    await addRecord(t, admin, vehicle, { plate_no: '鄂E55555', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
-    await engine.drain();
-    let exec = (await executionsOf(flowId)).at(-1)!;
-    expect(exec).toMatchObject({ status: 'pending', attempts: 1, error: '等待数据锁超时，稍后重试', failed_node_id: 'n-act-2' });
-    await holder.query('rollback');
-    holder.release();
-    await runAll(t, engine);
-    exec = (await executionsOf(flowId)).at(-1)!;
-    expect(exec.status).toBe('success');
+    try {
+      await holder.query('begin');
+      await holder.query(`select * from form_${stock} for update`);
+      await addRecord(t, admin, vehicle, { plate_no: '鄂E55555', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+      await patient.drain();
+      const exec = (await executionsOf(flowId)).at(-1)!;
+      expect(exec).toMatchObject({ status: 'pending', attempts: 1, error: '等待数据锁超时，稍后重试', failed_node_id: 'n-act-2' });
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    await runAll(t, patient);
+    expect((await executionsOf(flowId)).at(-1)!.status).toBe('success');
     expect(await stockOf('宜化化工')).toBe(499);
   });
 
   it('fails after the last retry and tells the owner', async () => {
     const holder = await t.sql.connect();
-    await holder.query('begin');
-    await holder.query(`select * from form_${stock} for update`);
-    await addRecord(t, admin, vehicle, { plate_no: '鄂E44444', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
-    await runAll(t, engine);
-    await holder.query('rollback');
-    holder.release();
+    try {
+      await holder.query('begin');
+      await holder.query(`select * from form_${stock} for update`);
+      await addRecord(t, admin, vehicle, { plate_no: '鄂E44444', company_name: '宜化化工', load_ton: '1', is_hazard: '是' });
+      await runAll(t, engine);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
     const exec = (await executionsOf(flowId)).at(-1)!;
     expect(exec).toMatchObject({ status: 'failed', attempts: 4, error: '等待数据锁超时，稍后重试' });
     expect(await q(`select count(*)::int as n from auto_step where execution_id = $1 and status = 'failed'`, [exec.id])).toEqual([{ n: 4 }]);
@@ -299,3 +306,23 @@ describe('update and delete triggers, sub-tables and the loop guard', () => {
     expect(skipped.datas).toEqual([expect.objectContaining({ status: 'skipped', error: '循环触发已阻止', depth: 6 })]);
   });
 });
+
+describe('several instances', () => {
+  it('share the executions: two engines on one database run each event once', async () => {
+    const from = await createForm(t, admin, '多实例来源', { list: [{ type: 'input', name: '名称', key: 'k1', model: 'name', options: {}, rules: [] }], config: {} });
+    const to = await createForm(t, admin, '多实例目标', { list: [{ type: 'input', name: '名称', key: 'k1', model: 'name', options: {}, rules: [] }], config: {} });
+    const copy = [{ conf: { actionType: 'formTask', action: 'insert', formConf: { formId: to, columns: [{ model: 'name', type: '1', value: '${name}' }] } } }];
+    expect((await save({ flowName: '多实例', nodeConfig: flow(from, 'insert', copy) })).json().errCode).toBe(0);
+    await t.sql.query(
+      `with r as (insert into "form_${from}" (name, create_by, update_by) select '记录' || g, 1, 1 from generate_series(1, 300) g returning *)
+       insert into form_event (form_id, record_id, op, after, actor_id) select $1, r.id, 'insert', to_jsonb(r), 1 from r`,
+      [from],
+    );
+    const a = testEngine(t);
+    const b = testEngine(t);
+    await Promise.all([runAll(t, a), runAll(t, b)]);
+    expect(a.stats.success + b.stats.success).toBe(300);
+    expect(await q(`select count(*)::int as n, count(distinct name)::int as d from "form_${to}"`)).toEqual([{ n: 300, d: 300 }]);
+  });
+});
+

@@ -342,7 +342,8 @@ export class AutomationEngine {
   /** A step without effects: the trigger (its event), a route (the branch taken), a condition (it held). */
   private freeStep(node: FlowNode, p: Prepared): StepRow {
     const base = { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: node.type, status: 'success' as const, attempt: p.attempt, startTime: new Date() };
-    if (node.type === 0) return { ...base, input: { before: p.event.before, after: p.event.after }, output: { event: p.exec.event, recordId: String(p.exec.record_id) } };
+    // The trigger's input is the event itself (before and after), read from form_event when shown rather than copied here.
+    if (node.type === 0) return { ...base, output: { event: p.exec.event, recordId: String(p.exec.record_id), eventId: String(p.exec.event_id) } };
     if (node.type === 3) {
       const chosen = (node.conditionNodes ?? []).find((b) => p.path.includes(b));
       return { ...base, output: { branch: chosen ? { nodeId: chosen.nodeId, nodeName: chosen.nodeName } : null } };

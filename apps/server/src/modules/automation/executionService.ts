@@ -83,7 +83,10 @@ export async function getExecution(db: Kysely<Database>, id: string) {
     .where('e.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('执行记录不存在');
-  const steps = await db.selectFrom('auto_step').selectAll().where('execution_id', '=', id).orderBy('id').execute();
+  const [steps, event] = await Promise.all([
+    db.selectFrom('auto_step').selectAll().where('execution_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('form_event').select(['before', 'after']).where('id', '=', row.event_id).executeTakeFirst(),
+  ]);
   return {
     execution: {
       id: Number(row.id),
@@ -112,7 +115,8 @@ export async function getExecution(db: Kysely<Database>, id: string) {
       nodeType: s.node_type,
       attempt: s.attempt,
       status: s.status,
-      input: s.input,
+      // A trigger's input is its event: the record before and after the change.
+      input: s.node_type === 0 && s.input === null ? (event ? { before: event.before, after: event.after } : null) : s.input,
       output: s.output,
       error: s.error,
       startTime: iso(s.start_time),

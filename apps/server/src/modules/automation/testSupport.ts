@@ -60,10 +60,11 @@ export async function createForm(t: TestApp, cookie: string, name: string, meta:
   return formId;
 }
 
-export async function addRecord(t: TestApp, cookie: string, formId: number, fields: Record<string, string>): Promise<number> {
+/** A form-encoded record post, as the browser sends it; returns the reply's businessId. */
+async function postRecord(t: TestApp, cookie: string, url: string, fields: Record<string, string>): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/form/addformdata/${formId}`,
+    url,
     headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -71,15 +72,12 @@ export async function addRecord(t: TestApp, cookie: string, formId: number, fiel
   return res.json().businessId as number;
 }
 
-export async function updateRecord(t: TestApp, cookie: string, formId: number, fields: Record<string, string>): Promise<void> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/form/updateformdata/${formId}`,
-    headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  if (res.json().errCode !== 0) throw new Error(`update refused: ${res.body}`);
-}
+export const addRecord = (t: TestApp, cookie: string, formId: number, fields: Record<string, string>) =>
+  postRecord(t, cookie, `/api/form/addformdata/${formId}`, fields);
+
+export const updateRecord = async (t: TestApp, cookie: string, formId: number, fields: Record<string, string>) => {
+  await postRecord(t, cookie, `/api/form/updateformdata/${formId}`, fields);
+};
 
 export const TEST_AUTOMATION: AutomationSettings = { maxDepth: 5, workers: 2, batch: 8, retryDelaysMs: [30, 30, 30], leaseMs: 1500, lockTimeoutMs: 300 };
 
