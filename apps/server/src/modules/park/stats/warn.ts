@@ -22,9 +22,11 @@ export const WARN: StatSection = {
   },
   'offend/car/trend': {
     range: 'last30',
+    /* Grouped by the date and formatted once per group, not once per counted row. */
     async run({ db, range }) {
       const rows = await sql<{ k: string; s: string; v: string }>`
-        select to_char(v.day, 'YYYY-MM-DD') as k, v.alarm_type as s, sum(v.n) as v from ${violationCounts(range)} v group by 1, 2`.execute(db);
+        select to_char(d.day, 'YYYY-MM-DD') as k, d.s, d.v
+        from (select v.day, v.alarm_type as s, sum(v.n) as v from ${violationCounts(range)} v group by 1, 2) d`.execute(db);
       return { data: toChart(bucketsOf(range, 'day'), RULE_SERIES, rows.rows) };
     },
   },
