@@ -170,4 +170,11 @@ describe('POST /api/ingest/alarms and deviceStates', () => {
     expect(res.json()).toEqual({ errCode: 0, accepted: 2, duplicates: 0 });
     expect((await t.sql.query(`select online from park_device where id = $1`, [gps.id])).rows[0].online).toBe(0);
   });
+
+  it('marks a device that reported itself offline alive again on its next report, though it reported a moment ago', async () => {
+    // The positions above touched the device within 10 s; the state report must not leave that memo standing.
+    const res = await ingest(t, gps.token, 'positions', [{ eventId: 'alive-1', plate: '湘C00001', time: at('09:00:00'), lat: 28.3, lng: 110.352, speed: 20 }]);
+    expect(res.statusCode).toBe(200);
+    expect((await t.sql.query(`select online from park_device where id = $1`, [gps.id])).rows[0].online).toBe(1);
+  });
 });

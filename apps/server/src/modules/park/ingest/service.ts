@@ -24,11 +24,11 @@ import {
   insertPersonPasses,
   insertPositionsAndLockTracks,
   saveTracksAndAlarms,
-  touchDevice,
   type AlarmRow,
   type StoredAlarm,
   type TrackRow,
 } from './repo.ts';
+import { DeviceToucher } from './deviceToucher.ts';
 
 export interface IngestResult {
   /** Events stored by this call. */
@@ -61,7 +61,11 @@ export class IngestService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly layout: LayoutCache,
-  ) {}
+  ) {
+    this.toucher = new DeviceToucher(db);
+  }
+
+  private readonly toucher: DeviceToucher;
 
   async ingest(kind: IngestKind, device: IngestDevice, raw: readonly unknown[], now = Date.now()): Promise<IngestResult> {
     if (raw.length === 0) throw new AppError(400, '事件列表不能为空');
@@ -120,7 +124,7 @@ export class IngestService {
       };
     });
     const accepted = await insertGatePasses(this.db, device.id, rows);
-    await touchDevice(this.db, device.id);
+    await this.toucher.touch(device.id);
     return { accepted, duplicates: events.length - accepted };
   }
 
@@ -138,7 +142,7 @@ export class IngestService {
       passTime: Number(e.passTime),
     }));
     const accepted = await insertPersonPasses(this.db, device.id, rows);
-    await touchDevice(this.db, device.id);
+    await this.toucher.touch(device.id);
     return { accepted, duplicates: events.length - accepted };
   }
 
@@ -202,7 +206,7 @@ export class IngestService {
       await this.notifyUrgent(trx, stored);
       return { accepted: accepted.length, duplicates: events.length - accepted.length, alarms: stored.length };
     });
-    await touchDevice(this.db, device.id);
+    await this.toucher.touch(device.id);
     return result;
   }
 
@@ -234,13 +238,14 @@ export class IngestService {
       await this.notifyUrgent(trx, inserted);
       return inserted;
     });
-    await touchDevice(this.db, device.id);
+    await this.toucher.touch(device.id);
     return { accepted: stored.length, duplicates: events.length - stored.length };
   }
 
   private async deviceStates(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {
     const rows = events.map((e) => ({ eventId: e.eventId, online: Number(e.online), time: Number(e.time) }));
     const accepted = await insertDeviceStates(this.db, device.id, rows);
+    this.toucher.forget(device.id);
     return { accepted, duplicates: events.length - accepted };
   }
 

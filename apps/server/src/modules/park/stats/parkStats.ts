@@ -95,8 +95,8 @@ export const PARK_STATS: StatSection = {
       const rows = await sql<{ k: string; s: string; v: string }>`
         with counted as (select * from ${passCounts(range)} p where ${HAZARDOUS_COUNTED} and p.material <> ''),
         top as (select material from counted group by 1 order by sum(tons) desc, 1 limit ${q.limit ?? 5})
-        select to_char(c.day, 'YYYY-MM-DD') as k, c.material as s, sum(c.tons) as v
-        from counted c join top using (material) group by 1, 2`.execute(db);
+        select to_char(d.day, 'YYYY-MM-DD') as k, d.s, d.v
+        from (select c.day, c.material as s, sum(c.tons) as v from counted c join top using (material) group by 1, 2) d`.execute(db);
       const materials = [...new Set(rows.rows.map((r) => r.s))].sort((a, b) => a.localeCompare(b));
       return { data: toChart(bucketsOf(range, 'day'), materials.map((m) => [m, m] as const), rows.rows) };
     },
