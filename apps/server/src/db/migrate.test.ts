@@ -70,13 +70,13 @@ describe('migrations', () => {
     const shipped = await migrationProvider.getMigrations();
     const upgrade: Record<string, Migration> = {
       ...shipped,
-      '2026_11_25_0600_upgrade_good': {
+      '2099_12_31_0001_upgrade_good': {
         up: async (d: Kysely<unknown>) => {
           await d.schema.createTable('upgrade_probe').addColumn('id', 'integer').execute();
           await sql`alter table sys_user add column upgrade_probe text`.execute(d);
         },
       },
-      '2026_11_25_0601_upgrade_bad': {
+      '2099_12_31_0002_upgrade_bad': {
         up: async (d: Kysely<unknown>) => {
           await sql`alter table no_such_table add column x int`.execute(d);
         },
@@ -84,7 +84,7 @@ describe('migrations', () => {
     };
     await expect(
       migrateToLatest(db as unknown as Kysely<unknown>, { getMigrations: async () => upgrade }),
-    ).rejects.toThrow(/数据库迁移失败 \(2026_11_25_0601_upgrade_bad\): relation "no_such_table" does not exist。.*回滚/);
+    ).rejects.toThrow(/数据库迁移失败 \(2099_12_31_0002_upgrade_bad\): relation "no_such_table" does not exist。.*回滚/);
 
     const after = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(after.rows).toEqual(before.rows);
@@ -94,9 +94,9 @@ describe('migrations', () => {
     expect(column.rows).toHaveLength(0);
 
     // The same upgrade without the broken migration then applies cleanly.
-    delete upgrade['2026_11_25_0601_upgrade_bad'];
+    delete upgrade['2099_12_31_0002_upgrade_bad'];
     expect(await migrateToLatest(db as unknown as Kysely<unknown>, { getMigrations: async () => upgrade })).toEqual([
-      '2026_11_25_0600_upgrade_good',
+      '2099_12_31_0001_upgrade_good',
     ]);
   });
 });

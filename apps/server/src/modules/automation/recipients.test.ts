@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { addUser, roleIdByCode } from '../admin/testHelpers.ts';
 import { addRecord, createForm, flow, runAll, testEngine, vehicleMeta } from './testSupport.ts';
+import { grantForm } from '../../../test/formGrants.ts';
 
 /*
  * Message recipients of every type (spec 001 §3.4) resolved against the real directory: users,
@@ -54,6 +55,8 @@ describe('recipients resolved through the directory', () => {
     const actions = rules.map(([title, recipient]) => ({ nodeName: title, conf: { actionType: 'msgTask', title, content: '${plate_no}', menuUrl: '/home', recipient } }));
     expect((await t.call(admin, 'POST', '/api/automation/flow/save', { flowName: '接收人', nodeConfig: flow(vehicle, 'insert', actions) })).json()).toMatchObject({ errCode: 0 });
 
+    // Since issue 15 a record call needs the form's permission: the clerk may add vehicles.
+    await grantForm(t, clerk.id, vehicle, ['add']);
     const clerkSession = await t.login('auto_clerk', clerk.password);
     await addRecord(t, clerkSession, vehicle, { plate_no: '鄂E00009', is_hazard: '是', reviewer: String(lead1.id), dept: String(safety) });
     await runAll(t, testEngine(t));
