@@ -13,6 +13,7 @@ import { runnerOf } from './actions/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
 import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
+import { automationExecutions } from '../ops/metrics.ts';
 import {
   claimDue,
   doneSteps,
@@ -77,6 +78,12 @@ export class AutomationEngine {
   private loopDone: Promise<void> | null = null;
   /** Executions finished by this instance, by outcome: for tests and benchmarks. */
   readonly stats = { success: 0, failed: 0, retried: 0, skipped: 0 };
+
+  /** Counts an outcome here (tests, logs) and in /metrics (park_automation_executions_total). */
+  private count(result: keyof AutomationEngine['stats'], n = 1): void {
+    this.stats[result] += n;
+    automationExecutions.inc({ result }, n);
+  }
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -220,7 +227,7 @@ export class AutomationEngine {
     if (together.length > 1) {
       try {
         await this.runTogether(together);
-        this.stats.success += together.length;
+        this.count('success', together.length);
         return this.runEach(ready.filter((p) => !p.exec.fresh));
       } catch {
         // Run one by one below: the failure is then recorded against its own execution and node.
@@ -327,7 +334,7 @@ export class AutomationEngine {
       }
       pending = [];
       if (isLast) {
-        this.stats.success += 1;
+        this.count('success');
         return;
       }
     }
@@ -336,7 +343,7 @@ export class AutomationEngine {
       await insertSteps(trx, pending);
       if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true))) throw new LeaseLost();
     });
-    this.stats.success += 1;
+    this.count('success');
   }
 
   /** A step without effects: the trigger (its event), a route (the branch taken), a condition (it held). */
@@ -396,7 +403,7 @@ export class AutomationEngine {
       const settled = await settle(trx, String(exec.id), exec.lease_token, outcome);
       if (!settled) return;
       await insertSteps(trx, steps);
-      this.stats[outcome.status === 'pending' ? 'retried' : outcome.status] += 1;
+      this.count(outcome.status === 'pending' ? 'retried' : outcome.status);
       if (outcome.status === 'failed' && version?.owner_id) {
         await notify(trx, {
           receiverIds: [version.owner_id],

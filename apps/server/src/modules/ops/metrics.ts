@@ -7,12 +7,12 @@ import { backupFigures } from '../backup/repo.ts';
 import { importExportStates, queueStates } from './repo.ts';
 
 /**
- * Counters other modules add to as things happen (the automation engine, when it lands, counts its
- * executions here). One set per process: Prometheus scrapes each instance and sums them.
+ * Counters other modules add to as things happen (the automation engine counts its executions'
+ * outcomes here). One set per process: Prometheus scrapes each instance and sums them.
  */
 export const automationExecutions = new Counter({
   name: 'park_automation_executions_total',
-  help: '自动化执行次数 (result: success | failure)',
+  help: '自动化执行结果次数 (result: success | failed | retried | skipped)',
   labelNames: ['result'] as const,
   registers: [],
 });
