@@ -226,6 +226,35 @@ test('without the plug-in: error 1000 and the banner, and a browser-playable cam
   await expect(banner).toHaveCount(0);
 });
 
+test('without the plug-in, a camera whose gateway offers FLV plays in the page (mpegts.js)', async ({ page }) => {
+  await recordSchemeLaunches(page);
+  await openWall(page);
+  await expect(page.getByText('未检测到插件（浏览器播放）')).toBeVisible();
+  await expect(treeNode(page, '二号罐区东侧').getByText('浏览器可播')).toBeVisible();
+
+  await treeNode(page, '二号罐区东侧').locator('.ant-tree-checkbox').click();
+  await treeNode(page, '一号罐区东侧').locator('.ant-tree-checkbox').click();
+  await page.getByRole('button', { name: /打开所选画面（2）/ }).click();
+
+  // The FLV camera and the HLS camera side by side, each through its own player.
+  const flv = cells(page).filter({ hasText: '二号罐区东侧' }).getByTestId('video-html5');
+  const hls = cells(page).filter({ hasText: '一号罐区东侧' }).getByTestId('video-html5');
+  await expect(flv).toBeVisible();
+  await expect.poll(() => flv.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await flv.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([320, 180]);
+  expect(await flv.evaluate((v: HTMLVideoElement) => v.src)).toMatch(/^blob:/); // MediaSource, fed by mpegts.js
+  await expect.poll(() => hls.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.screenshot({ path: '/tmp/i25-browser-flv.png' });
+
+  // The gateway replays recordings as HLS only, so the FLV camera's playback needs the plug-in.
+  await page.getByRole('tab', { name: '录像回放' }).click();
+  await treeNode(page, '二号罐区东侧').locator('.ant-tree-title').click();
+  await typeDate(page, page.getByLabel('开始时间'), '2026-11-24 08:00:00');
+  await typeDate(page, page.getByLabel('结束时间'), '2026-11-24 20:00:00');
+  await page.getByRole('button', { name: '查询录像' }).click();
+  await expect(cells(page).first()).toContainText('该画面需要视频播放插件');
+});
+
 test('an older plug-in is offered the upgrade', async ({ page }) => {
   plugin = await startDhPlayerSimulator({ version: '3.0.0' });
   await openWall(page);
