@@ -53,7 +53,7 @@ type Mode = 'waiting' | 'plugin' | 'browser';
 
 /**
  * The embeddable wall: a square grid of windows played by the DHPlayer plug-in (its native window
- * placed over the grid), or, without the plug-in, by the browser for cameras that offer HLS.
+ * placed over the grid), or, without the plug-in, by the browser for cameras that offer HLS or FLV.
  */
 export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function VideoWall({ request, controlBar = true, player }, ref) {
   const { message } = App.useApp();
