@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startDhPlayerSimulator, type DhPlayerSimulator } from '../../apps/server/src/modules/video/simulator/dhplayer.ts';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
@@ -253,6 +255,39 @@ test('without the plug-in, a camera whose gateway offers FLV plays in the page (
   await typeDate(page, page.getByLabel('结束时间'), '2026-11-24 20:00:00');
   await page.getByRole('button', { name: '查询录像' }).click();
   await expect(cells(page).first()).toContainText('该画面需要视频播放插件');
+});
+
+/*
+ * WebSocket-FLV: the simulator serves FLV over HTTP only, so here the test turns the FLV address the
+ * server hands out into ws:// and answers the socket itself with the same FLV bytes (Playwright's
+ * routeWebSocket). What it proves is the page's part: a ws:// address goes to mpegts.js, which plays it.
+ */
+test('without the plug-in, a WebSocket-FLV address plays in the page too', async ({ page }) => {
+  const clip = fs.readFileSync(path.join(import.meta.dirname, '../../apps/server/src/modules/video/simulator/media/clip.flv'));
+  const opened: string[] = [];
+  await page.routeWebSocket(/\/media\/flv\//, (ws) => {
+    opened.push(ws.url());
+    // Sent once the page's socket is open, then closed: the clip is finite, so the stream ends.
+    setTimeout(() => {
+      ws.send(clip);
+      setTimeout(() => void ws.close(), 500);
+    }, 300);
+  });
+  await page.route('**/api/video/streamAddress', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { url: string };
+    const url = new URL(body.url, page.url());
+    url.protocol = 'ws:';
+    await route.fulfill({ response: answer, json: { ...body, url: url.href } });
+  });
+  await recordSchemeLaunches(page);
+  await openWall(page);
+  await treeNode(page, '二号罐区东侧').locator('.ant-tree-checkbox').click();
+  await page.getByRole('button', { name: /打开所选画面（1）/ }).click();
+  const video = cells(page).first().getByTestId('video-html5');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(opened).toHaveLength(1);
+  expect(opened[0]).toMatch(/^ws:\/\/.*\/media\/flv\/clip\.flv\?channelId=/);
 });
 
 test('an older plug-in is offered the upgrade', async ({ page }) => {
