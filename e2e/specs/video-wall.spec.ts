@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startDhPlayerSimulator, type DhPlayerSimulator } from '../../apps/server/src/modules/video/simulator/dhplayer.ts';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
@@ -224,6 +226,68 @@ test('without the plug-in: error 1000 and the banner, and a browser-playable cam
 
   await banner.locator('.ant-alert-close-icon').click();
   await expect(banner).toHaveCount(0);
+});
+
+test('without the plug-in, a camera whose gateway offers FLV plays in the page (mpegts.js)', async ({ page }) => {
+  await recordSchemeLaunches(page);
+  await openWall(page);
+  await expect(page.getByText('未检测到插件（浏览器播放）')).toBeVisible();
+  await expect(treeNode(page, '二号罐区东侧').getByText('浏览器可播')).toBeVisible();
+
+  await treeNode(page, '二号罐区东侧').locator('.ant-tree-checkbox').click();
+  await treeNode(page, '一号罐区东侧').locator('.ant-tree-checkbox').click();
+  await page.getByRole('button', { name: /打开所选画面（2）/ }).click();
+
+  // The FLV camera and the HLS camera side by side, each through its own player.
+  const flv = cells(page).filter({ hasText: '二号罐区东侧' }).getByTestId('video-html5');
+  const hls = cells(page).filter({ hasText: '一号罐区东侧' }).getByTestId('video-html5');
+  await expect(flv).toBeVisible();
+  await expect.poll(() => flv.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await flv.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([320, 180]);
+  expect(await flv.evaluate((v: HTMLVideoElement) => v.src)).toMatch(/^blob:/); // MediaSource, fed by mpegts.js
+  await expect.poll(() => hls.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.screenshot({ path: '/tmp/i25-browser-flv.png' });
+
+  // The gateway replays recordings as HLS only, so the FLV camera's playback needs the plug-in.
+  await page.getByRole('tab', { name: '录像回放' }).click();
+  await treeNode(page, '二号罐区东侧').locator('.ant-tree-title').click();
+  await typeDate(page, page.getByLabel('开始时间'), '2026-11-24 08:00:00');
+  await typeDate(page, page.getByLabel('结束时间'), '2026-11-24 20:00:00');
+  await page.getByRole('button', { name: '查询录像' }).click();
+  await expect(cells(page).first()).toContainText('该画面需要视频播放插件');
+});
+
+/*
+ * WebSocket-FLV: the simulator serves FLV over HTTP only, so here the test turns the FLV address the
+ * server hands out into ws:// and answers the socket itself with the same FLV bytes (Playwright's
+ * routeWebSocket). What it proves is the page's part: a ws:// address goes to mpegts.js, which plays it.
+ */
+test('without the plug-in, a WebSocket-FLV address plays in the page too', async ({ page }) => {
+  const clip = fs.readFileSync(path.join(import.meta.dirname, '../../apps/server/src/modules/video/simulator/media/clip.flv'));
+  const opened: string[] = [];
+  await page.routeWebSocket(/\/media\/flv\//, (ws) => {
+    opened.push(ws.url());
+    // Sent once the page's socket is open, then closed: the clip is finite, so the stream ends.
+    setTimeout(() => {
+      ws.send(clip);
+      setTimeout(() => void ws.close(), 500);
+    }, 300);
+  });
+  await page.route('**/api/video/streamAddress', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { url: string };
+    const url = new URL(body.url, page.url());
+    url.protocol = 'ws:';
+    await route.fulfill({ response: answer, json: { ...body, url: url.href } });
+  });
+  await recordSchemeLaunches(page);
+  await openWall(page);
+  await treeNode(page, '二号罐区东侧').locator('.ant-tree-checkbox').click();
+  await page.getByRole('button', { name: /打开所选画面（1）/ }).click();
+  const video = cells(page).first().getByTestId('video-html5');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(opened).toHaveLength(1);
+  expect(opened[0]).toMatch(/^ws:\/\/.*\/media\/flv\/clip\.flv\?channelId=/);
 });
 
 test('an older plug-in is offered the upgrade', async ({ page }) => {

@@ -89,7 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           ...[ctx.config.gis.reverseGeocodeUrl, ctx.config.gis.searchUrl].map(cspSourceOf).filter((s): s is string => s !== null),
           ...videoCsp(ctx.config).connectSrc,
         ],
-        // Video wall: hls.js plays through MediaSource (blob: URLs); the plug-in is started by its URL scheme.
+        // Video wall: hls.js (HLS) and mpegts.js (FLV) play through MediaSource (blob: URLs); the plug-in is started by its URL scheme.
         mediaSrc: ["'self'", 'blob:', ...videoCsp(ctx.config).mediaSrc],
         frameSrc: ["'self'", ...videoCsp(ctx.config).frameSrc],
         workerSrc: ["'self'", 'blob:'],

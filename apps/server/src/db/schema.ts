@@ -795,7 +795,7 @@ export interface VideoViewLogTable {
   user_id: string;
   channel_id: string;
   channel_name: string;
-  /** live | playback | hlsLive | hlsRecord | talk */
+  /** live | playback | hlsLive | hlsRecord | flvLive | talk */
   kind: string;
   start_time: string | null;
   end_time: string | null;

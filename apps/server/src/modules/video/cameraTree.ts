@@ -1,4 +1,4 @@
-import type { VideoTreeNode } from '@park/core';
+import type { BrowserFormat, VideoTreeNode } from '@park/core';
 import type { GatewayTreeNode } from './gatewayPaths.ts';
 
 /** The gateway's flat node list as a nested tree, plus an index to find a channel and its groups. */
@@ -14,7 +14,7 @@ export function buildCameraTree(flat: GatewayTreeNode[]): CameraTree {
       n.id,
       n.nodeType === 'org'
         ? { id: n.id, name: n.name, kind: 'org', children: [] }
-        : { id: n.id, name: n.name, kind: 'channel', isOnline: n.isOnline === '1' ? 1 : 0, browserPlayable: n.hls === '1' },
+        : { id: n.id, name: n.name, kind: 'channel', isOnline: n.isOnline === '1' ? 1 : 0, browserPlayable: n.hls === '1' || n.flv === '1', ...formatOf(n) },
     );
   }
   const parentOf = new Map(flat.map((n) => [n.id, n.pId]));
@@ -56,4 +56,11 @@ export function visibleTree(roots: VideoTreeNode[], granted: ReadonlySet<string>
 
 export function mayWatch(groupPath: readonly string[], granted: ReadonlySet<string> | null): boolean {
   return granted === null || groupPath.some((g) => granted.has(g));
+}
+
+/** The browser format the gateway offers for a channel: HLS when it offers both (it also replays recordings). */
+function formatOf(n: GatewayTreeNode): { browserFormat?: BrowserFormat } {
+  if (n.hls === '1') return { browserFormat: 'hls' };
+  if (n.flv === '1') return { browserFormat: 'flv' };
+  return {};
 }

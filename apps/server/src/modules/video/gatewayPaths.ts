@@ -22,6 +22,7 @@ export const GATEWAY = {
 export const STREAM_ADDRESS_CALLS: Record<BrowserStreamKind, { method: 'POST'; path: string; type: string }> = {
   hlsLive: { method: 'POST', path: '/evo-apigw/admin/API/video/stream/realtime', type: 'hls' },
   hlsRecord: { method: 'POST', path: '/evo-apigw/admin/API/video/stream/record', type: 'hls' },
+  flvLive: { method: 'POST', path: '/evo-apigw/admin/API/video/stream/realtime', type: 'flv' },
 };
 
 /** The gateway's answer to every call: a success flag, a code and data (code '0' = success). */
@@ -55,4 +56,6 @@ export interface GatewayTreeNode {
   isOnline?: '0' | '1';
   /** The simulator's way of saying an HLS stream exists for this channel (a real gateway: capability bits). */
   hls?: '0' | '1';
+  /** The same for an FLV stream (HTTP-FLV; a real gateway may also give ws:// WebSocket-FLV addresses). */
+  flv?: '0' | '1';
 }

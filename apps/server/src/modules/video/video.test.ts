@@ -189,6 +189,32 @@ describe('/api/video through the platform', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('gives an HTTP-FLV address for the flvLive kind, with the permission check and the view log', async () => {
+    const tree = (await t.call(admin, 'GET', '/api/video/tree')).json().tree;
+    const tank2 = tree[0].children[1].children;
+    expect(tank2[0]).toMatchObject({ id: '1000005$1$0$0', browserPlayable: true, browserFormat: 'flv' });
+    expect(tree[0].children[0].children[0]).toMatchObject({ browserFormat: 'hls' });
+
+    const flv = await t.call(admin, 'POST', '/api/video/streamAddress', { kind: 'flvLive', channelId: '1000005$1$0$0', streamType: 2 });
+    expect(flv.statusCode, flv.body).toBe(200);
+    expect(flv.json()).toMatchObject({ token: '', redirect: false });
+    expect(flv.json().url).toMatch(/\/media\/flv\/clip\.flv\?channelId=/);
+    const sent = sim.state.calls.at(-1)!;
+    expect(sent.path).toBe('/evo-apigw/admin/API/video/stream/realtime');
+    expect(sent.body).toEqual({ data: { channelId: '1000005$1$0$0', streamType: '2', type: 'flv' } });
+    const bytes = Buffer.from(await (await fetch(flv.json().url)).arrayBuffer());
+    expect(bytes.subarray(0, 3).toString('latin1')).toBe('FLV');
+    const { rows } = await t.sql.query(`select channel_name, kind from video_view_log order by id desc limit 1`);
+    expect(rows[0]).toEqual({ channel_name: '二号罐区东侧', kind: 'flvLive' });
+
+    // A camera the gateway offers only as HLS has no FLV stream, and an offline one is refused before the gateway.
+    const hlsOnly = await t.call(admin, 'POST', '/api/video/streamAddress', { kind: 'flvLive', channelId: '1000001$1$0$0', streamType: 1 });
+    expect(hlsOnly.statusCode).toBe(502);
+    expect(hlsOnly.json().errMsg).toBe('该通道不提供浏览器可播放的码流');
+    const offline = await t.call(admin, 'POST', '/api/video/streamAddress', { kind: 'flvLive', channelId: '1000004$1$0$0', streamType: 1 });
+    expect(offline.json().errMsg).toBe('摄像头不在线');
+  });
+
   it('starts a talk', async () => {
     const res = await t.call(admin, 'POST', '/api/video/startTalk', { channelId: '1000009$1$0$0' });
     expect(res.statusCode, res.body).toBe(200);
@@ -211,6 +237,9 @@ describe('/api/video through the platform', () => {
     expect(tree[0].children.map((g: { name: string }) => g.name)).toEqual(['一号罐区']);
     expect((await t.call(watcher, 'POST', '/api/video/startVideo', { channelId: '1000001$1$0$0', streamType: 1 })).statusCode).toBe(200);
     expect((await t.call(watcher, 'POST', '/api/video/startVideo', { channelId: '1000005$1$0$0', streamType: 1 })).statusCode).toBe(403);
+    const flvRefused = await t.call(watcher, 'POST', '/api/video/streamAddress', { kind: 'flvLive', channelId: '1000005$1$0$0', streamType: 1 });
+    expect(flvRefused.statusCode).toBe(403);
+    expect(flvRefused.json().errMsg).toBe('您无权查看该摄像头');
     expect((await t.call(watcher, 'GET', `/api/video/groupRoles?roleId=${roleId}`)).statusCode).toBe(403);
     const noRole = await t.call(admin, 'POST', '/api/video/groupRoles/save', { roleId: '987654', groupIds: ['001'] });
     expect(noRole.statusCode).toBe(404);

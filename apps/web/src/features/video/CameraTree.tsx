@@ -8,7 +8,7 @@ import type { WallCamera } from './wallTypes.ts';
 export function camerasOf(tree: VideoTreeNode[]): Map<string, WallCamera & { isOnline: boolean }> {
   const out = new Map<string, WallCamera & { isOnline: boolean }>();
   const walk = (n: VideoTreeNode) => {
-    if (n.kind === 'channel') out.set(n.id, { channelId: n.id, name: n.name, browserPlayable: n.browserPlayable === true, isOnline: n.isOnline === 1 });
+    if (n.kind === 'channel') out.set(n.id, { channelId: n.id, name: n.name, browserFormat: n.browserFormat ?? null, isOnline: n.isOnline === 1 });
     n.children?.forEach(walk);
   };
   tree.forEach(walk);

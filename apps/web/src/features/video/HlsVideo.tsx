@@ -1,16 +1,13 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import Hls from 'hls.js';
-
-export interface HlsVideoHandle {
-  video: HTMLVideoElement | null;
-}
+import type { BrowserPlayerProps, BrowserVideoHandle } from './browserPlayer.ts';
 
 /**
  * A browser-playable stream (HLS) in a <video>, through hls.js where the browser has MediaSource
  * (Chromium, Firefox, Edge) and natively where it plays HLS itself (Safari). Muted, so it may autoplay.
  */
-export const HlsVideo = forwardRef<HlsVideoHandle, { url: string; title: string; onFail: (message: string) => void }>(
-  function HlsVideo({ url, title, onFail }, ref) {
+export const HlsVideo = forwardRef<BrowserVideoHandle, BrowserPlayerProps>(
+  function HlsVideo({ url, title, live, onFail }, ref) {
     const videoRef = useRef<HTMLVideoElement>(null);
     const failRef = useRef(onFail);
     useEffect(() => {
@@ -24,7 +21,7 @@ export const HlsVideo = forwardRef<HlsVideoHandle, { url: string; title: string;
       const video = videoRef.current;
       if (!video) return;
       if (Hls.isSupported()) {
-        const hls = new Hls({ enableWorker: true, lowLatencyMode: true });
+        const hls = new Hls({ enableWorker: true, lowLatencyMode: live });
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (data.fatal) failRef.current('视频流播放失败');
         });
@@ -41,7 +38,7 @@ export const HlsVideo = forwardRef<HlsVideoHandle, { url: string; title: string;
       }
       failRef.current('当前浏览器无法播放该视频流');
       return undefined;
-    }, [url]);
+    }, [url, live]);
 
     return <video ref={videoRef} className="video-cell-media" autoPlay muted playsInline aria-label={title} data-testid="video-html5" />;
   },

@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { createElement, forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Alert, App, Button, Input, Select, Space, Tag, Tooltip } from 'antd';
 import {
   AimOutlined,
@@ -13,7 +13,9 @@ import {
 } from '@ant-design/icons';
 import {
   browserClass,
+  BROWSER_STREAM_KIND_OF,
   divisionFor,
+  FORMAT_OF_KIND,
   MAX_WINDOWS,
   OSD_DEFAULTS,
   parseDateTime,
@@ -27,7 +29,8 @@ import {
 import { errorMessage } from '../../app/http.ts';
 import { startPlayback, startTalk, startVideo, streamAddress } from './api.ts';
 import { WindowTracker, browserOffset } from './dhplayer/WindowTracker.ts';
-import { HlsVideo, type HlsVideoHandle } from './HlsVideo.tsx';
+import type { BrowserVideoHandle } from './browserPlayer.ts';
+import { BROWSER_PLAYERS } from './browserPlayers.ts';
 import { usePlugin } from './usePlugin.ts';
 import type { Cell, WallCamera, WallRequest } from './wallTypes.ts';
 import dayjs from 'dayjs';
@@ -50,7 +53,7 @@ type Mode = 'waiting' | 'plugin' | 'browser';
 
 /**
  * The embeddable wall: a square grid of windows played by the DHPlayer plug-in (its native window
- * placed over the grid), or, without the plug-in, by the browser for cameras that offer HLS.
+ * placed over the grid), or, without the plug-in, by the browser for cameras that offer HLS or FLV.
  */
 export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function VideoWall({ request, controlBar = true, player }, ref) {
   const { message } = App.useApp();
@@ -62,7 +65,7 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
   const [osdText, setOsdText] = useState('');
   const [bannerClosed, setBannerClosed] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
-  const videos = useRef(new Map<number, HlsVideoHandle>());
+  const videos = useRef(new Map<number, BrowserVideoHandle>());
   const cellsRef = useRef(cells);
   cellsRef.current = cells;
   const playbackAddr = useRef<{ url: string; token: string } | null>(null);
@@ -260,16 +263,18 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
   }
 
   async function playInBrowser(cam: WallCamera, snum: number, n: number) {
-    if (!cam.browserPlayable) {
+    const req = requestRef.current!;
+    const kinds = cam.browserFormat ? BROWSER_STREAM_KIND_OF[cam.browserFormat] : null;
+    const kind = req.kind === 'live' ? kinds?.live : kinds?.record;
+    if (!kind) {
       setCell(snum, { status: 'needsPlugin', message: VIDEO_TEXT.needsPlugin });
       return;
     }
-    const req = requestRef.current!;
     const addr =
       req.kind === 'live'
-        ? await streamAddress('hlsLive', cam.channelId, streamTypeFor(n))
-        : await streamAddress('hlsRecord', cam.channelId, 1, { startTime: req.startTime, endTime: req.endTime });
-    setCell(snum, { status: 'playing', hlsUrl: addr.url.split('|')[0] });
+        ? await streamAddress(kind, cam.channelId, streamTypeFor(n))
+        : await streamAddress(kind, cam.channelId, 1, { startTime: req.startTime, endTime: req.endTime });
+    setCell(snum, { status: 'playing', stream: { url: addr.url.split('|')[0]!, format: FORMAT_OF_KIND[kind], live: req.kind === 'live' } });
   }
 
   useImperativeHandle(ref, () => ({
@@ -498,17 +503,18 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
             data-status={cell?.status ?? 'empty'}
             onClick={() => select(snum)}
           >
-            {cell?.hlsUrl && cell.status === 'playing' && mode === 'browser' && (
-              <HlsVideo
-                ref={(h) => {
+            {cell?.stream && cell.status === 'playing' && mode === 'browser' &&
+              // The player is picked by the stream's format (BROWSER_PLAYERS: hls.js for HLS, mpegts.js for FLV).
+              createElement(BROWSER_PLAYERS[cell.stream.format], {
+                ref: (h: BrowserVideoHandle | null) => {
                   if (h) videos.current.set(snum, h);
                   else videos.current.delete(snum);
-                }}
-                url={cell.hlsUrl}
-                title={cell.camera.name}
-                onFail={(msg) => setCell(snum, { status: 'error', message: msg })}
-              />
-            )}
+                },
+                url: cell.stream.url,
+                live: cell.stream.live,
+                title: cell.camera.name,
+                onFail: (msg: string) => setCell(snum, { status: 'error', message: msg }),
+              })}
             {cell?.osd && mode === 'browser' && <div className="video-cell-osd">{cell.osd}</div>}
             {cell?.status === 'playing' && mode === 'plugin' && <div className="video-cell-hint">画面由视频播放插件显示</div>}
             <div className="video-cell-label">

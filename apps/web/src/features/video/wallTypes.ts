@@ -1,10 +1,10 @@
-import type { RecordSegment } from '@park/core';
+import type { BrowserFormat, RecordSegment } from '@park/core';
 
 export interface WallCamera {
   channelId: string;
   name: string;
-  /** The gateway also offers HLS for it, so it plays without the plug-in. */
-  browserPlayable: boolean;
+  /** The stream format the gateway also offers for it (it then plays without the plug-in), or null. */
+  browserFormat: BrowserFormat | null;
 }
 
 /** What the page asks the wall to show; a new `key` opens it again. */
@@ -18,8 +18,8 @@ export interface Cell {
   camera: WallCamera;
   status: CellStatus;
   message?: string;
-  /** Browser mode: the HLS address played in the page. */
-  hlsUrl?: string;
+  /** Browser mode: the address played in the page, and its format (which picks the player). */
+  stream?: { url: string; format: BrowserFormat; live: boolean };
   /** Browser mode: on-screen text drawn over the video. */
   osd?: string;
 }

@@ -9,7 +9,7 @@ import { SIM_PLAYER_VERSION, SIM_TREE } from './cameras.ts';
 /*
  * A DSS gateway simulator for tests and the demo (DSS_URL=simulator): the OAuth public key, the sealed
  * password login and token refresh, the resource tree, plug-in info, StartVideo, QueryRecords,
- * StartPlaybackByTime, StartTalk and the HLS stream addresses, plus a short HLS clip to play.
+ * StartPlaybackByTime, StartTalk and the HLS / HTTP-FLV stream addresses, plus a short HLS clip and FLV clip to play.
  * Registered as a Fastify plugin, standalone on its own port (tests) or under a prefix of the app.
  */
 
@@ -35,7 +35,7 @@ export interface SimulatorState {
 }
 
 const MEDIA_DIR = path.join(import.meta.dirname, 'media');
-const MEDIA_TYPES: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl', '.m2ts': 'video/mp2t' };
+const MEDIA_TYPES: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl', '.m2ts': 'video/mp2t', '.flv': 'video/x-flv' };
 
 const ok = <T>(data: T): GatewayEnvelope<T> => ({ success: true, code: '0', errMsg: '', data });
 const fail = (code: string, errMsg: string): GatewayEnvelope<null> => ({ success: false, code, errMsg, data: null });
@@ -145,16 +145,20 @@ export function dssSimulator(options: SimulatorOptions = {}): { plugin: (app: Fa
       guarded(route, (d, request) => {
         const c = channel(d.channelId);
         if (!c) return fail('40004', '通道不存在');
-        if (c.hls !== '1' || d.type !== 'hls') return fail('40010', '该通道不提供浏览器可播放的码流');
         const base = options.mediaBase ?? `http://${host(request)}`;
-        return ok({ url: `${base}/media/hls/index.m3u8?channelId=${encodeURIComponent(c.id)}` });
+        const q = `channelId=${encodeURIComponent(c.id)}`;
+        if (d.type === 'hls' && c.hls === '1') return ok({ url: `${base}/media/hls/index.m3u8?${q}` });
+        // DSS replays recordings as HLS only; FLV is a live stream.
+        if (d.type === 'flv' && c.flv === '1' && route !== STREAM_ADDRESS_CALLS.hlsRecord.path) return ok({ url: `${base}/media/flv/clip.flv?${q}` });
+        return fail('40010', '该通道不提供浏览器可播放的码流');
       });
     }
 
-    app.get('/media/hls/:file', async (request, reply) => {
-      const file = (request.params as { file: string }).file;
+    app.get('/media/:format/:file', async (request, reply) => {
+      const { format, file } = request.params as { format: string; file: string };
       const type = MEDIA_TYPES[path.extname(file)];
-      if (!type || !/^[a-z0-9]+\.(m3u8|m2ts)$/.test(file)) return reply.code(404).send();
+      const allowed = format === 'hls' ? /^[a-z0-9]+\.(m3u8|m2ts)$/ : format === 'flv' ? /^[a-z0-9]+\.flv$/ : null;
+      if (!type || !allowed?.test(file)) return reply.code(404).send();
       const bytes = await fs.readFile(path.join(MEDIA_DIR, file));
       return reply.type(type).header('cache-control', 'no-cache').send(bytes);
     });

@@ -144,7 +144,7 @@ export class DhPlayerClient {
 
   private async retryAfterLaunch(): Promise<void> {
     if (this.disposed || this.state === 'success') return;
-    if (await this.tryPorts()) this.notInstalled = false;
+    await this.tryPorts();
   }
 
   private async tryPorts(): Promise<boolean> {
@@ -199,6 +199,8 @@ export class DhPlayerClient {
     socket.onmessage = (e: MessageEvent) => this.receive(String(e.data));
     socket.onclose = () => this.lost(socket);
     socket.onerror = () => undefined;
+    // Cleared before the state change, so whoever hears 'success' no longer sees "not installed".
+    this.notInstalled = false;
     this.setState('success');
     this.startHeartbeat();
   }
