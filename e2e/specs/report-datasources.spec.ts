@@ -17,8 +17,12 @@ function control(type: string, name: string, model: string, key: string) {
 }
 
 async function openMenu(page: Page, item: string, path: string) {
-  await page.getByTestId('top-bar').getByText('报表设计', { exact: true }).first().hover();
-  await page.getByRole('menuitem', { name: item }).click();
+  // A hover over the menu the pointer already rests on opens nothing: leave it, then come back.
+  await expect(async () => {
+    await page.mouse.move(0, 600);
+    await page.getByTestId('top-bar').getByText('报表设计', { exact: true }).first().hover();
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(`${BASE}${path}`);
 }
 
