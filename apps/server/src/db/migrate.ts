@@ -21,7 +21,9 @@ export async function migrateToLatest(
   db: Kysely<unknown>,
   provider: MigrationProvider = migrationProvider,
 ): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Branches developed side by side land in any order; a database that already ran a later-named
+  // migration must still take an earlier-named one that arrived after it, instead of refusing to start.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
