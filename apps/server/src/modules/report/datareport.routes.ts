@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { argsOf } from './datasource.routes.ts';
-import { readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
+import { designScope, readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import type { ReportResult } from './query/engine.ts';
 import { existingRoleIds, findReport, insertReport, listReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';
 import { checkSettingMeta, ReportWidgets, REPORT_TEXT_SERVER } from './reports.ts';
@@ -31,7 +31,7 @@ const PermissionBody = Type.Object({
   roleIds: Type.Union([Type.Array(Id, { maxItems: 1000 }), Type.String({ maxLength: 20000 })]),
 });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
-const ExportBody = Type.Object({ reportId: Id, widgetId: Id, queryConditions: Type.Optional(Type.Unknown()), drillingConditions: Type.Optional(Type.Unknown()) });
+const ExportBody = Type.Object({ reportId: Id, widgetId: Id, queryConditions: Type.Optional(Type.Unknown()), superConditions: Type.Optional(Type.Unknown()), drillingConditions: Type.Optional(Type.Unknown()) });
 const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 
 function reply(r: ReportResult) {
@@ -76,7 +76,8 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   /** Design mode: the whole widget is sent; the reply also carries the SQL as base64 `x`. */
   app.post('/api/report/datareport/previewreportdata', { schema: { body: PreviewBody }, config: design }, async (request) => {
     const b = request.body as Static<typeof PreviewBody>;
-    const out = await s.engine.run(authOf(request), b.datareport as Record<string, unknown>, b);
+    const auth = authOf(request);
+    const out = await s.engine.run(auth, designScope(auth), b.datareport as Record<string, unknown>, b);
     const { sql, ...result } = out;
     return { ...reply(result), x: Buffer.from(sql).toString('base64') };
   });
@@ -85,8 +86,8 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   app.post('/api/report/datareport/queryreportdata', { schema: { body: QueryBody } }, async (request) => {
     const b = request.body as Static<typeof QueryBody>;
     const auth = authOf(request);
-    const widget = await widgets.load(auth, String(b.reportId), String(b.widgetId));
-    const { sql: _sql, ...result } = await s.engine.run(auth, widget, b);
+    const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
+    const { sql: _sql, ...result } = await s.engine.run(auth, grant, widget, b);
     return reply(result);
   });
 
@@ -96,8 +97,8 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   app.post('/api/report/datareport/exportTableReport', { schema: { body: ExportBody } }, async (request) => {
     const b = request.body as Static<typeof ExportBody>;
     const auth = authOf(request);
-    const widget = await widgets.load(auth, String(b.reportId), String(b.widgetId));
-    const code = await exports.start(auth, String(b.reportId), String(b.widgetId), widget, b);
+    const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
+    const code = await exports.start(auth, grant, String(b.reportId), String(b.widgetId), widget, b);
     return { errCode: 0, exportCode: code };
   });
 

@@ -1,4 +1,4 @@
-import { DatasetError, parseDsMeta, parseExpress, type DsColumn, type DsMeta } from '@park/core';
+import { DatasetError, parseDsMeta, parseExpress, type DataScope, type DsColumn, type DsMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -158,11 +158,11 @@ export class Datasets {
     this.datasources.delete(id);
   }
 
-  /** The dataset bound to its source for this caller. */
-  async bind(auth: AuthContext, snap: DatasetSnapshot): Promise<DatasetPlan> {
+  /** The dataset bound to its source for this caller, reading with the data scope `grant`. */
+  async bind(auth: AuthContext, grant: DataScope, snap: DatasetSnapshot): Promise<DatasetPlan> {
     const { rec, ds } = snap;
     const row = { id: rec.id, version: rec.version, meta: rec.meta };
-    if (ds.built_in) return bindPlatformDataset(this.ctx, await this.sources.dbOf(ds), auth, row);
+    if (ds.built_in) return bindPlatformDataset(this.ctx, await this.sources.dbOf(ds), auth, grant, row);
     const db = await this.sources.dbOf(ds).catch((err: unknown) => {
       throw describeSourceError(err, this.timeoutMs);
     });

@@ -338,4 +338,37 @@ describe('cache, published reports, permissions and scope', () => {
     const res = await t.call(cookie, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: 'w1' });
     expect(res.json(), res.body).toMatchObject({ errCode: 0, datas: [{ company_name: '丙能源', sum_load_ton: 7.5 }] });
   });
+
+  it('obeys the data scope the report was given with (仅本人, 本组织及下级), or the broader view scope of the form', async () => {
+    const org = async (name: string, parent: string | null) => String((await t.sql.query(`insert into sys_org (org_name, parent_id) values ($1, $2) returning id`, [name, parent])).rows[0].id);
+    const plant = await org('一厂', null);
+    const workshop = await org('一厂车间', plant);
+    const other = await org('二厂', null);
+    const reader = async (name: string, scope: string, orgId: string | null, moreRoles: number[] = []) => {
+      const role = await roleWithMenus(t, admin, `${name}角色`, []);
+      await t.sql.query(`update sys_role set data_scope = $2 where id = $1`, [role, scope]);
+      await t.sql.query(`insert into report_permission (report_id, role_id) values ($1, $2)`, [reportId, role]);
+      const user = await addUser(t, admin, name, { roleIds: [role, ...moreRoles], ...(orgId ? { orgIds: [Number(orgId)] } : {}) });
+      return { id: String(user.id), cookie: await t.login(user.username, user.password) };
+    };
+    const self = await reader('self_reader', 'self', null);
+    const orgReader = await reader('org_reader', 'org', plant);
+    // 甲化工's rows: 10 by self_reader in 一厂车间, 20 in 二厂, 30 in 一厂; the other companies' rows nobody's.
+    await t.sql.query(`update ${table} set create_by = $1, org_id = $2 where load_ton = 10`, [self.id, workshop]);
+    await t.sql.query(`update ${table} set org_id = $1 where load_ton = 20`, [other]);
+    await t.sql.query(`update ${table} set org_id = $1 where load_ton = 30`, [plant]);
+    await t.sql.query(`insert into form_event (form_id, record_id, op) values ($1, 0, 'update')`, [formId]);
+    const sums = async (cookie: string) => {
+      const res = await t.call(cookie, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: 'w1' });
+      expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+      return Object.fromEntries((res.json().datas as Array<{ company_name: string; sum_load_ton: number }>).map((r) => [r.company_name, r.sum_load_ton]));
+    };
+    expect(await sums(self.cookie)).toEqual({ 甲化工: 10 });
+    expect(await sums(orgReader.cookie)).toEqual({ 甲化工: 40 });
+    // Viewing the form's list with 全部 as well: the broader scope wins.
+    await t.sql.query(`insert into sys_menu (name, path, level, menu_type, perms) values ('车辆查看', '/test/vehicle-view', 2, 'button', $1)`, [`form:${formId}:view`]);
+    const viewRole = await roleWithMenus(t, admin, '车辆查看', ['/test/vehicle-view']);
+    const viewer = await reader('view_reader', 'self', null, [viewRole]);
+    expect(await sums(viewer.cookie)).toEqual({ 丙能源: 7.5, 乙物流: 5, 甲化工: 60 });
+  });
 });

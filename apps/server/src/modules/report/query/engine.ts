@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { buildReportQuery, pivot, ReportQueryError, type QueryBody, type ReportQuery } from '@park/core';
+import { buildReportQuery, pivot, ReportQueryError, type DataScope, type QueryBody, type ReportQuery } from '@park/core';
 import { badRequest } from '../../../plugins/errors.ts';
 import { COUNT_CAP } from '../../form/recordStore.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
@@ -56,7 +56,7 @@ export class ReportEngine {
   }
 
   /** The checked query, its dataset plan for the caller and the SQL; shared by widget queries and exports. */
-  async prepare(auth: AuthContext, widget: Item, body: QueryBody, window: 'page' | 'all' = 'page') {
+  async prepare(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, window: 'page' | 'all' = 'page') {
     const data = (widget.data ?? {}) as Item;
     const datasetId = data.dataset === undefined || data.dataset === null ? '' : String(data.dataset);
     if (!datasetId) throw badRequest(NO_DATASET);
@@ -68,13 +68,17 @@ export class ReportEngine {
       if (err instanceof ReportQueryError) throw badRequest(err.message);
       throw err;
     }
-    const plan = await this.datasets.bind(auth, snap);
+    const plan = await this.datasets.bind(auth, grant, snap);
     const compiled = compileReport(plan, query, new Date(), window);
-    return { query, plan, compiled, stamp: snap.stamp };
+    return { query, plan, compiled, stamp: snap.stamp, datasource: snap.ds };
   }
 
-  async run(auth: AuthContext, widget: Item, body: QueryBody): Promise<RunOutcome> {
-    const { query, plan, compiled, stamp } = await this.prepare(auth, widget, body);
+  /**
+   * One widget's data for a caller; `grant` is the data scope the caller reads the report with
+   * (see permissions.ts readableReport; designers previewing: designScope).
+   */
+  async run(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody): Promise<RunOutcome> {
+    const { query, plan, compiled, stamp } = await this.prepare(auth, grant, widget, body);
     const main = compiled.query.compile();
     const key = crypto
       .createHash('sha256')
