@@ -4,9 +4,11 @@
  *  - a group-by of two dimensions with sum and count, and a month-level date aggregate, as
  *    previewreportdata (each call a cache miss: a condition that changes per call, raw SQL alike);
  *  - a cached repeat of one widget;
- *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once, cached (the realistic
- *    case) and cold (every widget query distinct), against its p99 with no dashboard running;
- *  - a 1,000,000-row table export.
+ *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once: first load (one user's
+ *    widget queries run, the others share them), reload (every result cached: the usual case for
+ *    a dashboard left open), and cold (every widget query distinct), against its p99 with no
+ *    dashboard running;
+ *  - a 1,000,000-row table export (a durable job on the job thread, ADR 0019).
  */
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
@@ -173,6 +175,10 @@ try {
   const quiet = await getsWhile(() => idle(5000));
   // Cached: the first load fills the cache, the other users' loads share it (the usual morning).
   const warmDash = await getsWhile(() => Promise.all(users.map((h) => loadDashboard(h, null))));
+  // Reloads: every widget result cached; 5 rounds so the phase is long enough for a p99.
+  const reloadDash = await getsWhile(async () => {
+    for (let r = 0; r < 5; r++) await Promise.all(users.map((h) => loadDashboard(h, null)));
+  });
   const coldDash = await getsWhile(() => Promise.all(users.map((h, u) => loadDashboard(h, 1000 + u))));
 
   // A 1,000,000-row table export.
@@ -201,7 +207,8 @@ try {
   console.log(line('month level, sum', month));
   console.log(`${'cached repeat'.padEnd(34)} p50 ${pct(cached, 50).toFixed(2)} ms, p95 ${pct(cached, 95).toFixed(2)} ms over ${CACHED} calls  (target p50 ≤ 5)`);
   console.log(gets('no dashboard', quiet));
-  console.log(gets(`${USERS} users × ${WIDGETS} widgets, cached`, warmDash) + '  (target p99 ≤ 50)');
+  console.log(gets(`${USERS} users × ${WIDGETS} widgets, first`, warmDash) + '  (target p99 ≤ 50)');
+  console.log(gets(`${USERS} users × ${WIDGETS} widgets, reload ×5`, reloadDash) + '  (target p99 ≤ 50)');
   console.log(gets(`${USERS} users × ${WIDGETS} widgets, cold`, coldDash) + '  (target p99 ≤ 50)');
   console.log(`${'export 1,000,000 rows'.padEnd(34)} ${state.state} ${String(state.rowsDone)} rows in ${(exportMs / 1000).toFixed(1)} s (reading the same rows in raw SQL: ${(rawReadMs / 1000).toFixed(1)} s)`);
 } finally {

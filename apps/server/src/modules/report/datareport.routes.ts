@@ -41,7 +41,7 @@ function reply(r: ReportResult) {
 /** Report definitions, their data and who may read them (spec 002 §7, DESIGN §11). */
 export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: ReportServices): void {
   const design = { permission: REPORT_DESIGN_PERMISSION };
-  const widgets = new ReportWidgets(ctx.db);
+  const widgets = new ReportWidgets(ctx.db, ctx.config.report.stampMaxAgeMs);
 
   app.post('/api/report/datareport/save', { schema: { body: SaveBody }, config: design }, async (request) => {
     const b = request.body as Static<typeof SaveBody>;
@@ -50,6 +50,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const meta = checkSettingMeta(b.settingMeta);
     if (b.reportId !== undefined && b.reportId !== null && b.reportId !== '') {
       if (!(await updateReport(ctx.db, String(b.reportId), name, meta))) throw notFound(REPORT_TEXT_SERVER.notFound);
+      widgets.forget(String(b.reportId));
       return { errCode: 0, reportId: Number(b.reportId) };
     }
     return { errCode: 0, reportId: Number(await insertReport(ctx.db, name, meta, authOf(request).userId)) };
@@ -87,7 +88,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const b = request.body as Static<typeof QueryBody>;
     const auth = authOf(request);
     const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
-    const { sql: _sql, ...result } = await s.engine.run(auth, grant, widget, b);
+    const { sql: _sql, ...result } = await s.engine.run(auth, grant, widget, b, true);
     return reply(result);
   });
 
@@ -116,6 +117,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const known = await existingRoleIds(ctx.db, ids);
     if (known.length !== new Set(ids).size) throw badRequest('角色不存在');
     await replaceReportRoles(ctx.db, report.id, [...new Set(ids)]);
+    widgets.forget(report.id);
     return { errCode: 0 };
   });
 

@@ -32,6 +32,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext, s: ReportSe
     if (b.id !== undefined && b.id !== null && b.id !== '') {
       const old = await s.datasets.load(String(b.id));
       await updateDataset(ctx.db, old.id, values);
+      s.datasets.forgetDataset(old.id);
       return old.id;
     }
     return insertDataset(ctx.db, values, userId);

@@ -22,6 +22,8 @@ export interface DatasetRecord {
   datasourceId: string;
   version: number;
   meta: DsMeta;
+  /** The form a platform dataset reads (null for external datasets). */
+  formId: string | null;
 }
 
 export interface DatasetSnapshot {
@@ -36,18 +38,20 @@ export class Datasets {
   /** Parsed dataset rows by id; a row is read again when its version moves. */
   private readonly records = new Map<string, DatasetRecord>();
   private readonly datasources = new Map<string, DatasourceRow>();
-  private readonly snapshots = new Coalescer<Awaited<ReturnType<typeof datasetSnapshot>>>();
+  private readonly snapshots: Coalescer<Awaited<ReturnType<typeof datasetSnapshot>>>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly sources: Datasources,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.snapshots = new Coalescer(ctx.config.report.stampMaxAgeMs);
+  }
 
   async load(id: string): Promise<DatasetRecord> {
     const row = /^\d{1,18}$/.test(id) ? await findDataset(this.ctx.db, id) : undefined;
     if (!row) throw notFound(DATASET_NOT_FOUND);
-    return { id: row.id, name: row.name, datasourceId: row.datasource_id, version: row.version, meta: row.ds_meta as DsMeta };
+    return { id: row.id, name: row.name, datasourceId: row.datasource_id, version: row.version, meta: row.ds_meta as DsMeta, formId: row.form_id };
   }
 
   private external<T>(p: Promise<T>): Promise<T> {
@@ -153,6 +157,11 @@ export class Datasets {
     return { rec, ds, stamp: `${rec.version}:${data}` };
   }
 
+  /** A dataset saved on this instance: its next call reads the new version at once. */
+  forgetDataset(id: string): void {
+    this.snapshots.forget(id);
+  }
+
   /** A datasource changed or went: the next snapshot reads it again. */
   forgetDatasource(id: string): void {
     this.datasources.delete(id);
@@ -177,5 +186,6 @@ export class Datasets {
 
   async bumpVersion(id: string, meta: DsMeta): Promise<void> {
     await updateDataset(this.ctx.db, id, { ds_meta: JSON.stringify(meta) });
+    this.forgetDataset(id);
   }
 }

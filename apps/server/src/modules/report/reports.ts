@@ -42,9 +42,20 @@ export function findWidget(settingMeta: unknown, widgetId: string): Item | null 
  */
 export class ReportWidgets {
   private readonly reports = new Map<string, { version: number; settingMeta: unknown }>();
-  private readonly access = new Coalescer<ReportAccess>();
+  private readonly access: Coalescer<ReportAccess>;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `accessMaxAgeMs`: how long a user's access to a report, once read, is trusted (REPORT_STAMP_MAX_AGE_MS). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    accessMaxAgeMs = 0,
+  ) {
+    this.access = new Coalescer(accessMaxAgeMs);
+  }
+
+  /** A report saved or its readers changed on this instance: its next calls read access and version again. */
+  forget(reportId: string): void {
+    this.access.forgetPrefix(`${reportId}:`);
+  }
 
   /** The widget of a report the caller may read (access checked first). */
   async load(auth: AuthContext, reportId: string, widgetId: string): Promise<Item> {
@@ -53,7 +64,7 @@ export class ReportWidgets {
 
   /** The widget and the data scope the caller reads it with (see permissions.ts readableReport). */
   async loadWithGrant(auth: AuthContext, reportId: string, widgetId: string): Promise<{ widget: Item; grant: DataScope }> {
-    const { version, grantScope } = await this.access.run(`${auth.userId}:${reportId}`, () => readableReport(this.db, auth, reportId));
+    const { version, grantScope } = await this.access.run(`${reportId}:${auth.userId}`, () => readableReport(this.db, auth, reportId));
     let hit = this.reports.get(reportId);
     if (!hit || hit.version !== version) {
       const report = await findReport(this.db, reportId);

@@ -22,10 +22,15 @@ export function grantRecordScope(auth: AuthContext, grant: DataScope): RecordSco
  * Applied to the main table (a sub-table's rows follow their parent).
  */
 export function formDataScope(auth: AuthContext, model: FormModel, mainAlias: string, grant: DataScope): { where: Expression<SqlBool> | null; key: string } {
-  const p = auth.permissions;
-  const view = p.isSuper ? 'all' : p.scopes.get(formPermission(model.formId, 'view'));
-  const scope = grantRecordScope(auth, view ? broaderScope(view, grant) : grant);
+  const scope = reportRecordScope(auth, model.formId, grant);
   return { where: scopeOn(mainAlias, scope), key: scopeKey(scope) };
+}
+
+/** The records of form `formId` a report shows this caller (see formDataScope). */
+export function reportRecordScope(auth: AuthContext, formId: string, grant: DataScope): RecordScope {
+  const p = auth.permissions;
+  const view = p.isSuper ? 'all' : p.scopes.get(formPermission(formId, 'view'));
+  return grantRecordScope(auth, view ? broaderScope(view, grant) : grant);
 }
 
 /**
