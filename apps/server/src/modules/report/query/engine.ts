@@ -8,6 +8,7 @@ import { describeSourceError } from '../datasources.ts';
 import { scopeKey } from '../../form/recordAccess.ts';
 import { reportRecordScope } from '../sources/dataScope.ts';
 import { ResultCache } from './cache.ts';
+import { TurnLane } from './lane.ts';
 import { compileReport, type CompiledReport, type OutputColumn } from './compile.ts';
 import type { QueryLimiter } from './limiter.ts';
 
@@ -62,6 +63,8 @@ export function rename(rows: Array<Record<string, unknown>>, columns: OutputColu
 export class ReportEngine {
   private readonly cache: ResultCache<ReportResult>;
   private readonly compiledMemo = new WeakMap<Item, Map<string, Compiled>>();
+  private readonly lane = new TurnLane();
+  private readonly texts = new WeakMap<ReportResult, string>();
 
   constructor(
     private readonly datasets: Datasets,
@@ -129,6 +132,12 @@ export class ReportEngine {
    * object comes from a saved report and is the same object on every call (see compiled()).
    */
   async run(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published = false): Promise<RunOutcome> {
+    const { result, sql } = await this.resultOf(auth, grant, widget, body, published);
+    return { ...result, sql };
+  }
+
+  private async resultOf(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<{ result: ReportResult; sql: string }> {
+    await this.lane.turn();
     const snap = await this.datasets.snapshot(datasetOf(widget));
     const { query, compiled, sql, cacheKey } = await this.compiled(auth, grant, widget, body, snap, published);
     const result = await this.cache.once(cacheKey, snap.stamp, () =>
@@ -144,7 +153,21 @@ export class ReportEngine {
         }
       }),
     );
-    return { ...result, sql };
+    return { result, sql };
+  }
+
+  /**
+   * A widget's reply as JSON text, written once per cached result: the same result sent to every
+   * reader of a dashboard is not serialised again for each of them.
+   */
+  async runJson(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<string> {
+    const { result } = await this.resultOf(auth, grant, widget, body, published);
+    let text = this.texts.get(result);
+    if (text === undefined) {
+      text = JSON.stringify({ errCode: 0, ...result });
+      this.texts.set(result, text);
+    }
+    return text;
   }
 
   private shape(query: ReportQuery, raw: Array<Record<string, unknown>>, columns: OutputColumn[], totalCount: number | undefined): ReportResult {
