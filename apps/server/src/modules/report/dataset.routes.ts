@@ -100,7 +100,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext, s: ReportSe
     for (const id of ids) {
       const rec = await s.datasets.load(id);
       const ds = await s.sources.load(rec.datasourceId);
-      const { meta, removed } = await s.datasets.check(ds, rec.meta);
+      const { meta, removed } = await s.datasets.check(ds, rec.meta, true);
       await s.datasets.bumpVersion(rec.id, meta);
       out.push({ id: Number(rec.id), removed: removed.map((c) => c.desc) });
     }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
 import { addUser, roleWithMenus } from '../admin/testHelpers.ts';
-import { saveVehicleDataset, createVehicleForm, widget } from './testSupport.ts';
+import { control } from '../importExport/testSupport.ts';
+import { saveVehicleDataset, createVehicleForm, vehicleMeta, widget } from './testSupport.ts';
 
 /*
  * The report query engine against hand-computed results: every aggregate and date level,
@@ -375,5 +376,30 @@ describe('cache, published reports, permissions and scope', () => {
     const viewRole = await roleWithMenus(t, admin, '车辆查看', ['/test/vehicle-view']);
     const viewer = await reader('view_reader', 'self', null, [viewRole]);
     expect(await sums(viewer.cookie)).toEqual({ 丙能源: 7.5, 乙物流: 5, 甲化工: 60 });
+  });
+});
+
+describe('dataset structure follows its form', () => {
+  const conf = async () => (await t.call(admin, 'GET', `/api/report/dataset/getconf/${dataset}`)).json().dataSetConf as { version: number; dsMeta: { dim: Array<{ id: string; desc: string }> } };
+  const saveDesign = async (list: Array<Record<string, unknown>>) => {
+    const res = await t.call(admin, 'POST', '/api/form/saveformdesign', { formId, formMeta: JSON.stringify({ ...vehicleMeta(), list }) });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+  };
+
+  it('takes a relabelled field on the next query; syncDataSetStructure drops a field the form lost', async () => {
+    const before = await conf();
+    const list = vehicleMeta().list as Array<Record<string, unknown>>;
+    list[3] = control('input', '车辆类别', 'kind');
+    await saveDesign(list);
+    const res = await preview({ classAxis: [axis({ id: 'd3', column: 'kind' })], valueAxis: [axis(m1('count'))] });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    const after = await conf();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.dsMeta.dim.find((d) => d.id === 'd3')?.desc).toBe('车辆类别');
+
+    await saveDesign(list.filter((c) => c.model !== 'kind'));
+    const synced = await t.call(admin, 'POST', '/api/report/dataset/sync', { formId });
+    expect(synced.json(), synced.body).toEqual({ errCode: 0, list: [{ id: dataset, removed: ['车辆类别'] }] });
+    expect((await conf()).dsMeta.dim.map((d) => d.id)).toEqual(['d1', 'd2']);
   });
 });
