@@ -4,15 +4,37 @@
  *  - a group-by of two dimensions with sum and count, and a month-level date aggregate, as
  *    previewreportdata (each call a cache miss: a condition that changes per call, raw SQL alike);
  *  - a cached repeat of one widget;
- *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once, cached (the realistic
- *    case) and cold (every widget query distinct), against its p99 with no dashboard running;
- *  - a 1,000,000-row table export.
+ *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once: first load (one user's
+ *    widget queries run, the others share them), reload (every result cached: the usual case for
+ *    a dashboard left open), and cold (every widget query distinct), against its p99 with no
+ *    dashboard running;
+ *  - a 1,000,000-row table export (a durable job on the job thread, ADR 0019).
  */
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { startServer, stopServer } from '../e2e/support/server.ts';
+import { Worker } from 'node:worker_threads';
 import { machine } from './lib.ts';
+
+/** getformdatabyid in a loop on its own thread, `concurrency` at a time, until told to stop; replies with the latencies. */
+const GET_LOOP = `
+const { parentPort, workerData: w } = require('node:worker_threads');
+let done = false, next = 0;
+const lat = [];
+parentPort.on('message', () => { done = true; });
+const loop = async () => {
+  while (!done) {
+    const s = performance.now();
+    const res = await fetch(w.base + '/api/form/getformdatabyid?formId=' + w.formId + '&businessId=' + w.ids[next++ % w.ids.length], { headers: { cookie: w.cookie } });
+    const text = await res.text();
+    if (res.status !== 200 || !text.includes('"errCode":0')) throw new Error('get: ' + res.status + ' ' + text.slice(0, 200));
+    lat.push(performance.now() - s);
+  }
+};
+parentPort.postMessage('started');
+Promise.all(Array.from({ length: w.concurrency }, loop)).then(() => parentPort.postMessage(lat));
+`;
 
 const ROWS = Number(process.env.ROWS || 1_000_000);
 const QUERIES = Number(process.env.QUERIES || 30);
@@ -151,21 +173,21 @@ try {
   // Form reads meanwhile: getformdatabyid of random records, two at a time, as other users work.
   const ids = (await sqlPool.query(`select id from "${table}" order by random() limit 20000`)).rows.map((r) => r.id as string);
   let nextId = 0;
+  // The form user is another client: their gets run on a thread of their own, so the time they
+  // measure is not the time this thread spends sending and reading the dashboard's calls.
   const getsWhile = async (work: () => Promise<unknown>) => {
-    const lat: number[] = [];
-    let done = false;
-    const loops = Array.from({ length: GETS_CONCURRENCY }, async () => {
-      while (!done) {
-        const s = performance.now();
-        await call(base, 'GET', `/api/form/getformdatabyid?formId=${formId}&businessId=${ids[nextId++ % ids.length]}`, { cookie: admin.cookie });
-        lat.push(performance.now() - s);
-      }
+    const worker = new Worker(GET_LOOP, {
+      eval: true,
+      workerData: { base, formId, cookie: admin.cookie, ids: ids.slice(nextId % ids.length).concat(ids), concurrency: GETS_CONCURRENCY },
     });
+    await new Promise((r) => worker.once('message', r)); // started
     const s = performance.now();
     await work();
     const ms = performance.now() - s;
-    done = true;
-    await Promise.all(loops);
+    worker.postMessage('stop');
+    const lat = await new Promise<number[]>((r) => worker.once('message', r));
+    await worker.terminate();
+    nextId += lat.length;
     return { lat, ms };
   };
   const idle = async (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -173,6 +195,10 @@ try {
   const quiet = await getsWhile(() => idle(5000));
   // Cached: the first load fills the cache, the other users' loads share it (the usual morning).
   const warmDash = await getsWhile(() => Promise.all(users.map((h) => loadDashboard(h, null))));
+  // Reloads: every widget result cached; 5 rounds so the phase is long enough for a p99.
+  const reloadDash = await getsWhile(async () => {
+    for (let r = 0; r < 5; r++) await Promise.all(users.map((h) => loadDashboard(h, null)));
+  });
   const coldDash = await getsWhile(() => Promise.all(users.map((h, u) => loadDashboard(h, 1000 + u))));
 
   // A 1,000,000-row table export.
@@ -201,7 +227,8 @@ try {
   console.log(line('month level, sum', month));
   console.log(`${'cached repeat'.padEnd(34)} p50 ${pct(cached, 50).toFixed(2)} ms, p95 ${pct(cached, 95).toFixed(2)} ms over ${CACHED} calls  (target p50 ≤ 5)`);
   console.log(gets('no dashboard', quiet));
-  console.log(gets(`${USERS} users × ${WIDGETS} widgets, cached`, warmDash) + '  (target p99 ≤ 50)');
+  console.log(gets(`${USERS} users × ${WIDGETS} widgets, first`, warmDash) + '  (target p99 ≤ 50)');
+  console.log(gets(`${USERS} users × ${WIDGETS} widgets, reload ×5`, reloadDash) + '  (target p99 ≤ 50)');
   console.log(gets(`${USERS} users × ${WIDGETS} widgets, cold`, coldDash) + '  (target p99 ≤ 50)');
   console.log(`${'export 1,000,000 rows'.padEnd(34)} ${state.state} ${String(state.rowsDone)} rows in ${(exportMs / 1000).toFixed(1)} s (reading the same rows in raw SQL: ${(rawReadMs / 1000).toFixed(1)} s)`);
 } finally {

@@ -80,6 +80,12 @@ export interface ReportSettings {
    * database is the embedded one (a local process this server may renice).
    */
   backendNice: number;
+  /**
+   * REPORT_STAMP_MAX_AGE_MS: how long a widget call trusts the data stamp and report access another
+   * call read, so a cached repeat costs no database round trip (ADR 0019); a form change is then seen
+   * by the cache at most this late. 0 reads them for every call.
+   */
+  stampMaxAgeMs: number;
 }
 
 export interface ParkSettings {
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
       secret: env.DATASOURCE_SECRET || '',
       backendNice: Math.min(19, intFrom(env.REPORT_BACKEND_NICE, 10, 'REPORT_BACKEND_NICE')),
+      stampMaxAgeMs: intFrom(env.REPORT_STAMP_MAX_AGE_MS, 500, 'REPORT_STAMP_MAX_AGE_MS'),
     },
     ops: {
       metricsToken: env.METRICS_TOKEN || '',

@@ -510,6 +510,11 @@ export interface ReportExportTable {
   created_by: string;
   create_time: Generated<Date>;
   finish_time: Date | null;
+  /** Durable export jobs (issue 21, migration 2026_11_26_0210): the request, runs and lease. */
+  params: ColumnType<unknown, string | undefined, string>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: Date | null;
 }
 /* ── Park operations (issue 23): devices, layout, what devices report, what operators do ── */
 type Num = ColumnType<string, string | number, string | number>;

@@ -9,6 +9,7 @@ import { registerFilePreviewJobs } from '../modules/file/preview.ts';
 import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
 import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
+import { registerReportExports } from '../modules/report/export/exportWorker.ts';
 import { createSmsSender } from '../modules/company/sms.ts';
 import { SmsOutbox } from '../modules/company/smsOutbox.ts';
 import { registerBackupJob } from '../modules/backup/job.ts';
@@ -57,6 +58,8 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
   });
   await registerFileGc(boss, ctx, logger);
   await registerImportExport(boss, ctx, logger, connectionString);
+  // Table-report exports (issue 21, ADR 0019).
+  await registerReportExports(boss, ctx, logger, connectionString);
   await registerFilePreviewJobs(boss, ctx, logger);
   // The operation log's only deletion: rows older than the retention setting (安全设置), nightly.
   await boss.createQueue(OPTLOG_RETENTION);

@@ -16,6 +16,7 @@ import * as formPermissions from './2026_11_25_0100_form_permissions.ts';
 // Automation engine (issue 18)
 import * as automation from './2026_11_25_0201_automation.ts';
 import * as reports from './2026_11_25_0300_reports.ts';
+import * as reportExportJobs from './2026_11_26_0210_report_export_jobs.ts';
 import * as park from './2026_11_25_0400_park.ts';
 import * as backups from './2026_11_25_0600_backups.ts';
 import * as video from './2026_11_25_0500_video.ts';
@@ -46,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0600_backups': backups,
   '2026_11_25_0500_video': video,
   '2026_11_25_0700_design_drafts': designDrafts,
+  // Report exports as durable jobs (issue 21)
+  '2026_11_26_0210_report_export_jobs': reportExportJobs,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -49,6 +49,15 @@ const TSX_API = pathToFileURL(
 ).href;
 const THREAD_ENTRY = new URL('./jobThread.ts', import.meta.url).href;
 
+/** What a job thread runs: its module, the workerData flag that module waits for, its out-of-memory message. */
+export interface ThreadEntry {
+  url: string;
+  flag: string;
+  outOfMemory: string;
+}
+
+const IMPORT_EXPORT_ENTRY: ThreadEntry = { url: THREAD_ENTRY, flag: 'importExportThread', outOfMemory: 'Excel文件过大，处理时内存不足，请拆分后再导入' };
+
 /**
  * The thread imports and exports run in (each job on its own async path, at most one import and
  * one export per instance). It is started in the background when the workers register and then
@@ -57,12 +66,16 @@ const THREAD_ENTRY = new URL('./jobThread.ts', import.meta.url).href;
  * and its heap is capped: a workbook that needs more ends as a failed job with a message, and the
  * next job gets a new thread.
  */
-export class JobThread {
+export class JobThread<I = ThreadInput> {
   private worker: Worker | null = null;
   private seq = 0;
   private pending = new Map<number, (r: ThreadResult) => void>();
 
-  constructor(private readonly heapMb: number) {}
+  /** `entry`: another module's jobs may run on a thread of their own (report exports, issue 21). */
+  constructor(
+    private readonly heapMb: number,
+    private readonly entry: ThreadEntry = IMPORT_EXPORT_ENTRY,
+  ) {}
 
   /** Starts the thread now, so the first job does not wait for it to load. */
   warm(): void {
@@ -70,10 +83,10 @@ export class JobThread {
   }
 
   private start(): Worker {
-    const code = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(THREAD_ENTRY)}); });`;
+    const code = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(this.entry.url)}); });`;
     const worker = new Worker(code, {
       eval: true,
-      workerData: { importExportThread: true },
+      workerData: { [this.entry.flag]: true },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32 },
     });
     worker.unref();
@@ -89,7 +102,7 @@ export class JobThread {
     worker.on('error', (err: Error & { code?: string }) =>
       fail(
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? { kind: 'failure', message: 'Excel文件过大，处理时内存不足，请拆分后再导入' }
+          ? { kind: 'failure', message: this.entry.outOfMemory }
           : { kind: 'fault', message: err.message },
       ),
     );
@@ -97,7 +110,7 @@ export class JobThread {
     return worker;
   }
 
-  run(input: ThreadInput): Promise<ThreadResult> {
+  run(input: I): Promise<ThreadResult> {
     this.worker ??= this.start();
     const id = ++this.seq;
     const worker = this.worker;

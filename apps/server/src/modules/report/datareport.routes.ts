@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { argsOf } from './datasource.routes.ts';
-import { readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
+import { designScope, readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import type { ReportResult } from './query/engine.ts';
 import { existingRoleIds, findReport, insertReport, listReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';
 import { checkSettingMeta, ReportWidgets, REPORT_TEXT_SERVER } from './reports.ts';
@@ -31,7 +31,7 @@ const PermissionBody = Type.Object({
   roleIds: Type.Union([Type.Array(Id, { maxItems: 1000 }), Type.String({ maxLength: 20000 })]),
 });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
-const ExportBody = Type.Object({ reportId: Id, widgetId: Id, queryConditions: Type.Optional(Type.Unknown()), drillingConditions: Type.Optional(Type.Unknown()) });
+const ExportBody = Type.Object({ reportId: Id, widgetId: Id, queryConditions: Type.Optional(Type.Unknown()), superConditions: Type.Optional(Type.Unknown()), drillingConditions: Type.Optional(Type.Unknown()) });
 const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 
 function reply(r: ReportResult) {
@@ -41,7 +41,7 @@ function reply(r: ReportResult) {
 /** Report definitions, their data and who may read them (spec 002 §7, DESIGN §11). */
 export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: ReportServices): void {
   const design = { permission: REPORT_DESIGN_PERMISSION };
-  const widgets = new ReportWidgets(ctx.db);
+  const widgets = new ReportWidgets(ctx.db, ctx.config.report.stampMaxAgeMs);
 
   app.post('/api/report/datareport/save', { schema: { body: SaveBody }, config: design }, async (request) => {
     const b = request.body as Static<typeof SaveBody>;
@@ -50,6 +50,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const meta = checkSettingMeta(b.settingMeta);
     if (b.reportId !== undefined && b.reportId !== null && b.reportId !== '') {
       if (!(await updateReport(ctx.db, String(b.reportId), name, meta))) throw notFound(REPORT_TEXT_SERVER.notFound);
+      widgets.forget(String(b.reportId));
       return { errCode: 0, reportId: Number(b.reportId) };
     }
     return { errCode: 0, reportId: Number(await insertReport(ctx.db, name, meta, authOf(request).userId)) };
@@ -76,18 +77,20 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   /** Design mode: the whole widget is sent; the reply also carries the SQL as base64 `x`. */
   app.post('/api/report/datareport/previewreportdata', { schema: { body: PreviewBody }, config: design }, async (request) => {
     const b = request.body as Static<typeof PreviewBody>;
-    const out = await s.engine.run(authOf(request), b.datareport as Record<string, unknown>, b);
+    const auth = authOf(request);
+    const out = await s.engine.run(auth, designScope(auth), b.datareport as Record<string, unknown>, b);
     const { sql, ...result } = out;
     return { ...reply(result), x: Buffer.from(sql).toString('base64') };
   });
 
   /** A published report's widget, by ids; readable by the roles the report was given. */
-  app.post('/api/report/datareport/queryreportdata', { schema: { body: QueryBody } }, async (request) => {
+  app.post('/api/report/datareport/queryreportdata', { schema: { body: QueryBody } }, async (request, res) => {
     const b = request.body as Static<typeof QueryBody>;
     const auth = authOf(request);
-    const widget = await widgets.load(auth, String(b.reportId), String(b.widgetId));
-    const { sql: _sql, ...result } = await s.engine.run(auth, widget, b);
-    return reply(result);
+    const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
+    // The reply's text is kept with the cached result (the same { errCode: 0, ...result } shape).
+    res.type('application/json; charset=utf-8');
+    return s.engine.runJson(auth, grant, widget, b, true);
   });
 
   const exports = new TableExports(ctx, s);
@@ -96,8 +99,8 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
   app.post('/api/report/datareport/exportTableReport', { schema: { body: ExportBody } }, async (request) => {
     const b = request.body as Static<typeof ExportBody>;
     const auth = authOf(request);
-    const widget = await widgets.load(auth, String(b.reportId), String(b.widgetId));
-    const code = await exports.start(auth, String(b.reportId), String(b.widgetId), widget, b);
+    const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
+    const code = await exports.start(auth, grant, String(b.reportId), String(b.widgetId), widget, b);
     return { errCode: 0, exportCode: code };
   });
 
@@ -115,6 +118,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const known = await existingRoleIds(ctx.db, ids);
     if (known.length !== new Set(ids).size) throw badRequest('角色不存在');
     await replaceReportRoles(ctx.db, report.id, [...new Set(ids)]);
+    widgets.forget(report.id);
     return { errCode: 0 };
   });
 

@@ -32,6 +32,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext, s: ReportSe
     if (b.id !== undefined && b.id !== null && b.id !== '') {
       const old = await s.datasets.load(String(b.id));
       await updateDataset(ctx.db, old.id, values);
+      s.datasets.forgetDataset(old.id);
       return old.id;
     }
     return insertDataset(ctx.db, values, userId);
@@ -99,7 +100,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext, s: ReportSe
     for (const id of ids) {
       const rec = await s.datasets.load(id);
       const ds = await s.sources.load(rec.datasourceId);
-      const { meta, removed } = await s.datasets.check(ds, rec.meta);
+      const { meta, removed } = await s.datasets.check(ds, rec.meta, true);
       await s.datasets.bumpVersion(rec.id, meta);
       out.push({ id: Number(rec.id), removed: removed.map((c) => c.desc) });
     }

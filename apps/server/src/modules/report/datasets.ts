@@ -1,4 +1,4 @@
-import { DatasetError, parseDsMeta, parseExpress, type DsColumn, type DsMeta } from '@park/core';
+import { DatasetError, parseDsMeta, parseExpress, type DataScope, type DsColumn, type DsMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -22,6 +22,8 @@ export interface DatasetRecord {
   datasourceId: string;
   version: number;
   meta: DsMeta;
+  /** The form a platform dataset reads (null for external datasets). */
+  formId: string | null;
 }
 
 export interface DatasetSnapshot {
@@ -36,18 +38,23 @@ export class Datasets {
   /** Parsed dataset rows by id; a row is read again when its version moves. */
   private readonly records = new Map<string, DatasetRecord>();
   private readonly datasources = new Map<string, DatasourceRow>();
-  private readonly snapshots = new Coalescer<Awaited<ReturnType<typeof datasetSnapshot>>>();
+  private readonly snapshots: Coalescer<Awaited<ReturnType<typeof datasetSnapshot>>>;
+  /** The form design version each dataset was last checked against (see followDesign). */
+  private readonly checkedDesign = new Map<string, number>();
+  private readonly syncs = new Coalescer<boolean>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly sources: Datasources,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.snapshots = new Coalescer(ctx.config.report.stampMaxAgeMs);
+  }
 
   async load(id: string): Promise<DatasetRecord> {
     const row = /^\d{1,18}$/.test(id) ? await findDataset(this.ctx.db, id) : undefined;
     if (!row) throw notFound(DATASET_NOT_FOUND);
-    return { id: row.id, name: row.name, datasourceId: row.datasource_id, version: row.version, meta: row.ds_meta as DsMeta };
+    return { id: row.id, name: row.name, datasourceId: row.datasource_id, version: row.version, meta: row.ds_meta as DsMeta, formId: row.form_id };
   }
 
   private external<T>(p: Promise<T>): Promise<T> {
@@ -92,7 +99,7 @@ export class Datasets {
    * A dsMeta checked against its source: every table and column must exist there; types come from
    * the source, not from the client; calculated fields must compile. Returns the meta to store.
    */
-  async check(ds: DatasourceRow, raw: unknown): Promise<{ meta: DsMeta; formId: string | null; removed: DsColumn[] }> {
+  async check(ds: DatasourceRow, raw: unknown, sync = false): Promise<{ meta: DsMeta; formId: string | null; removed: DsColumn[] }> {
     let meta: DsMeta;
     try {
       meta = parseDsMeta(raw);
@@ -124,7 +131,8 @@ export class Datasets {
           removed.push(c);
           return [];
         }
-        return [{ ...c, dataType: src.dataType, desc: c.desc && c.desc !== c.column ? c.desc : src.columnDesc }];
+        // On save the client's description stands (it came from the source); a sync takes the label the form has now.
+        return [{ ...c, dataType: src.dataType, desc: !sync && c.desc && c.desc !== c.column ? c.desc : src.columnDesc }];
       });
     const out = { dim: fix(meta.dim), measure: fix(meta.measure) };
     return { meta: out, formId, removed };
@@ -135,8 +143,20 @@ export class Datasets {
    * the row itself and its datasource only when its version moved.
    */
   async snapshot(id: string): Promise<DatasetSnapshot> {
-    const s = /^\d{1,18}$/.test(id) ? await this.snapshots.run(id, () => datasetSnapshot(this.ctx.db, id)) : undefined;
+    if (!/^\d{1,18}$/.test(id)) throw notFound(DATASET_NOT_FOUND);
+    const read = () => this.snapshots.run(id, () => datasetSnapshot(this.ctx.db, id));
+    let s = await read();
+    // A kept snapshot is not trusted past a design change this instance knows of (its form model was dropped).
+    const formId = this.records.get(id)?.formId;
+    if (s && s.design_version !== null && formId && (await this.ctx.forms.load(this.ctx.db, formId).catch(() => null))?.designVersion !== s.design_version) {
+      this.snapshots.forget(id);
+      s = await read();
+    }
     if (!s) throw notFound(DATASET_NOT_FOUND);
+    if (s.design_version !== null && this.checkedDesign.get(id) !== s.design_version) {
+      const synced = await this.syncs.run(id, () => this.followDesign(id, s.design_version!));
+      if (synced) return this.snapshot(id);
+    }
     let rec = this.records.get(id);
     if (!rec || rec.version !== s.version) {
       rec = await this.load(id);
@@ -153,16 +173,42 @@ export class Datasets {
     return { rec, ds, stamp: `${rec.version}:${data}` };
   }
 
+  /**
+   * syncDataSetStructure on its own: the first query after the dataset's form got a new design
+   * reads the form's labels and types again and drops vanished columns, as the explicit call does
+   * (a new dataset version when anything changed). True when the dataset was rewritten.
+   */
+  private async followDesign(id: string, designVersion: number): Promise<boolean> {
+    try {
+      const rec = await this.load(id);
+      const ds = await this.sources.load(rec.datasourceId);
+      const { meta } = await this.check(ds, rec.meta, true);
+      this.checkedDesign.set(id, designVersion);
+      if (JSON.stringify(meta) === JSON.stringify(rec.meta)) return false;
+      await this.bumpVersion(id, meta);
+      return true;
+    } catch {
+      // A form that cannot be read now: the query says why; the next design change tries again.
+      this.checkedDesign.set(id, designVersion);
+      return false;
+    }
+  }
+
+  /** A dataset saved on this instance: its next call reads the new version at once. */
+  forgetDataset(id: string): void {
+    this.snapshots.forget(id);
+  }
+
   /** A datasource changed or went: the next snapshot reads it again. */
   forgetDatasource(id: string): void {
     this.datasources.delete(id);
   }
 
-  /** The dataset bound to its source for this caller. */
-  async bind(auth: AuthContext, snap: DatasetSnapshot): Promise<DatasetPlan> {
+  /** The dataset bound to its source for this caller, reading with the data scope `grant`. */
+  async bind(auth: AuthContext, grant: DataScope, snap: DatasetSnapshot): Promise<DatasetPlan> {
     const { rec, ds } = snap;
     const row = { id: rec.id, version: rec.version, meta: rec.meta };
-    if (ds.built_in) return bindPlatformDataset(this.ctx, await this.sources.dbOf(ds), auth, row);
+    if (ds.built_in) return bindPlatformDataset(this.ctx, await this.sources.dbOf(ds), auth, grant, row);
     const db = await this.sources.dbOf(ds).catch((err: unknown) => {
       throw describeSourceError(err, this.timeoutMs);
     });
@@ -177,5 +223,6 @@ export class Datasets {
 
   async bumpVersion(id: string, meta: DsMeta): Promise<void> {
     await updateDataset(this.ctx.db, id, { ds_meta: JSON.stringify(meta) });
+    this.forgetDataset(id);
   }
 }

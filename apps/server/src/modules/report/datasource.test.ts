@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { mariadbInstalled, startMariadb, startSecondPostgres, type ExternalServer } from '../../../test/externalDatabases.ts';
+import type PgBoss from 'pg-boss';
+import { stopJobs, withJobs } from '../importExport/testSupport.ts';
 import { externalDb } from './sources/connections.ts';
 
 /*
@@ -170,14 +172,20 @@ describe('hostile datasources', () => {
 
 describe.runIf(mariadbInstalled())('external MariaDB (Debian mariadb-server)', () => {
   let maria: ExternalServer;
+  let boss: PgBoss | undefined;
   beforeAll(async () => {
+    // The table export below is a job (ADR 0019): the queue and its worker run for this block.
+    boss = await withJobs(t);
     maria = await startMariadb();
     await maria.exec([
       `create table orders (id int auto_increment primary key, region varchar(20), amount decimal(12,2), created datetime) comment '订单'`,
       `insert into orders (region, amount, created) values ('华东', 10.5, '2026-01-05 10:00:00'), ('华东', 20, '2026-01-20 11:00:00'), ('华南', 7, '2026-02-01 09:00:00')`,
     ]);
   }, 60_000);
-  afterAll(() => maria?.stop());
+  afterAll(async () => {
+    if (boss) await stopJobs(boss);
+    await maria?.stop();
+  });
 
   it('tests, lists, and aggregates by quarter and week through the MySQL dialect', async () => {
     const body = { name: '外部MySQL', type: 'mysql', host: maria.host, port: maria.port, database: maria.database, username: maria.user, password: maria.password };
@@ -203,10 +211,10 @@ describe.runIf(mariadbInstalled())('external MariaDB (Debian mariadb-server)', (
     const started = await t.call(admin, 'POST', '/api/report/datareport/exportTableReport', { reportId: report.json().reportId, widgetId: 't', queryConditions: [] });
     expect(started.json(), started.body).toMatchObject({ errCode: 0 });
     let state: Record<string, unknown> = { state: 'running' };
-    for (let i = 0; i < 100 && state.state === 'running'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 300 && state.state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
       state = (await t.call(admin, 'GET', `/api/report/getExportTableReportState/${started.json().exportCode}`)).json().exportTableReportState;
     }
     expect(state).toMatchObject({ state: 'success', rowsDone: 3 });
-  });
+  }, 60_000);
 });

@@ -96,7 +96,8 @@ export class Datasources {
     return { engine, address, port: input.port, database: input.database, username: input.username, password: input.password };
   }
 
-  private async targetOf(row: DatasourceRow): Promise<ExternalTarget> {
+  /** Where a saved datasource points (its host checked again), its password opened. */
+  async targetOf(row: DatasourceRow): Promise<ExternalTarget> {
     return this.target({
       type: row.db_type,
       host: row.host ?? '',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
 import { addUser, roleWithMenus } from '../admin/testHelpers.ts';
-import { saveVehicleDataset, createVehicleForm, widget } from './testSupport.ts';
+import { control } from '../importExport/testSupport.ts';
+import { saveVehicleDataset, createVehicleForm, vehicleMeta, widget } from './testSupport.ts';
 
 /*
  * The report query engine against hand-computed results: every aggregate and date level,
@@ -303,9 +304,14 @@ describe('cache, published reports, permissions and scope', () => {
     // A row written behind the platform's back (no form_event) is not seen: the result is cached.
     await t.sql.query(`insert into ${table} (company_name, load_ton, company_id) values ('乙物流', 100, 1)`);
     expect((await q()).json().datas[1]).toEqual({ company_name: '乙物流', sum_load_ton: 5 });
-    // A record added through the form drops the cached result.
+    // A record added through the form drops the cached result, within REPORT_STAMP_MAX_AGE_MS.
     const added = await t.call(admin, 'POST', `/api/form/addformdata/${formId}`, { company_name: '乙物流', load_ton: '1' });
     expect(added.json(), added.body).toMatchObject({ errCode: 0 });
+    const since = performance.now();
+    while ((await q()).json().datas[1].sum_load_ton !== 106) {
+      expect(performance.now() - since).toBeLessThan(t.booted.ctx.config.report.stampMaxAgeMs + 1000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect((await q()).json().datas[1]).toEqual({ company_name: '乙物流', sum_load_ton: 106 });
     await t.sql.query(`delete from ${table} where load_ton in (100, 1)`);
     await t.sql.query(`insert into form_event (form_id, record_id, op) values ($1, 0, 'delete')`, [formId]);
@@ -337,5 +343,63 @@ describe('cache, published reports, permissions and scope', () => {
     const cookie = await t.login(user.username, user.password);
     const res = await t.call(cookie, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: 'w1' });
     expect(res.json(), res.body).toMatchObject({ errCode: 0, datas: [{ company_name: '丙能源', sum_load_ton: 7.5 }] });
+  });
+
+  it('obeys the data scope the report was given with (仅本人, 本组织及下级), or the broader view scope of the form', async () => {
+    const org = async (name: string, parent: string | null) => String((await t.sql.query(`insert into sys_org (org_name, parent_id) values ($1, $2) returning id`, [name, parent])).rows[0].id);
+    const plant = await org('一厂', null);
+    const workshop = await org('一厂车间', plant);
+    const other = await org('二厂', null);
+    const reader = async (name: string, scope: string, orgId: string | null, moreRoles: number[] = []) => {
+      const role = await roleWithMenus(t, admin, `${name}角色`, []);
+      await t.sql.query(`update sys_role set data_scope = $2 where id = $1`, [role, scope]);
+      await t.sql.query(`insert into report_permission (report_id, role_id) values ($1, $2)`, [reportId, role]);
+      const user = await addUser(t, admin, name, { roleIds: [role, ...moreRoles], ...(orgId ? { orgIds: [Number(orgId)] } : {}) });
+      return { id: String(user.id), cookie: await t.login(user.username, user.password) };
+    };
+    const self = await reader('self_reader', 'self', null);
+    const orgReader = await reader('org_reader', 'org', plant);
+    // 甲化工's rows: 10 by self_reader in 一厂车间, 20 in 二厂, 30 in 一厂; the other companies' rows nobody's.
+    await t.sql.query(`update ${table} set create_by = $1, org_id = $2 where load_ton = 10`, [self.id, workshop]);
+    await t.sql.query(`update ${table} set org_id = $1 where load_ton = 20`, [other]);
+    await t.sql.query(`update ${table} set org_id = $1 where load_ton = 30`, [plant]);
+    await t.sql.query(`insert into form_event (form_id, record_id, op) values ($1, 0, 'update')`, [formId]);
+    const sums = async (cookie: string) => {
+      const res = await t.call(cookie, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: 'w1' });
+      expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+      return Object.fromEntries((res.json().datas as Array<{ company_name: string; sum_load_ton: number }>).map((r) => [r.company_name, r.sum_load_ton]));
+    };
+    expect(await sums(self.cookie)).toEqual({ 甲化工: 10 });
+    expect(await sums(orgReader.cookie)).toEqual({ 甲化工: 40 });
+    // Viewing the form's list with 全部 as well: the broader scope wins.
+    await t.sql.query(`insert into sys_menu (name, path, level, menu_type, perms) values ('车辆查看', '/test/vehicle-view', 2, 'button', $1)`, [`form:${formId}:view`]);
+    const viewRole = await roleWithMenus(t, admin, '车辆查看', ['/test/vehicle-view']);
+    const viewer = await reader('view_reader', 'self', null, [viewRole]);
+    expect(await sums(viewer.cookie)).toEqual({ 丙能源: 7.5, 乙物流: 5, 甲化工: 60 });
+  });
+});
+
+describe('dataset structure follows its form', () => {
+  const conf = async () => (await t.call(admin, 'GET', `/api/report/dataset/getconf/${dataset}`)).json().dataSetConf as { version: number; dsMeta: { dim: Array<{ id: string; desc: string }> } };
+  const saveDesign = async (list: Array<Record<string, unknown>>) => {
+    const res = await t.call(admin, 'POST', '/api/form/saveformdesign', { formId, formMeta: JSON.stringify({ ...vehicleMeta(), list }) });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+  };
+
+  it('takes a relabelled field on the next query; syncDataSetStructure drops a field the form lost', async () => {
+    const before = await conf();
+    const list = vehicleMeta().list as Array<Record<string, unknown>>;
+    list[3] = control('input', '车辆类别', 'kind');
+    await saveDesign(list);
+    const res = await preview({ classAxis: [axis({ id: 'd3', column: 'kind' })], valueAxis: [axis(m1('count'))] });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    const after = await conf();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.dsMeta.dim.find((d) => d.id === 'd3')?.desc).toBe('车辆类别');
+
+    await saveDesign(list.filter((c) => c.model !== 'kind'));
+    const synced = await t.call(admin, 'POST', '/api/report/dataset/sync', { formId });
+    expect(synced.json(), synced.body).toEqual({ errCode: 0, list: [{ id: dataset, removed: ['车辆类别'] }] });
+    expect((await conf()).dsMeta.dim.map((d) => d.id)).toEqual(['d1', 'd2']);
   });
 });

@@ -1,15 +1,23 @@
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PgBoss from 'pg-boss';
+import pino from 'pino';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { stopJobs, withJobs } from '../importExport/testSupport.ts';
+import { ReportExportWorker } from './export/exportWorker.ts';
 import { createVehicleForm, saveVehicleDataset, widget } from './testSupport.ts';
 
-/* exportTableReport at 100,000 rows: every row in the workbook, through the job state and the file download. */
+/*
+ * exportTableReport as a durable job: 100,000 rows, every one in the workbook, through pg-boss, the
+ * job thread, the job state and the file download; a job a dead worker left running is run again.
+ */
 
 let t: TestApp;
 let admin: string;
 let reportId: number;
 let table: string;
+let boss: PgBoss;
 const ROWS = 100_000;
 
 beforeAll(async () => {
@@ -31,8 +39,12 @@ beforeAll(async () => {
   const chart = widget(dataset, { classAxis: [{ id: 'd1' }], valueAxis: [{ id: 'm1', aggregate: 'sum' }] }, { id: 'c1' });
   const saved = await t.call(admin, 'POST', '/api/report/datareport/save', { reportName: '明细', settingMeta: { layout: {}, widgets: [tableWidget, chart], version: 1 } });
   reportId = saved.json().reportId;
+  boss = await withJobs(t);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await stopJobs(boss);
+  await t.close();
+});
 
 async function waitFor(code: string) {
   for (let i = 0; i < 600; i++) {
@@ -76,5 +88,29 @@ describe('table report export', () => {
     expect(state).toMatchObject({ state: 'success', rowsDone: ROWS / 50 });
     const chart = await t.call(admin, 'POST', '/api/report/datareport/exportTableReport', { reportId, widgetId: 'c1' });
     expect(chart.json().errMsg).toBe('只有表格报表可以导出');
+  }, 60_000);
+
+  it('runs again a job whose worker died mid-run (its lease expired), and fails one that kept dying', async () => {
+    const conditions = [{ table, column: 'company_name', matchType: '$eq', value: '企业3' }];
+    // What a crashed run leaves: running, its lease run out, some rows counted, no file.
+    const left = await t.sql.query(
+      `insert into report_export (code, report_id, widget_id, created_by, state, params, attempts, lease_owner, lease_until, rows_done)
+       values ('re' || md5(random()::text)::char(24), $1, 't1', (select id from sys_user where username = 'admin'), 'running', $2, 1, 'dead', now() - interval '1 second', 5000)
+       returning code, id`,
+      [reportId, JSON.stringify({ queryConditions: conditions })],
+    );
+    const worker = new ReportExportWorker(t.booted.ctx, t.databaseUrl, pino({ level: 'silent' }));
+    expect(await worker.sweep(boss)).toBeGreaterThanOrEqual(1);
+    const state = await waitFor(left.rows[0].code);
+    expect(state).toMatchObject({ state: 'success', rowsDone: ROWS / 50 });
+    expect((await sheetRows(state.fileId)).length).toBe(ROWS / 50 + 1);
+
+    const dying = await t.sql.query(
+      `insert into report_export (code, report_id, widget_id, created_by, state, params, attempts) values ('re' || md5(random()::text)::char(24), $1, 't1', 1, 'pending', '{}', 4) returning code, id`,
+      [reportId],
+    );
+    expect(await worker.run(dying.rows[0].id)).toBe('ran');
+    expect(await waitFor(dying.rows[0].code)).toMatchObject({ state: 'failed', reason: '导出任务多次中断，已停止，请重新导出' });
+    await worker.stop();
   }, 60_000);
 });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { readableReportVersion } from './permissions.ts';
+import type { DataScope } from '@park/core';
+import { readableReport, type ReportAccess } from './permissions.ts';
 import { Coalescer } from './query/coalesce.ts';
 import { findReport } from './repo.ts';
 
@@ -41,13 +42,29 @@ export function findWidget(settingMeta: unknown, widgetId: string): Item | null 
  */
 export class ReportWidgets {
   private readonly reports = new Map<string, { version: number; settingMeta: unknown }>();
-  private readonly access = new Coalescer<number>();
+  private readonly access: Coalescer<ReportAccess>;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `accessMaxAgeMs`: how long a user's access to a report, once read, is trusted (REPORT_STAMP_MAX_AGE_MS). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    accessMaxAgeMs = 0,
+  ) {
+    this.access = new Coalescer(accessMaxAgeMs);
+  }
+
+  /** A report saved or its readers changed on this instance: its next calls read access and version again. */
+  forget(reportId: string): void {
+    this.access.forgetPrefix(`${reportId}:`);
+  }
 
   /** The widget of a report the caller may read (access checked first). */
   async load(auth: AuthContext, reportId: string, widgetId: string): Promise<Item> {
-    const version = await this.access.run(`${auth.userId}:${reportId}`, () => readableReportVersion(this.db, auth, reportId));
+    return (await this.loadWithGrant(auth, reportId, widgetId)).widget;
+  }
+
+  /** The widget and the data scope the caller reads it with (see permissions.ts readableReport). */
+  async loadWithGrant(auth: AuthContext, reportId: string, widgetId: string): Promise<{ widget: Item; grant: DataScope }> {
+    const { version, grantScope } = await this.access.run(`${reportId}:${auth.userId}`, () => readableReport(this.db, auth, reportId));
     let hit = this.reports.get(reportId);
     if (!hit || hit.version !== version) {
       const report = await findReport(this.db, reportId);
@@ -57,7 +74,7 @@ export class ReportWidgets {
     }
     const widget = findWidget(hit.settingMeta, widgetId);
     if (!widget) throw notFound(REPORT_TEXT_SERVER.widgetNotFound);
-    return widget;
+    return { widget, grant: grantScope };
   }
 }
 

@@ -1,21 +1,18 @@
-import { CompiledQuery, type SelectQueryBuilder } from 'kysely';
-import type { DatasetPlan } from '../query/plan.ts';
+import { CompiledQuery } from 'kysely';
+import type { Engine } from '../query/dialects.ts';
+import type { AnyDb } from '../query/plan.ts';
 
 const BATCH = 5000;
 
 /**
- * Every row of a query in batches, without holding them all: a server-side cursor in a read-only
- * transaction on PostgreSQL, the driver's row stream on MySQL.
+ * Every row of a compiled query in batches, without holding them all: a server-side cursor in a
+ * read-only transaction on PostgreSQL, the driver's row stream on MySQL.
  */
-export async function* rowBatches(
-  plan: DatasetPlan,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a runtime table
-  builder: SelectQueryBuilder<any, any, any>,
-): AsyncGenerator<Array<Record<string, unknown>>> {
-  if (plan.engine === 'mysql') {
+export async function* rowBatches(engine: Engine, db: AnyDb, query: { sql: string; parameters: readonly unknown[] }): AsyncGenerator<Array<Record<string, unknown>>> {
+  if (engine === 'mysql') {
     let batch: Array<Record<string, unknown>> = [];
-    for await (const row of builder.stream(BATCH)) {
-      batch.push(row as Record<string, unknown>);
+    for await (const chunk of db.getExecutor().stream<Record<string, unknown>>(CompiledQuery.raw(query.sql, [...query.parameters]), BATCH)) {
+      for (const row of chunk.rows) batch.push(row);
       if (batch.length >= BATCH) {
         yield batch;
         batch = [];
@@ -24,9 +21,10 @@ export async function* rowBatches(
     if (batch.length > 0) yield batch;
     return;
   }
-  const query = builder.compile();
   // One connection for the whole cursor; the transaction keeps the cursor open until the last fetch.
-  const trx = await plan.db.startTransaction().setAccessMode('read only').execute();
+  const trx = await db.startTransaction().setAccessMode('read only').execute();
+  let committed = false;
+  // finally, not catch: a consumer that stops early (a cap, a lost lease) ends the generator with return().
   try {
     await trx.executeQuery(CompiledQuery.raw(`declare report_export no scroll cursor for ${query.sql}`, [...query.parameters]));
     for (;;) {
@@ -35,8 +33,8 @@ export async function* rowBatches(
       if (r.rows.length < BATCH) break;
     }
     await trx.commit().execute();
-  } catch (err) {
-    await trx.rollback().execute().catch(() => undefined);
-    throw err;
+    committed = true;
+  } finally {
+    if (!committed) await trx.rollback().execute().catch(() => undefined);
   }
 }

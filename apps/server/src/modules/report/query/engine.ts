@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
-import { buildReportQuery, pivot, ReportQueryError, type QueryBody, type ReportQuery } from '@park/core';
+import { buildReportQuery, pivot, ReportQueryError, type DataScope, type QueryBody, type ReportQuery } from '@park/core';
 import { badRequest } from '../../../plugins/errors.ts';
 import { COUNT_CAP } from '../../form/recordStore.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
-import type { Datasets } from '../datasets.ts';
+import type { Datasets, DatasetSnapshot } from '../datasets.ts';
 import { describeSourceError } from '../datasources.ts';
+import { scopeKey } from '../../form/recordAccess.ts';
+import { reportRecordScope } from '../sources/dataScope.ts';
 import { ResultCache } from './cache.ts';
-import { compileReport, type OutputColumn } from './compile.ts';
+import { TurnLane } from './lane.ts';
+import { compileReport, type CompiledReport, type OutputColumn } from './compile.ts';
 import type { QueryLimiter } from './limiter.ts';
 
 export interface ReportResult {
@@ -27,6 +30,20 @@ export interface RunOutcome extends ReportResult {
 type Item = Record<string, unknown>;
 export const NO_DATASET = '报表控件未选择数据集';
 
+interface Compiled {
+  query: ReportQuery;
+  compiled: CompiledReport;
+  sql: string;
+  cacheKey: string;
+}
+
+function datasetOf(widget: Item): string {
+  const data = (widget.data ?? {}) as Item;
+  const id = data.dataset === undefined || data.dataset === null ? '' : String(data.dataset);
+  if (!id) throw badRequest(NO_DATASET);
+  return id;
+}
+
 export function rename(rows: Array<Record<string, unknown>>, columns: OutputColumn[]) {
   return rows.map((r) => {
     const out: Record<string, unknown> = {};
@@ -45,6 +62,9 @@ export function rename(rows: Array<Record<string, unknown>>, columns: OutputColu
  */
 export class ReportEngine {
   private readonly cache: ResultCache<ReportResult>;
+  private readonly compiledMemo = new WeakMap<Item, Map<string, Compiled>>();
+  private readonly lane = new TurnLane();
+  private readonly texts = new WeakMap<ReportResult, string>();
 
   constructor(
     private readonly datasets: Datasets,
@@ -56,11 +76,12 @@ export class ReportEngine {
   }
 
   /** The checked query, its dataset plan for the caller and the SQL; shared by widget queries and exports. */
-  async prepare(auth: AuthContext, widget: Item, body: QueryBody, window: 'page' | 'all' = 'page') {
-    const data = (widget.data ?? {}) as Item;
-    const datasetId = data.dataset === undefined || data.dataset === null ? '' : String(data.dataset);
-    if (!datasetId) throw badRequest(NO_DATASET);
-    const snap = await this.datasets.snapshot(datasetId);
+  async prepare(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, window: 'page' | 'all' = 'page') {
+    const snap = await this.datasets.snapshot(datasetOf(widget));
+    return { ...(await this.compileFor(auth, grant, widget, body, snap, window)), stamp: snap.stamp, datasource: snap.ds };
+  }
+
+  private async compileFor(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, snap: DatasetSnapshot, window: 'page' | 'all') {
     let query: ReportQuery;
     try {
       query = buildReportQuery(widget, snap.rec.meta, body);
@@ -68,19 +89,58 @@ export class ReportEngine {
       if (err instanceof ReportQueryError) throw badRequest(err.message);
       throw err;
     }
-    const plan = await this.datasets.bind(auth, snap);
+    const plan = await this.datasets.bind(auth, grant, snap);
     const compiled = compileReport(plan, query, new Date(), window);
-    return { query, plan, compiled, stamp: snap.stamp };
+    return { query, plan, compiled };
   }
 
-  async run(auth: AuthContext, widget: Item, body: QueryBody): Promise<RunOutcome> {
-    const { query, plan, compiled, stamp } = await this.prepare(auth, widget, body);
+  /**
+   * A widget call's compiled query and result-cache key, kept per widget object, data scope and body:
+   * a dashboard's repeated calls skip checking, binding, compiling and hashing (the CPU a burst of
+   * widget calls would otherwise take from the form calls sharing this thread). Published widgets
+   * are the same object while their report's version stands; preview widgets are new each call and
+   * are not kept. Dropped with the widget; a new stamp (dataset version, form design, data) asks again.
+   */
+  private async compiled(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, snap: DatasetSnapshot, keep: boolean): Promise<Compiled> {
+    const minute = Math.floor(Date.now() / 60_000); // relative date conditions move with the clock
+    // Callers whose rows are the same (the same data scope) share one compiled query.
+    const scope = snap.ds.built_in && snap.rec.formId ? scopeKey(reportRecordScope(auth, snap.rec.formId, grant)) : '*';
+    const key = keep
+      ? JSON.stringify([snap.rec.id, snap.stamp, snap.ds.update_time.getTime(), scope, minute, body.pageNum, body.pageSize, body.queryConditions, body.superConditions, body.drillingConditions])
+      : '';
+    const hit = keep ? this.compiledMemo.get(widget)?.get(key) : undefined;
+    if (hit) return hit;
+    const { query, plan, compiled } = await this.compileFor(auth, grant, widget, body, snap, 'page');
     const main = compiled.query.compile();
-    const key = crypto
+    const cacheKey = crypto
       .createHash('sha256')
       .update(JSON.stringify([plan.datasetId, plan.version, plan.scopeKey, query.shape, main.sql, main.parameters]))
       .digest('base64url');
-    const result = await this.cache.once(key, stamp, () =>
+    const out: Compiled = { query, compiled, sql: main.sql, cacheKey };
+    if (keep) {
+      let byKey = this.compiledMemo.get(widget);
+      if (!byKey) this.compiledMemo.set(widget, (byKey = new Map()));
+      if (byKey.size >= 200) byKey.clear(); // a widget asked with ever new conditions keeps only recent ones
+      byKey.set(key, out);
+    }
+    return out;
+  }
+
+  /**
+   * One widget's data for a caller; `grant` is the data scope the caller reads the report with
+   * (see permissions.ts readableReport; designers previewing: designScope). `published`: the widget
+   * object comes from a saved report and is the same object on every call (see compiled()).
+   */
+  async run(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published = false): Promise<RunOutcome> {
+    const { result, sql } = await this.resultOf(auth, grant, widget, body, published);
+    return { ...result, sql };
+  }
+
+  private async resultOf(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<{ result: ReportResult; sql: string }> {
+    await this.lane.turn();
+    const snap = await this.datasets.snapshot(datasetOf(widget));
+    const { query, compiled, sql, cacheKey } = await this.compiled(auth, grant, widget, body, snap, published);
+    const result = await this.cache.once(cacheKey, snap.stamp, () =>
       this.limiter.run(auth.userId, async () => {
         try {
           const [rows, count] = await Promise.all([
@@ -93,7 +153,21 @@ export class ReportEngine {
         }
       }),
     );
-    return { ...result, sql: main.sql };
+    return { result, sql };
+  }
+
+  /**
+   * A widget's reply as JSON text, written once per cached result: the same result sent to every
+   * reader of a dashboard is not serialised again for each of them.
+   */
+  async runJson(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<string> {
+    const { result } = await this.resultOf(auth, grant, widget, body, published);
+    let text = this.texts.get(result);
+    if (text === undefined) {
+      text = JSON.stringify({ errCode: 0, ...result });
+      this.texts.set(result, text);
+    }
+    return text;
   }
 
   private shape(query: ReportQuery, raw: Array<Record<string, unknown>>, columns: OutputColumn[], totalCount: number | undefined): ReportResult {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ResultCache } from './cache.ts';
+import { Coalescer } from './coalesce.ts';
 import { QueryLimiter } from './limiter.ts';
 
 function gate() {
@@ -63,5 +64,24 @@ describe('result cache', () => {
     c.set('y', 's', 11);
     expect(c.get('k', 's2')).toBeUndefined();
     expect(c.get('y', 's')).toBe(11);
+  });
+});
+
+describe('coalescer', () => {
+  it('shares a running read; with a max age keeps its answer that long, and forgets on demand', async () => {
+    let reads = 0;
+    const load = async () => ++reads;
+    const plain = new Coalescer<number>();
+    expect(await Promise.all([plain.run('k', load), plain.run('k', load)])).toEqual([1, 1]);
+    expect(await plain.run('k', load)).toBe(2); // nothing kept after the call
+    const kept = new Coalescer<number>(60_000);
+    expect(await kept.run('r1:u1', load)).toBe(3);
+    expect(await kept.run('r1:u1', load)).toBe(3);
+    kept.forgetPrefix('r1:');
+    expect(await kept.run('r1:u1', load)).toBe(4);
+    const brief = new Coalescer<number>(1);
+    await brief.run('k', load);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await brief.run('k', load)).toBe(6);
   });
 });

@@ -38,9 +38,9 @@ export interface DatasetPlan {
   from: string;
   joins: JoinSql[];
   column(col: DsColumn): ColumnSql;
-  /** The caller's data scope (company now, role data scopes later), or null for everything. */
+  /** The rows the caller may see (company and role data scope, sources/dataScope.ts), or null for everything. */
   scope: Expression<SqlBool> | null;
-  /** Part of the cache key: the scope's identity (e.g. the company id). */
+  /** Part of the cache key: the scope's identity (company, organisations, owner). */
   scopeKey: string;
   /** A stable ORDER BY for listing rows, e.g. the main table's id. */
   defaultOrder: string | null;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DsColumn, DsMeta } from '@park/core';
+import type { DataScope, DsColumn, DsMeta } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
@@ -38,12 +38,13 @@ export async function formTablesOf(ctx: AppContext, meta: DsMeta): Promise<{ mai
 
 /**
  * A platform dataset bound for a caller: the form's main table as t0, a sub-table as t1 joined to
- * its parent (rows are then the sub-table's), the caller's company scope on the main table.
+ * its parent (rows are then the sub-table's), the caller's data scope on the main table.
  */
 export async function bindPlatformDataset(
   ctx: AppContext,
   reportDb: AnyDb,
   auth: AuthContext,
+  grant: DataScope,
   row: { id: string; version: number; meta: DsMeta },
 ): Promise<DatasetPlan> {
   const { main, sub } = await formTablesOf(ctx, row.meta);
@@ -70,7 +71,7 @@ export async function bindPlatformDataset(
     memo.set(col.id, out);
     return out;
   };
-  const scope = formDataScope(auth, main.model, 't0');
+  const scope = formDataScope(auth, main.model, 't0', grant);
   return {
     datasetId: row.id,
     version: row.version,
