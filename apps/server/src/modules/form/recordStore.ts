@@ -5,7 +5,9 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
-import { isUnscoped, scopeCondition, type RecordScope } from './recordAccess.ts';
+import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
+import { dataStamp, listTotal, type ListTotal } from './list/listCount.ts';
+import { gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
@@ -163,8 +165,7 @@ export interface ListQuery {
   parentId?: string;
 }
 
-/** Counting every match of a filter over a million rows costs a full scan; past this we stop counting. */
-export const COUNT_CAP = 10_000;
+export { COUNT_CAP } from './list/listCount.ts';
 
 type SortSpec = { key: string; desc: boolean };
 
@@ -191,46 +192,59 @@ function parseConds(raw: unknown, table: TableModel): Condition | null {
   }
 }
 
+export interface ListOptions {
+  /**
+   * The form whose table this is (its list page's calls): its search indexes decide how `$like`
+   * is written, and its data stamp lets a total be reused (issue 16, modules/form/list/).
+   */
+  model?: FormModel;
+  log?: { warn(obj: object, msg: string): void };
+}
+
 export async function listRecords(
   db: Kysely<Database>,
   table: TableModel,
   query: ListQuery,
   scope: RecordScope,
-): Promise<{ rows: Row[]; totalCount: number; totalCountKind: 'exact' | 'capped' | 'estimate' }> {
+  options: ListOptions = {},
+): Promise<{ rows: Row[] } & ListTotal> {
   const cond = parseConds(query.queryConditions, table);
   const sorts = parseSort(query.sort, table);
   const now = new Date();
   const unscoped = isUnscoped(scope);
+  const { model } = options;
+  if (model) noteListed(db, model, options.log);
+  const gramLeaves = model ? await gramLeavesOf(db, model, cond) : undefined;
   const filtered = () => {
     let q = anyDb(db).selectFrom(table.table);
     if (!unscoped) q = q.where((eb) => scopeCondition(eb, scope));
     if (query.parentId) q = q.where('parent_id', '=', query.parentId);
-    if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now));
+    if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now, { gramLeaves }));
     return q;
   };
+  const offset = (query.pageNum - 1) * query.pageSize;
   let page = filtered().selectAll();
   for (const s of sorts) page = page.orderBy(s.key, s.desc ? 'desc' : 'asc');
   if (sorts.length === 0) page = page.orderBy('create_time', 'desc');
-  page = page.orderBy('id', 'desc').limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+  page = page.orderBy('id', 'desc').limit(query.pageSize).offset(offset);
 
-  const capped = anyDb(db)
-    .selectFrom(filtered().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('c'))
-    .select((eb) => eb.fn.countAll<string>().as('n'));
-  const [rows, countRow] = await Promise.all([page.execute(), capped.executeTakeFirstOrThrow()]);
-  let totalCount = Number(countRow.n);
-  let totalCountKind: 'exact' | 'capped' | 'estimate' = 'exact';
-  if (totalCount > COUNT_CAP) {
-    if (!cond && unscoped && !query.parentId) {
-      // Unfiltered: the planner's row estimate is close and costs nothing.
-      const est = await sql<{ n: string }>`select reltuples::bigint as n from pg_class where oid = to_regclass(${table.table})`.execute(db);
-      totalCount = Math.max(COUNT_CAP, Number(est.rows[0]?.n ?? COUNT_CAP));
-      totalCountKind = 'estimate';
-    } else {
-      totalCount = COUNT_CAP;
-      totalCountKind = 'capped';
-    }
-  }
-  return { rows, totalCount, totalCountKind };
+  const [rows, stamp] = await Promise.all([page.execute(), model ? dataStamp(db, model.formId) : null]);
+  const total = await listTotal(db, {
+    table: table.table,
+    offset,
+    pageSize: query.pageSize,
+    rows: rows.length,
+    unfiltered: !cond && unscoped && !query.parentId,
+    cached: stamp === null ? null : { stamp, key: `${table.table}|${JSON.stringify(cond)}|${scopeKey(scope)}|${query.parentId ?? ''}` },
+    count: async (bound) => {
+      const r = await anyDb(db)
+        .selectFrom(filtered().select(sql<number>`1`.as('one')).limit(bound + 1).as('c'))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+  });
+  return { rows, ...total };
 }
 
 /** A stored row as the client reads it: ids as numbers, times as yyyy-MM-dd HH:mm:ss text. */
