@@ -7,7 +7,7 @@ import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
 import { dataStamp, listTotal, type ListTotal } from './list/listCount.ts';
-import { gramLeavesOf, noteListed } from './list/likePlan.ts';
+import { GRAM_SHARE, gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
@@ -192,6 +192,9 @@ function parseConds(raw: unknown, table: TableModel): Condition | null {
   }
 }
 
+/** The column carrying the data stamp in a page's rows; removed before the rows leave. */
+const STAMP = '__park_stamp';
+
 export interface ListOptions {
   /**
    * The form whose table this is (its list page's calls): its search indexes decide how `$like`
@@ -214,8 +217,11 @@ export async function listRecords(
   const unscoped = isUnscoped(scope);
   const { model } = options;
   if (model) noteListed(db, model, options.log);
-  const gramLeaves = model ? await gramLeavesOf(db, model, cond) : undefined;
-  const filtered = () => {
+  // The page and the count may each be served differently (list/likePlan.ts).
+  const [pageGrams, countGrams] = model
+    ? await Promise.all([gramLeavesOf(db, model, cond, GRAM_SHARE.page), gramLeavesOf(db, model, cond, GRAM_SHARE.count)])
+    : [undefined, undefined];
+  const filtered = (gramLeaves = pageGrams) => {
     let q = anyDb(db).selectFrom(table.table);
     if (!unscoped) q = q.where((eb) => scopeCondition(eb, scope));
     if (query.parentId) q = q.where('parent_id', '=', query.parentId);
@@ -223,12 +229,21 @@ export async function listRecords(
     return q;
   };
   const offset = (query.pageNum - 1) * query.pageSize;
-  let page = filtered().selectAll();
+  let page = filtered().selectAll(table.table);
+  // The form's data stamp rides along with the page (an InitPlan, run once): no second round trip.
+  if (model) page = page.select(sql<string>`(select max(e.id) from form_event e where e.form_id = ${model.formId})::text`.as(STAMP));
   for (const s of sorts) page = page.orderBy(s.key, s.desc ? 'desc' : 'asc');
   if (sorts.length === 0) page = page.orderBy('create_time', 'desc');
   page = page.orderBy('id', 'desc').limit(query.pageSize).offset(offset);
 
-  const [rows, stamp] = await Promise.all([page.execute(), model ? dataStamp(db, model.formId) : null]);
+  const rows = await page.execute();
+  let stamp: string | null = null;
+  if (model) {
+    // An empty first page needs no total; an empty later page needs its stamp read on its own.
+    if (rows.length > 0) stamp = String(rows[0]![STAMP] ?? '0');
+    else if (offset > 0) stamp = await dataStamp(db, model.formId);
+    for (const row of rows) delete row[STAMP];
+  }
   const total = await listTotal(db, {
     table: table.table,
     offset,
@@ -238,7 +253,7 @@ export async function listRecords(
     cached: stamp === null ? null : { stamp, key: `${table.table}|${JSON.stringify(cond)}|${scopeKey(scope)}|${query.parentId ?? ''}` },
     count: async (bound) => {
       const r = await anyDb(db)
-        .selectFrom(filtered().select(sql<number>`1`.as('one')).limit(bound + 1).as('c'))
+        .selectFrom(filtered(countGrams).select(sql<number>`1`.as('one')).limit(bound + 1).as('c'))
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(r.n);

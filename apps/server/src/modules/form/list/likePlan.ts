@@ -19,8 +19,13 @@ import type { LikeLeaf } from '../queryCompiler.ts';
 import { wantedSearchIndexes, type SearchIndex } from './searchIndexes.ts';
 import { searchIndexKeeper } from './searchIndexKeeper.ts';
 
-/** A gram held by at least this share of rows makes a fragment common: walking finds a page at once. */
-export const COMMON_GRAM_SHARE = 0.01;
+/**
+ * Below these shares of rows (of the fragment's rarest gram, an upper bound of its matches) the
+ * gram index is used. A page walks about pageSize / share rows of the sort index but a gram scan
+ * reads every match, so pages switch at ~1 %; a count walks up to COUNT_CAP / share rows, so
+ * counts switch at ~√(COUNT_CAP / rows) ≈ 10 % at a million rows.
+ */
+export const GRAM_SHARE = { page: 0.01, count: 0.1 } as const;
 /** How long what exists in the catalogue is trusted (a reconcile of this process forgets it at once). */
 const STATE_TTL_MS = 30_000;
 
@@ -102,11 +107,11 @@ export function fragmentGrams(fragment: string): string[] {
 /** pg_trgm extracts trigrams only from runs of ASCII letters and digits under the C locale. */
 const TRIGRAM_RUN = /[A-Za-z0-9]{3}/;
 
-function usesGrams(col: ColumnSearch, fragment: string): boolean {
+function usesGrams(col: ColumnSearch, fragment: string, below: number): boolean {
   if (!col.gramShares || fragment === '') return false;
   if (col.trgm && TRIGRAM_RUN.test(fragment)) return false;
   const rarest = Math.min(...fragmentGrams(fragment).map((g) => col.gramShares!.get(g) ?? 0));
-  return rarest < COMMON_GRAM_SHARE;
+  return rarest < below;
 }
 
 function likeLeaves(cond: Condition, out: LikeLeaf[]): LikeLeaf[] {
@@ -119,7 +124,12 @@ function likeLeaves(cond: Condition, out: LikeLeaf[]): LikeLeaf[] {
  * The `$like`/`$hlike` leaves of a condition to write for the gram index. Leaves under an `or` are
  * included too: each side of an `or` can be served by its own index (a BitmapOr).
  */
-export async function gramLeavesOf(db: Kysely<Database>, model: FormModel, cond: Condition | null): Promise<Set<LikeLeaf>> {
+export async function gramLeavesOf(
+  db: Kysely<Database>,
+  model: FormModel,
+  cond: Condition | null,
+  below: number = GRAM_SHARE.page,
+): Promise<Set<LikeLeaf>> {
   const out = new Set<LikeLeaf>();
   if (!cond) return out;
   const leaves = likeLeaves(cond, []);
@@ -127,7 +137,7 @@ export async function gramLeavesOf(db: Kysely<Database>, model: FormModel, cond:
   const columns = await stateOf(db, model);
   for (const leaf of leaves) {
     const col = columns.get(leaf.key);
-    if (col && usesGrams(col, String(leaf.values[0] ?? ''))) out.add(leaf);
+    if (col && usesGrams(col, String(leaf.values[0] ?? ''), below)) out.add(leaf);
   }
   return out;
 }
