@@ -44,7 +44,9 @@ const STATES = new WeakMap<FormModel, Entry>();
 /** When a reconcile of this process last changed a form's indexes. */
 const changedAt = new Map<string, number>();
 const watched = new WeakSet<object>();
-const checked = new WeakSet<FormModel>();
+/** When this process last checked a model's indexes: again after RECHECK_MS (a build that failed, say). */
+const checked = new WeakMap<FormModel, number>();
+const RECHECK_MS = 10 * 60_000;
 
 async function readState(db: Kysely<Database>, model: FormModel): Promise<Map<string, ColumnSearch>> {
   const wanted = wantedSearchIndexes(model.meta, model.main, true).filter((w) => w.kind !== 'eq');
@@ -74,12 +76,14 @@ async function readState(db: Kysely<Database>, model: FormModel): Promise<Map<st
 }
 
 /**
- * Every list call passes here first: a design this process has not listed yet gets its indexes
- * checked in the background (after an upgrade, or a build cut short by a restart).
+ * Every list call passes here first: a design this process has not listed lately gets its indexes
+ * checked in the background (after an upgrade, a build cut short by a restart, or one that failed:
+ * a concurrent build can lose a deadlock against a manual ANALYZE or VACUUM).
  */
 export function noteListed(db: Kysely<Database>, model: FormModel, log?: { warn(obj: object, msg: string): void }): void {
-  if (checked.has(model)) return;
-  checked.add(model);
+  const last = checked.get(model);
+  if (last !== undefined && Date.now() - last < RECHECK_MS) return;
+  checked.set(model, Date.now());
   void searchIndexKeeper(db).schedule(model.formId, log);
 }
 
