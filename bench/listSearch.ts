@@ -3,7 +3,7 @@
  * case through queryFormDataByConditions (page 1 of 10 with its total) beside raw SQL doing the
  * same job (the page and a capped count) with the best index on the same data, in alternating rounds.
  *
- *   ROWS=1000000 npx tsx bench/listSearch.ts    (and ROWS=10000 for the growth figure)
+ *   npx tsx bench/listSearch.ts        (ROWS=1000000, SMALL=10000: both forms, same run)
  *
  * The database is kept in BENCH_DATA_DIR (default /tmp/park-bench-list-<ROWS>) and reused by the
  * next run with the same ROWS, so a million rows and their indexes are made once.
@@ -16,11 +16,13 @@ import { startServer, stopServer } from '../e2e/support/server.ts';
 import { machine } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS || 1_000_000);
+/** The small form measured in the same run: list cost from SMALL to ROWS rows must grow < 2×. */
+const SMALL = Number(process.env.SMALL || 10_000);
 const REQUESTS = Number(process.env.REQUESTS || 400);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
 const ROUNDS = Number(process.env.ROUNDS || 4);
 const DATA_DIR = process.env.BENCH_DATA_DIR || `/tmp/park-bench-list-${ROWS}`;
-const FORM_NAME = `列表检索基准-${ROWS}`;
+const formName = (rows: number) => `列表检索基准-${rows}`;
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
@@ -40,7 +42,6 @@ async function drive(n: number, fn: () => Promise<void>): Promise<{ lat: number[
   return { lat, ms: performance.now() - t0 };
 }
 
-const reused = fs.existsSync(DATA_DIR);
 fs.mkdirSync(DATA_DIR, { recursive: true });
 const server = await startServer({ LOG_LEVEL: 'warn', WEB_DIST: 'none', DATA_DIR });
 const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CONCURRENCY });
@@ -90,29 +91,32 @@ try {
   const forms = (await (await fetch(`${base}/api/form/formconf/query?pageNum=1&pageSize=200`, { headers })).json()) as {
     datas?: Array<{ formId: number; formName: string }>;
   };
-  let formId = forms.datas?.find((f) => f.formName === FORM_NAME)?.formId;
-  let fillMs = 0;
-  let indexMs = 0;
-  if (!formId || !reused) {
-    formId = (await post('/api/form/formconf/save', { formName: FORM_NAME })).formId as number;
+  const built: string[] = [];
+  /** The form of `rows` rows, made once: design, rows, then the list settings and their indexes. */
+  const formOf = async (rows: number): Promise<number> => {
+    const found = forms.datas?.find((f) => f.formName === formName(rows))?.formId;
+    if (found) return found;
+    const formId = (await post('/api/form/formconf/save', { formName: formName(rows) })).formId as number;
     // The design first, the rows, then the list settings: their indexes are then built on a full
     // table, CONCURRENTLY, as when a park adds a search to a list it has used for a year.
     await post('/api/form/saveformdesign', { formId, formMeta: { list, config: {} } });
     const t0 = performance.now();
+    // A year of rows whatever their number, so a date range selects the same share at every size.
+    const step = `${(365 * 86400) / rows} second`;
     await pool.query(`
       insert into "form_${formId}" (create_by, create_time, f_name, f_plate, f_level, f_time, f_company, f_driver, f_cargo, f_load, f_num1, f_num2, f_date, f_note)
-      select 1, timestamp '2026-01-01' + g * interval '30 second',
+      select 1, timestamp '2026-01-01' + g * interval '${step}',
         case when g % 10 < 3 then '储罐巡检' else '管线检查' end
           || (array['东区泵房','西区罐区','南区装卸台','北区仓库','一号码头'])[1 + g % 5] || (g % 50) || '号'
           || case when g % 97 = 0 then '异常' else '' end,
         '苏' || chr(65 + (g / 7) % 26) || lpad(((g::bigint * 7919) % 100000)::text, 5, '0'),
         (1 + g % 4)::text,
-        to_char(timestamp '2026-01-01' + g * interval '30 second', 'YYYY-MM-DD HH24:MI:SS'),
+        to_char(timestamp '2026-01-01' + g * interval '${step}', 'YYYY-MM-DD HH24:MI:SS'),
         '化工企业' || (g % 200), '司机' || (g % 3000), (array['液氯','甲醇','液氨','苯','柴油'])[1 + g % 5],
         g % 40, g % 1000, g % 7, to_char(date '2026-01-01' + (g % 365), 'YYYY-MM-DD'), '备注' || g
-      from generate_series(1, ${ROWS}) g`);
+      from generate_series(1, ${rows}) g`);
     await pool.query(`vacuum analyze "form_${formId}"`);
-    fillMs = performance.now() - t0;
+    const fillMs = performance.now() - t0;
     const i0 = performance.now();
     await post('/api/form/saveformdesign', { formId, formMeta: { list, config: {}, sensorSettings } });
     // Built in the background: wait until every index the settings ask for is valid.
@@ -131,11 +135,12 @@ try {
       if (r.rows[0].n >= 2) break;
       await new Promise((res) => setTimeout(res, 500));
     }
-    indexMs = performance.now() - i0;
+    built.push(`${rows.toLocaleString('en')} rows filled in ${(fillMs / 1000).toFixed(1)} s, list indexes built in ${((performance.now() - i0) / 1000).toFixed(1)} s`);
     await pool.query('checkpoint');
-  }
-  const table = `form_${formId}`;
-
+    return formId;
+  };
+  const bigId = await formOf(ROWS);
+  const smallId = await formOf(SMALL);
   interface Case {
     name: string;
     conditions: unknown[];
@@ -145,7 +150,7 @@ try {
     params: unknown[];
   }
   const order = `order by "f_time" desc, "id" desc limit 10`;
-  const cases: Case[] = [
+  const casesOf = (table: string): Case[] => [
     {
       name: 'selective $like (plate fragment)',
       conditions: [{ key: 'f_plate', type: '$like', value: '12345' }],
@@ -178,45 +183,96 @@ try {
       count: `select count(*) from (select 1 from "${table}" where park_text_grams("f_name") @> park_fragment_grams($2) and ("f_name" || '') ilike $1 limit 10001) c`,
       params: ['%异常%', '异常'],
     },
+    {
+      // The count cache cannot help: each call adds a different condition that filters nothing
+      // (f_num2 holds 0–6), so every call counts, as raw SQL does.
+      name: 'common $like, count not cached',
+      conditions: [{ key: 'f_name', type: '$like', value: '储罐巡检' }, { key: 'f_num2', type: '$lt', value: '${n}' }],
+      page: `select * from "${table}" where "f_name" ilike $1 and "f_num2" < $2 ${order}`,
+      count: `select count(*) from (select 1 from "${table}" where "f_name" ilike $1 and "f_num2" < $2 limit 10001) c`,
+      params: ['%储罐巡检%', '${n}'],
+    },
   ];
 
   console.log(`machine: ${machine()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(
-    `rows: ${ROWS.toLocaleString('en')} in a 12-field form${reused && !fillMs ? ' (reused database)' : `, filled in ${(fillMs / 1000).toFixed(1)} s, list indexes built in ${(indexMs / 1000).toFixed(1)} s`}; ` +
-      `${REQUESTS} requests per side and case, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds`,
+    `${ROWS.toLocaleString('en')} and ${SMALL.toLocaleString('en')} rows in a 12-field form, same database${built.length ? ` (${built.join('; ')})` : ' (reused)'}; ` +
+      `${REQUESTS} requests per side, size and case, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds`,
   );
-  for (const c of cases) {
-    const body = JSON.stringify({ formId, pageNum: 1, pageSize: 10, queryConditions: c.conditions, sort: { key: 'f_time', sort: 'desc' } });
-    const sample = await post('/api/form/queryFormDataByConditions', body);
-    const raw = async () => {
-      const [p, n] = await Promise.all([pool.query(c.page, c.params.slice(0, c.page.includes('$3') ? 3 : 1)), pool.query(c.count, c.params)]);
-      if (p.rowCount === null || n.rowCount !== 1) throw new Error('raw');
-    };
-    const api = async () => void (await post('/api/form/queryFormDataByConditions', body));
-    // Correctness first: the API's page is the raw page.
-    const rawPage = await pool.query(c.page, c.params.slice(0, c.page.includes('$3') ? 3 : 1));
-    const apiIds = (sample.datas as Array<{ id: number }>).map((r) => String(r.id));
-    const same = JSON.stringify(apiIds) === JSON.stringify(rawPage.rows.map((r) => String(r.id)));
-    await drive(40, api);
-    await drive(40, raw);
-    const a = { lat: [] as number[], ms: 0 };
-    const r = { lat: [] as number[], ms: 0 };
-    for (let k = 0; k < ROUNDS; k++) {
-      const x = await drive(REQUESTS / ROUNDS, api);
-      const y = await drive(REQUESTS / ROUNDS, raw);
-      a.lat.push(...x.lat);
-      a.ms += x.ms;
-      r.lat.push(...y.lat);
-      r.ms += y.ms;
-    }
-    const apiRate = a.lat.length / (a.ms / 1000);
-    const rawRate = r.lat.length / (r.ms / 1000);
-    console.log(
-      `${c.name.padEnd(36)} total ${String(sample.totalCount).padStart(7)} (${sample.totalCountKind})  page = raw page: ${same ? 'yes' : 'NO'}  ` +
-        `API p50 ${pct(a.lat, 50).toFixed(1)} ms, ${apiRate.toFixed(0)} req/s | raw p50 ${pct(r.lat, 50).toFixed(1)} ms, ${rawRate.toFixed(0)} req/s | ` +
-        `×${(apiRate / rawRate).toFixed(2)} raw req/s`,
-    );
+  interface Side {
+    sample: Record<string, unknown>;
+    same: boolean;
+    api: () => Promise<void>;
+    raw: () => Promise<void>;
+    a: { lat: number[]; ms: number };
+    r: { lat: number[]; ms: number };
   }
+  const big = casesOf(`form_${bigId}`);
+  const small = casesOf(`form_${smallId}`);
+  for (let i = 0; i < big.length; i++) {
+    const sides: Side[] = [];
+    for (const [formId, c] of [
+      [bigId, big[i]!],
+      [smallId, small[i]!],
+    ] as const) {
+      // `${n}` in a case's values becomes a number that changes with every call (always above 6).
+      let seq = 1000;
+      const fill = (x: unknown, n: number) => JSON.parse(JSON.stringify(x).replaceAll('${n}', String(n))) as unknown[];
+      const bodyOf = (n: number) => JSON.stringify({ formId, pageNum: 1, pageSize: 10, queryConditions: fill(c.conditions, n), sort: { key: 'f_time', sort: 'desc' } });
+      const used = Math.max(0, ...(c.page.match(/\$(\d)/g) ?? []).map((m) => Number(m.slice(1))));
+      const pageParams = (n: number) => fill(c.params, n).slice(0, used);
+      const sample = await post('/api/form/queryFormDataByConditions', bodyOf(seq));
+      // Correctness first: the API's page is the raw page.
+      const rawPage = await pool.query(c.page, pageParams(seq));
+      const same = JSON.stringify((sample.datas as Array<{ id: number }>).map((r) => String(r.id))) === JSON.stringify(rawPage.rows.map((r) => String(r.id)));
+      sides.push({
+        sample,
+        same,
+        api: async () => void (await post('/api/form/queryFormDataByConditions', bodyOf(++seq))),
+        raw: async () => {
+          const n = ++seq;
+          const [p, k] = await Promise.all([pool.query(c.page, pageParams(n)), pool.query(c.count, fill(c.params, n))]);
+          if (p.rowCount === null || k.rowCount !== 1) throw new Error('raw');
+        },
+        a: { lat: [], ms: 0 },
+        r: { lat: [], ms: 0 },
+      });
+    }
+    for (const side of sides) {
+      await drive(40, side.api);
+      await drive(40, side.raw);
+    }
+    // Rounds alternate API and raw SQL, big and small, so drift on this shared machine falls on all four.
+    for (let k = 0; k < ROUNDS; k++) {
+      for (const side of sides) {
+        const x = await drive(REQUESTS / ROUNDS, side.api);
+        const y = await drive(REQUESTS / ROUNDS, side.raw);
+        side.a.lat.push(...x.lat);
+        side.a.ms += x.ms;
+        side.r.lat.push(...y.lat);
+        side.r.ms += y.ms;
+      }
+    }
+    const [b, s] = sides as [Side, Side];
+    const rate = (x: { lat: number[]; ms: number }) => x.lat.length / (x.ms / 1000);
+    const line = (label: string, side: Side) =>
+      `  ${label.padEnd(6)} total ${String(side.sample.totalCount).padStart(7)} (${side.sample.totalCountKind}), page = raw page: ${side.same ? 'yes' : 'NO'}; ` +
+      `API p50 ${pct(side.a.lat, 50).toFixed(1)} ms, ${rate(side.a).toFixed(0)} req/s | raw p50 ${pct(side.r.lat, 50).toFixed(1)} ms, ${rate(side.r).toFixed(0)} req/s | ` +
+      `×${(rate(side.a) / rate(side.r)).toFixed(2)} raw req/s`;
+    console.log(big[i]!.name);
+    console.log(line(`${ROWS / 1000}k`, b));
+    console.log(line(`${SMALL / 1000}k`, s));
+    console.log(`  growth ${SMALL / 1000}k → ${ROWS / 1000}k: API p50 ×${(pct(b.a.lat, 50) / pct(s.a.lat, 50)).toFixed(2)}, API req/s ÷${(rate(s.a) / rate(b.a)).toFixed(2)}`);
+  }
+  // The floor under every API figure on this machine right now: a call answered from the session
+  // cache with no SQL, same client, same concurrency.
+  const floor = async () => {
+    const res = await http.request({ path: '/api/user/getUser', method: 'GET', headers });
+    await res.body.text();
+  };
+  await drive(200, floor);
+  const f = await drive(REQUESTS, floor);
+  console.log(`HTTP floor: GET /api/user/getUser (session cache, no SQL) p50 ${pct(f.lat, 50).toFixed(1)} ms, ${(f.lat.length / (f.ms / 1000)).toFixed(0)} req/s`);
 } finally {
   await http.close();
   await pool.end();
