@@ -23,6 +23,8 @@ const rows = (page: import('@playwright/test').Page) => page.locator('.list-page
 
 test.describe.serial('列表查询（issue 16）', () => {
   test('超过 N 条，翻页可越过上限；模糊查询后为 共 N 条', async ({ page }) => {
+    // 10,050 rows and their list indexes are made first.
+    test.setTimeout(90_000);
     await loginAsAdmin(page);
     const formId = await createForm(page.request, `车辆登记-检索-${Date.now()}`, {
       list,
