@@ -43,7 +43,8 @@ function forwardNotable(chunk: Buffer): void {
 /** Starts the real server (as `npm start` does, minus the build) on a free port with a fresh DATA_DIR. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'park-e2e-'));
+  // A benchmark may pass its own DATA_DIR to reuse a large database between runs.
+  const dataDir = extraEnv.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'park-e2e-')));
   const child = spawn(process.execPath, [...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -93,7 +94,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
-export async function stopServer(server: { child?: ChildProcess; pid?: number; dataDir: string }): Promise<void> {
+export async function stopServer(server: { child?: ChildProcess; pid?: number; dataDir: string }, keepData = false): Promise<void> {
   const pid = server.child?.pid ?? server.pid;
   if (pid) {
     try {
@@ -111,5 +112,5 @@ export async function stopServer(server: { child?: ChildProcess; pid?: number; d
       }
     }
   }
-  await fs.rm(server.dataDir, { recursive: true, force: true });
+  if (!keepData) await fs.rm(server.dataDir, { recursive: true, force: true });
 }

@@ -4,3 +4,4 @@ export * from './jump.ts';
 export * from './importExport.ts';
 export * from './buttonAccess.ts';
 export * from './sensorSettingsV2.ts';
+export * from './listTotal.ts';

@@ -21,6 +21,7 @@ import * as park from './2026_11_25_0400_park.ts';
 import * as backups from './2026_11_25_0600_backups.ts';
 import * as video from './2026_11_25_0500_video.ts';
 import * as designDrafts from './2026_11_25_0700_design_drafts.ts';
+import * as listSearch from './2026_11_26_0160_list_search.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -49,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0700_design_drafts': designDrafts,
   // Report exports as durable jobs (issue 21)
   '2026_11_26_0210_report_export_jobs': reportExportJobs,
+  // List search indexes (issue 16)
+  '2026_11_26_0160_list_search': listSearch,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

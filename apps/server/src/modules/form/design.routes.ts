@@ -13,6 +13,7 @@ import { storageLayoutOf } from './formLifecycle.ts';
 import { designFileIds, syncDesignFileRefs } from './designFiles.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { deleteDraft } from './designDraft.repo.ts';
+import { searchIndexKeeper } from './list/searchIndexKeeper.ts';
 
 const DesignBody = Type.Object({
   formId: Type.Union([Type.String(), Type.Integer()]),
@@ -77,6 +78,8 @@ export function designRoutes(app: FastifyInstance, ctx: AppContext): void {
         return r;
       });
       ctx.forms.forget(formId);
+      // The list's search indexes are built in the background, without blocking writes (issue 16).
+      void searchIndexKeeper(db).schedule(formId, request.log);
       return { errCode: 0, ...report };
     },
   );

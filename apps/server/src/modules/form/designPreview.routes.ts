@@ -16,6 +16,8 @@ import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { formTable, parseFormId } from './tableNames.ts';
 import { planFormTables } from './tableSync.ts';
 import { checkedDesign } from './design.routes.ts';
+import { planSearchIndexes } from './list/searchIndexKeeper.ts';
+import { searchIndexChanges } from './list/searchIndexPreview.ts';
 
 const PreviewBody = Type.Object({
   formId: Type.Union([Type.String(), Type.Integer()]),
@@ -113,8 +115,10 @@ export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void
         formId,
         storageLayoutOf(parsed.meta),
       );
+      const indexes = await planSearchIndexes(ctx.db, formId, parsed.meta);
       return {
         errCode: 0,
+        searchIndexes: searchIndexChanges(formId, indexes, published?.ok ? published.meta : null, (q) => after.get(q) ?? before.get(q) ?? ''),
         createdTables: plan.createdTables,
         addedColumns: plan.addedColumns.map((c) => change(c, after)),
         keptColumns: plan.keptColumns.map((c) => change(c, before, after)),

@@ -21,6 +21,7 @@ import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import { announceFormChange, type FormModel, type TableModel } from './formModel.ts';
 import type { FormListInput } from './listQuery.ts';
+import { searchIndexKeeper } from './list/searchIndexKeeper.ts';
 
 type Json = Record<string, unknown>;
 
@@ -143,4 +144,6 @@ export async function saveSensorSettingsV2(ctx: AppContext, request: FastifyRequ
     });
   });
   ctx.forms.forget(model.formId);
+  // Fixed `$like` filters of the layout's table widgets get their search indexes (issue 16).
+  void searchIndexKeeper(ctx.db).schedule(model.formId, request.log);
 }

@@ -12,6 +12,18 @@ export interface QueryColumn {
 
 type Eb = ExpressionBuilder<Record<string, Record<string, unknown>>, string>;
 type Leaf = Extract<Condition, { kind: 'leaf' }>;
+/** A `$like` or `$hlike` condition: the ones a list may write for the gram index (list/likePlan.ts). */
+export type LikeLeaf = Leaf;
+
+export interface CompileOptions {
+  /**
+   * `$like`/`$hlike` leaves to write for the gram index: a necessary condition the index serves
+   * exactly, then the ILIKE itself on `col || ''`, an expression no trigram index matches, so the
+   * planner cannot pair the exact gram scan with a lossy trigram scan whose recheck would compute
+   * every candidate's grams (ADR 0014). Same rows either way.
+   */
+  gramLeaves?: ReadonlySet<LikeLeaf>;
+}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a checked column of a runtime table
 type Ref = Expression<any>;
 
@@ -32,7 +44,7 @@ function upper(col: QueryColumn, v: string | number): { op: '<' | '<='; v: strin
   return { op: '<=', v };
 }
 
-type LeafWriter = (eb: Eb, ref: Ref, col: QueryColumn, c: Leaf, now: Date) => Expression<SqlBool>;
+type LeafWriter = (eb: Eb, ref: Ref, col: QueryColumn, c: Leaf, now: Date, options?: CompileOptions) => Expression<SqlBool>;
 
 const cmp =
   (op: '=' | '>' | '>=' | '<' | '<='): LeafWriter =>
@@ -40,7 +52,14 @@ const cmp =
     eb(ref, op, value(col, c.values[0]!));
 
 function likeOf(prefix: string, suffix: string): LeafWriter {
-  return (eb, ref, _col, c) => eb(sql`${ref}::text`, 'ilike', `${prefix}${escapeLike(String(c.values[0]))}${suffix}`);
+  return (eb, ref, _col, c, _now, options) => {
+    const pattern = `${prefix}${escapeLike(String(c.values[0]))}${suffix}`;
+    if (!options?.gramLeaves?.has(c)) return eb(sql`${ref}::text`, 'ilike', pattern);
+    return eb.and([
+      eb(sql`park_text_grams(${ref})`, '@>', sql`park_fragment_grams(${String(c.values[0])})`),
+      eb(sql`(${ref} || '')`, 'ilike', pattern),
+    ]);
+  };
 }
 
 function dateRange(eb: Eb, ref: Ref, col: QueryColumn, from: string | number | null, to: string | number | null) {
@@ -99,12 +118,13 @@ export function compileCondition(
   cond: Condition,
   columns: ReadonlyMap<string, QueryColumn>,
   now: Date,
+  options?: CompileOptions,
 ): Expression<SqlBool> {
   if (cond.kind === 'group') {
-    const parts = cond.children.map((c) => compileCondition(eb, c, columns, now));
+    const parts = cond.children.map((c) => compileCondition(eb, c, columns, now, options));
     return cond.relation === 'or' ? eb.or(parts) : eb.and(parts);
   }
   const col = columns.get(cond.key);
   if (!col) throw new Error(`condition on unknown column ${cond.key}`);
-  return WRITERS[cond.op](eb, eb.ref(cond.key) as unknown as Ref, col, cond, now);
+  return WRITERS[cond.op](eb, eb.ref(cond.key) as unknown as Ref, col, cond, now, options);
 }

@@ -26,7 +26,7 @@ export async function listFormRecords(
   const formId = parseFormId(rawFormId);
   const scope = requireFormAction(request, formId, 'view');
   const model = await ctx.forms.load(ctx.db, formId);
-  const result = await listRecords(ctx.db, model.main, query, scope);
+  const result = await listRecords(ctx.db, model.main, query, scope, { model, log: request.log });
   return {
     errCode: 0,
     datas: result.rows.map((r) => presentRow(r, model.main)),

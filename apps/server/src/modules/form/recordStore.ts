@@ -5,7 +5,9 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
-import { isUnscoped, scopeCondition, type RecordScope } from './recordAccess.ts';
+import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
+import { dataStamp, listTotal, type ListTotal } from './list/listCount.ts';
+import { GRAM_SHARE, gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
@@ -163,8 +165,7 @@ export interface ListQuery {
   parentId?: string;
 }
 
-/** Counting every match of a filter over a million rows costs a full scan; past this we stop counting. */
-export const COUNT_CAP = 10_000;
+export { COUNT_CAP } from './list/listCount.ts';
 
 type SortSpec = { key: string; desc: boolean };
 
@@ -191,46 +192,74 @@ function parseConds(raw: unknown, table: TableModel): Condition | null {
   }
 }
 
+/** The column carrying the data stamp in a page's rows; removed before the rows leave. */
+const STAMP = '__park_stamp';
+
+export interface ListOptions {
+  /**
+   * The form whose table this is (its list page's calls): its search indexes decide how `$like`
+   * is written, and its data stamp lets a total be reused (issue 16, modules/form/list/).
+   */
+  model?: FormModel;
+  log?: { warn(obj: object, msg: string): void };
+}
+
 export async function listRecords(
   db: Kysely<Database>,
   table: TableModel,
   query: ListQuery,
   scope: RecordScope,
-): Promise<{ rows: Row[]; totalCount: number; totalCountKind: 'exact' | 'capped' | 'estimate' }> {
+  options: ListOptions = {},
+): Promise<{ rows: Row[] } & ListTotal> {
   const cond = parseConds(query.queryConditions, table);
   const sorts = parseSort(query.sort, table);
   const now = new Date();
   const unscoped = isUnscoped(scope);
-  const filtered = () => {
+  const { model } = options;
+  if (model) noteListed(db, model, options.log);
+  // The page and the count may each be served differently (list/likePlan.ts).
+  const [pageGrams, countGrams] = model
+    ? await Promise.all([gramLeavesOf(db, model, cond, GRAM_SHARE.page), gramLeavesOf(db, model, cond, GRAM_SHARE.count)])
+    : [undefined, undefined];
+  const filtered = (gramLeaves = pageGrams) => {
     let q = anyDb(db).selectFrom(table.table);
     if (!unscoped) q = q.where((eb) => scopeCondition(eb, scope));
     if (query.parentId) q = q.where('parent_id', '=', query.parentId);
-    if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now));
+    if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now, { gramLeaves }));
     return q;
   };
-  let page = filtered().selectAll();
+  const offset = (query.pageNum - 1) * query.pageSize;
+  let page = filtered().selectAll(table.table);
+  // The form's data stamp rides along with the page (an InitPlan, run once): no second round trip.
+  if (model) page = page.select(sql<string>`(select max(e.id) from form_event e where e.form_id = ${model.formId})::text`.as(STAMP));
   for (const s of sorts) page = page.orderBy(s.key, s.desc ? 'desc' : 'asc');
   if (sorts.length === 0) page = page.orderBy('create_time', 'desc');
-  page = page.orderBy('id', 'desc').limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize);
+  page = page.orderBy('id', 'desc').limit(query.pageSize).offset(offset);
 
-  const capped = anyDb(db)
-    .selectFrom(filtered().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1).as('c'))
-    .select((eb) => eb.fn.countAll<string>().as('n'));
-  const [rows, countRow] = await Promise.all([page.execute(), capped.executeTakeFirstOrThrow()]);
-  let totalCount = Number(countRow.n);
-  let totalCountKind: 'exact' | 'capped' | 'estimate' = 'exact';
-  if (totalCount > COUNT_CAP) {
-    if (!cond && unscoped && !query.parentId) {
-      // Unfiltered: the planner's row estimate is close and costs nothing.
-      const est = await sql<{ n: string }>`select reltuples::bigint as n from pg_class where oid = to_regclass(${table.table})`.execute(db);
-      totalCount = Math.max(COUNT_CAP, Number(est.rows[0]?.n ?? COUNT_CAP));
-      totalCountKind = 'estimate';
-    } else {
-      totalCount = COUNT_CAP;
-      totalCountKind = 'capped';
-    }
+  const rows = await page.execute();
+  let stamp: string | null = null;
+  if (model) {
+    // An empty first page needs no total; an empty later page needs its stamp read on its own.
+    if (rows.length > 0) stamp = String(rows[0]![STAMP] ?? '0');
+    else if (offset > 0) stamp = await dataStamp(db, model.formId);
+    for (const row of rows) delete row[STAMP];
   }
-  return { rows, totalCount, totalCountKind };
+  const total = await listTotal(db, {
+    table: table.table,
+    offset,
+    pageSize: query.pageSize,
+    rows: rows.length,
+    unfiltered: !cond && unscoped && !query.parentId,
+    cached: stamp === null ? null : { stamp, key: `${table.table}|${JSON.stringify(cond)}|${scopeKey(scope)}|${query.parentId ?? ''}` },
+    count: async (bound) => {
+      const r = await anyDb(db)
+        .selectFrom(filtered(countGrams).select(sql<number>`1`.as('one')).limit(bound + 1).as('c'))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+  });
+  return { rows, ...total };
 }
 
 /** A stored row as the client reads it: ids as numbers, times as yyyy-MM-dd HH:mm:ss text. */

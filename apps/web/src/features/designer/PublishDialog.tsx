@@ -5,6 +5,7 @@ import { MATCH_TYPE_LABEL, withDefaultQueryBar, type DesignError, type FormMeta,
 import { ApiError, errorMessage } from '../../app/http.ts';
 import { isObject } from '../../controls/shared/values.ts';
 import { previewPublish, publishDesign, type ColumnChange } from './api.ts';
+import { SearchIndexPlan } from './SearchIndexPlan.tsx';
 
 const columns = [
   { title: '控件', dataIndex: 'control', key: 'control', render: (v: string) => v || '-' },
@@ -147,6 +148,7 @@ export function PublishDialog({
           {data.addedColumns.length === 0 && data.keptColumns.length === 0 && data.createdTables.length === 0 && (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据表无变化" />
           )}
+          <SearchIndexPlan plan={data.searchIndexes} />
         </div>
       )}
     </Modal>

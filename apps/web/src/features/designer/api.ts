@@ -33,7 +33,18 @@ export interface ColumnChange {
   control: string;
 }
 
+/** A list-search index 发布 builds or drops (issue 16). */
+export interface SearchIndexChange {
+  action: 'create' | 'drop';
+  name: string;
+  purpose: string;
+  column: string;
+  control: string;
+}
+
 export interface PublishPlan {
+  /** Absent from servers before issue 16. */
+  searchIndexes?: { changes: SearchIndexChange[]; trgmAvailable: boolean; note: string };
   createdTables: string[];
   addedColumns: ColumnChange[];
   keptColumns: ColumnChange[];

@@ -17,6 +17,8 @@ import {
   FUNCTION_BUTTON_NEEDS,
   LIST_PAGE_SIZE,
   LIST_PAGE_SIZES,
+  listTotalText,
+  pagerTotal,
   readListSettings,
   ROW_BUTTON_NEEDS,
   type FormAction,
@@ -316,6 +318,7 @@ function ListBody({
   };
 
   const total = list.data?.total ?? 0;
+  const totalKind = list.data?.kind ?? 'exact';
   const hasDelete = functionButtons.some((b) => b.action === 'delete');
   const hasCustomFn = functionButtons.some((b) => b.action === 'custom');
   return (
@@ -346,10 +349,10 @@ function ListBody({
         pagination={{
           current: pageNum,
           pageSize,
-          total,
+          total: pagerTotal(total, totalKind, pageSize),
           showSizeChanger: true,
           pageSizeOptions: [...LIST_PAGE_SIZES],
-          showTotal: (n) => `共 ${n} 条`,
+          showTotal: () => <span data-testid="list-total">{listTotalText(total, totalKind)}</span>,
         }}
       />
       <FormDialog

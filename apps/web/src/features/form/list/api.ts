@@ -6,6 +6,8 @@ import {
   type FormAction,
   type FormActionsReply,
   type ListCondition,
+  totalKindOf,
+  type TotalKind,
 } from '@park/core';
 import { get, postJson, upload } from '../../../app/http.ts';
 
@@ -37,13 +39,17 @@ export async function queryRecords(
   q: ListQuery,
   widgetId: string | null,
   signal?: AbortSignal,
-): Promise<{ rows: ListRow[]; total: number }> {
-  const reply = await postJson<{ datas?: ListRow[]; totalCount?: number }>(
+): Promise<{ rows: ListRow[]; total: number; kind: TotalKind }> {
+  const reply = await postJson<{ datas?: ListRow[]; totalCount?: number; totalCountKind?: string }>(
     widgetId ? '/api/form/queryFormDataV2' : '/api/form/queryformdata',
     widgetId ? { formId, widgetId, ...q } : { formId, ...q },
     { signal },
   );
-  return { rows: Array.isArray(reply.datas) ? reply.datas : [], total: Number(reply.totalCount) || 0 };
+  return {
+    rows: Array.isArray(reply.datas) ? reply.datas : [],
+    total: Number(reply.totalCount) || 0,
+    kind: totalKindOf(reply.totalCountKind),
+  };
 }
 
 /** GET batchdeleteformdata/{formId}: businessIds comma-joined. */

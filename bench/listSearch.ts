@@ -1,0 +1,280 @@
+/**
+ * List pages at a million rows for every filter (issue 16): a 12-field form, concurrency 8, each
+ * case through queryFormDataByConditions (page 1 of 10 with its total) beside raw SQL doing the
+ * same job (the page and a capped count) with the best index on the same data, in alternating rounds.
+ *
+ *   npx tsx bench/listSearch.ts        (ROWS=1000000, SMALL=10000: both forms, same run)
+ *
+ * The database is kept in BENCH_DATA_DIR (default /tmp/park-bench-list-<ROWS>) and reused by the
+ * next run with the same ROWS, so a million rows and their indexes are made once.
+ */
+import fs from 'node:fs';
+import pg from 'pg';
+import { Pool as HttpPool } from 'undici';
+import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
+import { startServer, stopServer } from '../e2e/support/server.ts';
+import { machine } from './lib.ts';
+
+const ROWS = Number(process.env.ROWS || 1_000_000);
+/** The small form measured in the same run: list cost from SMALL to ROWS rows must grow < 2×. */
+const SMALL = Number(process.env.SMALL || 10_000);
+const REQUESTS = Number(process.env.REQUESTS || 400);
+const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
+const ROUNDS = Number(process.env.ROUNDS || 4);
+const DATA_DIR = process.env.BENCH_DATA_DIR || `/tmp/park-bench-list-${ROWS}`;
+const formName = (rows: number) => `列表检索基准-${rows}`;
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function drive(n: number, fn: () => Promise<void>): Promise<{ lat: number[]; ms: number }> {
+  const lat: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < n) {
+        const s = performance.now();
+        await fn();
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  return { lat, ms: performance.now() - t0 };
+}
+
+fs.mkdirSync(DATA_DIR, { recursive: true });
+const server = await startServer({ LOG_LEVEL: 'warn', WEB_DIST: 'none', DATA_DIR });
+const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CONCURRENCY });
+pool.on('error', () => undefined);
+const http = new HttpPool(server.baseUrl, { connections: CONCURRENCY, pipelining: 1 });
+try {
+  const base = server.baseUrl;
+  const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
+  const login = await fetch(`${base}/apc/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const headers = { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown) => {
+    const res = await http.request({ path, method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const text = await res.body.text();
+    if (res.statusCode !== 200 || !text.startsWith('{"errCode":0')) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+
+  // 12 fields, as a gate's vehicle register might have.
+  const list = [
+    { type: 'input', model: 'f_name', name: '事项' },
+    { type: 'input', model: 'f_plate', name: '车牌' },
+    { type: 'select', model: 'f_level', name: '级别', options: { options: ['1', '2', '3', '4'].map((v) => ({ value: v, label: `${v}级` })) } },
+    { type: 'datetime', model: 'f_time', name: '时间' },
+    { type: 'input', model: 'f_company', name: '企业' },
+    { type: 'input', model: 'f_driver', name: '司机' },
+    { type: 'input', model: 'f_cargo', name: '货物' },
+    { type: 'number', model: 'f_load', name: '载重' },
+    { type: 'number', model: 'f_num1', name: '数值1' },
+    { type: 'number', model: 'f_num2', name: '数值2' },
+    { type: 'date', model: 'f_date', name: '日期' },
+    { type: 'textarea', model: 'f_note', name: '备注' },
+  ].map((c, i) => ({ key: `k${i}`, ...c, options: c.options ?? {} }));
+  const sensorSettings = {
+    queryConditions: [
+      { key: 'f_name', opt: '$like' },
+      { key: 'f_plate', opt: '$like' },
+      { key: 'f_level', opt: '$eq' },
+      { key: 'f_time', opt: '$in' },
+    ],
+    querySort: [{ key: 'f_time', sort: 'desc' }],
+  };
+  const forms = (await (await fetch(`${base}/api/form/formconf/query?pageNum=1&pageSize=200`, { headers })).json()) as {
+    datas?: Array<{ formId: number; formName: string }>;
+  };
+  const built: string[] = [];
+  /** The form of `rows` rows, made once: design, rows, then the list settings and their indexes. */
+  const formOf = async (rows: number): Promise<number> => {
+    const found = forms.datas?.find((f) => f.formName === formName(rows))?.formId;
+    if (found) return found;
+    const formId = (await post('/api/form/formconf/save', { formName: formName(rows) })).formId as number;
+    // The design first, the rows, then the list settings: their indexes are then built on a full
+    // table, CONCURRENTLY, as when a park adds a search to a list it has used for a year.
+    await post('/api/form/saveformdesign', { formId, formMeta: { list, config: {} } });
+    const t0 = performance.now();
+    // A year of rows whatever their number, so a date range selects the same share at every size.
+    const step = `${(365 * 86400) / rows} second`;
+    await pool.query(`
+      insert into "form_${formId}" (create_by, create_time, f_name, f_plate, f_level, f_time, f_company, f_driver, f_cargo, f_load, f_num1, f_num2, f_date, f_note)
+      select 1, timestamp '2026-01-01' + g * interval '${step}',
+        case when g % 10 < 3 then '储罐巡检' else '管线检查' end
+          || (array['东区泵房','西区罐区','南区装卸台','北区仓库','一号码头'])[1 + g % 5] || (g % 50) || '号'
+          || case when g % 97 = 0 then '异常' else '' end,
+        '苏' || chr(65 + (g / 7) % 26) || lpad(((g::bigint * 7919) % 100000)::text, 5, '0'),
+        (1 + g % 4)::text,
+        to_char(timestamp '2026-01-01' + g * interval '${step}', 'YYYY-MM-DD HH24:MI:SS'),
+        '化工企业' || (g % 200), '司机' || (g % 3000), (array['液氯','甲醇','液氨','苯','柴油'])[1 + g % 5],
+        g % 40, g % 1000, g % 7, to_char(date '2026-01-01' + (g % 365), 'YYYY-MM-DD'), '备注' || g
+      from generate_series(1, ${rows}) g`);
+    await pool.query(`vacuum analyze "form_${formId}"`);
+    const fillMs = performance.now() - t0;
+    const i0 = performance.now();
+    await post('/api/form/saveformdesign', { formId, formMeta: { list, config: {}, sensorSettings } });
+    // Built in the background: wait until every index the settings ask for is valid.
+    for (;;) {
+      const r = await pool.query(
+        `select count(*)::int as n from pg_index x join pg_class i on i.oid = x.indexrelid
+         where x.indrelid = $1::regclass and i.relname like '%\\_ls\\_%' and x.indisvalid`,
+        [`form_${formId}`],
+      );
+      if (r.rows[0].n >= 5) break;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    // The keeper analyses after building; wait for that (its statistics choose the gram form).
+    for (;;) {
+      const r = await pool.query(`select count(*)::int as n from pg_stats where tablename like $1`, [`form\\_${formId}\\_ls\\_gram%`]);
+      if (r.rows[0].n >= 2) break;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    built.push(`${rows.toLocaleString('en')} rows filled in ${(fillMs / 1000).toFixed(1)} s, list indexes built in ${((performance.now() - i0) / 1000).toFixed(1)} s`);
+    await pool.query('checkpoint');
+    return formId;
+  };
+  const bigId = await formOf(ROWS);
+  const smallId = await formOf(SMALL);
+  interface Case {
+    name: string;
+    conditions: unknown[];
+    /** The raw page and count: the same job with the best index for it. */
+    page: string;
+    count: string;
+    params: unknown[];
+  }
+  const order = `order by "f_time" desc, "id" desc limit 10`;
+  const casesOf = (table: string): Case[] => [
+    {
+      name: 'selective $like (plate fragment)',
+      conditions: [{ key: 'f_plate', type: '$like', value: '12345' }],
+      page: `select * from "${table}" where "f_plate" ilike $1 ${order}`,
+      count: `select count(*) from (select 1 from "${table}" where "f_plate" ilike $1 limit 10001) c`,
+      params: ['%12345%'],
+    },
+    {
+      name: 'common $like (30 %), with count',
+      conditions: [{ key: 'f_name', type: '$like', value: '储罐巡检' }],
+      page: `select * from "${table}" where "f_name" ilike $1 ${order}`,
+      count: `select count(*) from (select 1 from "${table}" where "f_name" ilike $1 limit 10001) c`,
+      params: ['%储罐巡检%'],
+    },
+    {
+      name: '$eq on a select + a date range',
+      conditions: [
+        { key: 'f_level', type: '$eq', value: '2' },
+        { key: 'f_time', type: '$in', bvalue: '2026-03-01', evalue: '2026-03-31' },
+      ],
+      page: `select * from "${table}" where "f_level" = $1 and "f_time" >= $2 and "f_time" < $3 ${order}`,
+      count: `select count(*) from (select 1 from "${table}" where "f_level" = $1 and "f_time" >= $2 and "f_time" < $3 limit 10001) c`,
+      params: ['2', '2026-03-01', '2026-04-01'],
+    },
+    {
+      name: '2-character Chinese fragment',
+      conditions: [{ key: 'f_name', type: '$like', value: '异常' }],
+      // 1 % of rows. Page: walking the time index finds 10 after ~1,000 rows; count: the gram index.
+      page: `select * from "${table}" where "f_name" ilike $1 ${order}`,
+      count: `select count(*) from (select 1 from "${table}" where park_text_grams("f_name") @> park_fragment_grams($2) and ("f_name" || '') ilike $1 limit 10001) c`,
+      params: ['%异常%', '异常'],
+    },
+    {
+      // The count cache cannot help: each call adds a different condition that filters nothing
+      // (f_num2 holds 0–6), so every call counts, as raw SQL does.
+      name: 'common $like, count not cached',
+      conditions: [{ key: 'f_name', type: '$like', value: '储罐巡检' }, { key: 'f_num2', type: '$lt', value: '${n}' }],
+      page: `select * from "${table}" where "f_name" ilike $1 and "f_num2" < $2 ${order}`,
+      count: `select count(*) from (select 1 from "${table}" where "f_name" ilike $1 and "f_num2" < $2 limit 10001) c`,
+      params: ['%储罐巡检%', '${n}'],
+    },
+  ];
+
+  console.log(`machine: ${machine()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `${ROWS.toLocaleString('en')} and ${SMALL.toLocaleString('en')} rows in a 12-field form, same database${built.length ? ` (${built.join('; ')})` : ' (reused)'}; ` +
+      `${REQUESTS} requests per side, size and case, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds`,
+  );
+  interface Side {
+    sample: Record<string, unknown>;
+    same: boolean;
+    api: () => Promise<void>;
+    raw: () => Promise<void>;
+    a: { lat: number[]; ms: number };
+    r: { lat: number[]; ms: number };
+  }
+  const big = casesOf(`form_${bigId}`);
+  const small = casesOf(`form_${smallId}`);
+  for (let i = 0; i < big.length; i++) {
+    const sides: Side[] = [];
+    for (const [formId, c] of [
+      [bigId, big[i]!],
+      [smallId, small[i]!],
+    ] as const) {
+      // `${n}` in a case's values becomes a number that changes with every call (always above 6).
+      let seq = 1000;
+      const fill = (x: unknown, n: number) => JSON.parse(JSON.stringify(x).replaceAll('${n}', String(n))) as unknown[];
+      const bodyOf = (n: number) => JSON.stringify({ formId, pageNum: 1, pageSize: 10, queryConditions: fill(c.conditions, n), sort: { key: 'f_time', sort: 'desc' } });
+      const used = Math.max(0, ...(c.page.match(/\$(\d)/g) ?? []).map((m) => Number(m.slice(1))));
+      const pageParams = (n: number) => fill(c.params, n).slice(0, used);
+      const sample = await post('/api/form/queryFormDataByConditions', bodyOf(seq));
+      // Correctness first: the API's page is the raw page.
+      const rawPage = await pool.query(c.page, pageParams(seq));
+      const same = JSON.stringify((sample.datas as Array<{ id: number }>).map((r) => String(r.id))) === JSON.stringify(rawPage.rows.map((r) => String(r.id)));
+      sides.push({
+        sample,
+        same,
+        api: async () => void (await post('/api/form/queryFormDataByConditions', bodyOf(++seq))),
+        raw: async () => {
+          const n = ++seq;
+          const [p, k] = await Promise.all([pool.query(c.page, pageParams(n)), pool.query(c.count, fill(c.params, n))]);
+          if (p.rowCount === null || k.rowCount !== 1) throw new Error('raw');
+        },
+        a: { lat: [], ms: 0 },
+        r: { lat: [], ms: 0 },
+      });
+    }
+    for (const side of sides) {
+      await drive(40, side.api);
+      await drive(40, side.raw);
+    }
+    // Rounds alternate API and raw SQL, big and small, so drift on this shared machine falls on all four.
+    for (let k = 0; k < ROUNDS; k++) {
+      for (const side of sides) {
+        const x = await drive(REQUESTS / ROUNDS, side.api);
+        const y = await drive(REQUESTS / ROUNDS, side.raw);
+        side.a.lat.push(...x.lat);
+        side.a.ms += x.ms;
+        side.r.lat.push(...y.lat);
+        side.r.ms += y.ms;
+      }
+    }
+    const [b, s] = sides as [Side, Side];
+    const rate = (x: { lat: number[]; ms: number }) => x.lat.length / (x.ms / 1000);
+    const line = (label: string, side: Side) =>
+      `  ${label.padEnd(6)} total ${String(side.sample.totalCount).padStart(7)} (${side.sample.totalCountKind}), page = raw page: ${side.same ? 'yes' : 'NO'}; ` +
+      `API p50 ${pct(side.a.lat, 50).toFixed(1)} ms, ${rate(side.a).toFixed(0)} req/s | raw p50 ${pct(side.r.lat, 50).toFixed(1)} ms, ${rate(side.r).toFixed(0)} req/s | ` +
+      `×${(rate(side.a) / rate(side.r)).toFixed(2)} raw req/s`;
+    console.log(big[i]!.name);
+    console.log(line(`${ROWS / 1000}k`, b));
+    console.log(line(`${SMALL / 1000}k`, s));
+    console.log(`  growth ${SMALL / 1000}k → ${ROWS / 1000}k: API p50 ×${(pct(b.a.lat, 50) / pct(s.a.lat, 50)).toFixed(2)}, API req/s ÷${(rate(s.a) / rate(b.a)).toFixed(2)}`);
+  }
+  // The floor under every API figure on this machine right now: a call answered from the session
+  // cache with no SQL, same client, same concurrency.
+  const floor = async () => {
+    const res = await http.request({ path: '/api/user/getUser', method: 'GET', headers });
+    await res.body.text();
+  };
+  await drive(200, floor);
+  const f = await drive(REQUESTS, floor);
+  console.log(`HTTP floor: GET /api/user/getUser (session cache, no SQL) p50 ${pct(f.lat, 50).toFixed(1)} ms, ${(f.lat.length / (f.ms / 1000)).toFixed(0)} req/s`);
+} finally {
+  await http.close();
+  await pool.end();
+  await stopServer(server, true);
+}
