@@ -6,12 +6,12 @@ import type { ChartData, Named } from './api.ts';
 
 const PALETTE = ['#1677ff', '#13c2c2', '#52c41a', '#fa8c16', '#722ed1', '#eb2f96', '#f5222d', '#faad14', '#2f54eb', '#a0d911'];
 
-export function seriesChart(data: ChartData | undefined, kind: 'bar' | 'line', opts: { stack?: boolean; horizontal?: boolean; area?: boolean } = {}): ChartOption {
+export function seriesChart(data: ChartData | undefined, kind: 'bar' | 'line', opts: { stack?: boolean; horizontal?: boolean; area?: boolean; colors?: string[] } = {}): ChartOption {
   const categories = data?.categories ?? [];
   const category = { type: 'category', data: categories, axisLabel: { hideOverlap: true } };
   const value = { type: 'value', minInterval: 1 };
   return {
-    color: PALETTE,
+    color: opts.colors ?? PALETTE,
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
@@ -35,17 +35,22 @@ export function namedBars(items: ReadonlyArray<{ name: string; value: number }> 
 
 /** A donut of named counts; `colors` pins a colour per code (levels: spec 002 §3 colours). */
 export function donut(items: Named[] | undefined, name: string, colors?: Record<string, string>): ChartOption {
+  const total = (items ?? []).reduce((a, i) => a + i.value, 0);
   return {
     color: PALETTE,
+    // Names are in the legend (slice labels would be cut in a narrow panel); counts on the slices.
+    title: total === 0 ? { text: '暂无数据', left: 'center', top: '38%', textStyle: { color: '#bfbfbf', fontSize: 14, fontWeight: 'normal' } } : { text: '' },
     tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
-    legend: { bottom: 0, type: 'scroll' },
+    legend: { bottom: 0, type: 'scroll', itemWidth: 12, itemHeight: 10, itemGap: 8, textStyle: { fontSize: 11 } },
     series: [
       {
         name,
         type: 'pie',
-        radius: ['45%', '70%'],
-        center: ['50%', '45%'],
-        label: { formatter: '{b}\n{c}' },
+        radius: ['45%', '68%'],
+        center: ['50%', '44%'],
+        stillShowZeroSum: false,
+        label: { formatter: (p: { value: number }) => (p.value > 0 ? String(p.value) : '') },
+        labelLine: { length: 6, length2: 6 },
         data: (items ?? []).map((i) => ({ name: i.name, value: i.value, ...(colors && i.code && colors[i.code] ? { itemStyle: { color: colors[i.code] } } : {}) })),
       },
     ],

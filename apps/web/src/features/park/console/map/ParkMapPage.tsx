@@ -42,6 +42,8 @@ export function ParkMapPage() {
   const layersRef = useRef<Partial<Record<MapLayerKey, L.Layer>>>({});
   const overlayRef = useRef<L.LayerGroup | null>(null);
   const drawRef = useRef<DrawTool | null>(null);
+  /** Whether this map has been brought to the park's extent yet. */
+  const fitted = useRef(false);
   const [visible, setVisible] = useState(initialVisible);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [tool, setTool] = useState<Tool>('browse');
@@ -88,6 +90,7 @@ export function ParkMapPage() {
     return () => {
       map.remove();
       mapRef.current = null;
+      fitted.current = false;
       layersRef.current = {};
       overlayRef.current = null;
     };
@@ -104,6 +107,26 @@ export function ParkMapPage() {
       layersRef.current[key] = MAP_LAYERS[key].build({ data, actions }).addTo(map);
     }
   }, [data, actions, visible, holder, gis]);
+
+  // The spec's centre and zoom 13 show a city; once the park's layout is known the map shows the
+  // park itself (园区 goes back there, 全域 to the spec's zoom 7).
+  const parkBounds = useMemo(() => {
+    const points = [
+      ...(layout.data?.gates ?? []).flatMap((g) => (g.position ? [g.position] : [])),
+      ...(layout.data?.roads ?? []).flatMap((r) => r.path),
+      ...(layout.data?.zones ?? []).flatMap((z) => z.polygon),
+    ];
+    return points.length ? L.latLngBounds(points.map(([lng, lat]) => [lat, lng] as [number, number])).pad(0.15) : null;
+  }, [layout.data]);
+  useEffect(() => {
+    if (!mapRef.current || !parkBounds || fitted.current) return;
+    fitted.current = true;
+    mapRef.current.fitBounds(parkBounds, { animate: false });
+  }, [parkBounds, holder]);
+  const showPark = () => {
+    if (parkBounds) mapRef.current?.fitBounds(parkBounds);
+    else mapRef.current?.setView([PARK_MAP.centerLat, PARK_MAP.centerLng], PARK_MAP.initZoom);
+  };
 
   /** A chosen point: the range circle around it, and the map goes there at zoom 16. */
   const focus = (lat: number, lng: number) => {
@@ -205,7 +228,7 @@ export function ParkMapPage() {
             </div>
           )}
           <Space style={{ marginTop: 6 }}>
-            <Button size="small" onClick={() => mapRef.current?.setView([PARK_MAP.centerLat, PARK_MAP.centerLng], PARK_MAP.initZoom)}>园区</Button>
+            <Button size="small" onClick={showPark}>园区</Button>
             <Button size="small" onClick={() => mapRef.current?.setView([PARK_MAP.centerLat, PARK_MAP.centerLng], PARK_MAP.consoleZoom)}>全域</Button>
             <Button size="small" onClick={() => { overlayRef.current?.clearLayers(); setEvacuation(null); }}>清除标注</Button>
           </Space>

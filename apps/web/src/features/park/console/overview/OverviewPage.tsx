@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ALARM_LEVEL_COLORS, RISK_LEVEL_COLORS } from '@park/core';
+import { ALARM_LEVEL_COLORS, ONLINE_COLORS, RISK_LEVEL_COLORS } from '@park/core';
 import { park } from '../api.ts';
 import { donut, seriesChart } from '../charts.ts';
 import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';
@@ -56,7 +56,7 @@ export function OverviewPage() {
           ],
         },
         'bar',
-        { stack: true, horizontal: true },
+        { stack: true, horizontal: true, colors: [ONLINE_COLORS[1], ONLINE_COLORS[0]] },
       ),
     [devices.data],
   );
