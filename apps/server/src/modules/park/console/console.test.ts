@@ -77,7 +77,10 @@ describe('park console calls', () => {
     await t.call(admin, 'POST', '/api/project/commonCar/syncWhiteCar', { plates: '湘A12345', gateIds: [gates.G2], validFrom: '2026-12-01', validTo: '2026-12-31', ownerName: '示例化工' });
     const doors = (await get('/api/park/console/commandLog?kind=door')).json();
     expect(doors).toMatchObject({ errCode: 0, totalCount: 1, datas: [{ command: '开闸', target: '1号门', username: 'admin', ok: true, message: '1号门道闸已开启' }] });
-    expect((await get('/api/park/console/commandLog')).json().totalCount).toBe(2);
+    const zones = await t.sql.query<{ id: string }>(`select id from park_broadcast_zone order by id`);
+    await t.call(admin, 'POST', '/api/broadcast/controlHostPlayOther', { zoneIds: zones.rows.map((z) => z.id).join(','), text: '演练' });
+    expect((await get('/api/park/console/commandLog?kind=broadcast')).json().datas).toMatchObject([{ command: '文字广播', target: '广场、罐区' }]);
+    expect((await get('/api/park/console/commandLog')).json().totalCount).toBe(3);
     expect((await get('/api/park/console/commandLog?kind=nope')).statusCode).toBe(400);
     const white = (await get('/api/park/console/whiteList?plate=湘a1')).json();
     expect(white).toMatchObject({ totalCount: 1, datas: [{ plate: '湘A12345', gateName: '2号门', validFrom: '2026-12-01 00:00:00', validTo: '2027-01-01 00:00:00', ownerName: '示例化工' }] });

@@ -62,3 +62,6 @@ export async function whiteList(db: Kysely<Database>, plate: string | null, limi
   ]);
   return { rows, total: Number(count.n) };
 }
+
+export const broadcastZoneNames = (db: Kysely<Database>, ids: string[]) =>
+  ids.length ? db.selectFrom('park_broadcast_zone').select(['id', 'zone_name']).where('id', 'in', ids).execute() : Promise.resolve([]);

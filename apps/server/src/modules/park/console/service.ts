@@ -97,12 +97,17 @@ export class ConsoleService {
 
   async commandLog(kind: CommandKind | undefined, limit: number, offset: number): Promise<{ datas: CommandLogRow[]; totalCount: number }> {
     const { rows, total } = await repo.commandLog(this.db, kind ? COMMAND_KINDS[kind] : null, limit, offset);
+    // Broadcast commands are logged against zone ids; people read zone names.
+    const broadcast = new Set<string>(COMMAND_KINDS.broadcast);
+    const zoneIds = [...new Set(rows.filter((r) => broadcast.has(r.command)).flatMap((r) => (r.target ?? '').split(',').filter((id) => /^\d+$/.test(id))))];
+    const zoneName = new Map((await repo.broadcastZoneNames(this.db, zoneIds)).map((z) => [z.id, z.zone_name]));
+    const targetOf = (r: (typeof rows)[number]) => (broadcast.has(r.command) && r.target ? r.target.split(',').map((id) => zoneName.get(id) ?? id).join('、') : r.target);
     return {
       totalCount: total,
       datas: rows.map((r) => ({
         id: toNum(r.id),
         command: r.command,
-        target: r.target,
+        target: targetOf(r),
         username: r.username,
         ok: r.ok,
         message: typeof r.result === 'object' && r.result !== null && 'message' in r.result ? String((r.result as { message: unknown }).message) : '',

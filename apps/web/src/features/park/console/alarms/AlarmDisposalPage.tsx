@@ -6,6 +6,9 @@ import { ALARM_LEVEL_CODES, ALARM_LEVEL_COLORS, ALARM_LEVELS, ALARM_TYPE_CODES, 
 import { tableLocale } from '../../../../app/ListPage.tsx';
 import { tablePagination, usePaging } from '../../../../app/paging.ts';
 import { CoordinateGrid } from '../../../../controls/shared/gis/coordinateGrid.ts';
+import { MAP_LAYERS } from '../../map/layers/registry.ts';
+import type { MapActions } from '../../map/types.ts';
+import '../../map/map.css';
 import { park, type AlarmRow } from '../api.ts';
 import { ConsoleScreen, Panel } from '../ConsoleFrame.tsx';
 import { LastRefresh } from '../LastRefresh.tsx';
@@ -13,24 +16,32 @@ import { useLive } from '../live.ts';
 import { AlarmLevelTag, HandledTag } from '../tags.tsx';
 import { DisposeDialog } from './DisposeDialog.tsx';
 
-/** Where the alarm happened, on a small map (a grid when no tiles are configured). */
+/** Where the alarm happened, among the park's roads and zones, on a small map (a grid when no tiles are configured). */
 function AlarmSpot({ alarm }: { alarm: AlarmRow }) {
   const holder = useRef<HTMLDivElement | null>(null);
+  const layout = useLive(['map'], park.map);
   useEffect(() => {
     if (!holder.current || alarm.lat === null || alarm.lng === null) return;
-    const map = L.map(holder.current, { center: [alarm.lat, alarm.lng], zoom: PARK_MAP.panZoom, attributionControl: false });
+    const center: [number, number] = [alarm.lat, alarm.lng];
+    const map = L.map(holder.current, { center, zoom: PARK_MAP.panZoom, attributionControl: false });
     new CoordinateGrid().addTo(map);
+    const ctx = { data: { layout: layout.data, tracks: [], alarms: [] }, actions: NO_ACTIONS };
+    for (const key of ['zones', 'roads'] as const) MAP_LAYERS[key].build(ctx).addTo(map);
     L.circle([alarm.lat, alarm.lng], { radius: 100, color: PARK_MAP.rangeColor, fillColor: PARK_MAP.rangeColor, fillOpacity: 0.12 }).addTo(map);
     L.circleMarker([alarm.lat, alarm.lng], { radius: 9, color: '#fff', weight: 2, fillColor: ALARM_LEVEL_COLORS[alarm.alarmLevel], fillOpacity: 1 }).addTo(map);
-    const timer = window.setTimeout(() => map.invalidateSize(), 300);
+    // The drawer slides in: measure again once it stands, and centre on the alarm again.
+    const timer = window.setTimeout(() => map.invalidateSize().setView(center, PARK_MAP.panZoom), 350);
     return () => {
       window.clearTimeout(timer);
       map.remove();
     };
-  }, [alarm]);
+  }, [alarm, layout.data]);
   if (alarm.lat === null || alarm.lng === null) return <div className="park-map-status">该报警未上报位置</div>;
   return <div ref={holder} style={{ height: 260, borderRadius: 6 }} data-testid="alarm-spot" />;
 }
+
+/** The small map only shows where: its popups act on nothing. */
+const NO_ACTIONS: MapActions = { openCamera: () => undefined, disposeAlarm: () => undefined, openGate: () => undefined, openBroadcast: () => undefined };
 
 const LEVEL_OPTIONS = ALARM_LEVEL_CODES.map((c) => ({ value: c, label: ALARM_LEVELS[c] }));
 const TYPE_OPTIONS = ALARM_TYPE_CODES.map((c) => ({ value: c, label: ALARM_TYPES[c].label }));

@@ -31,9 +31,14 @@ export function BroadcastPage() {
   const [tracks, setTracks] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const send = async (work: () => Promise<CommandReply>) => {
+  /** Sends a command to the chosen zones; `missing` names what the command still lacks. */
+  const send = async (work: () => Promise<CommandReply>, missing?: string) => {
     if (selected.length === 0) {
       message.warning('请选择广播分区');
+      return;
+    }
+    if (missing) {
+      message.warning(missing);
       return;
     }
     setBusy(true);
@@ -87,13 +92,7 @@ export function BroadcastPage() {
                         type="primary"
                         icon={<SoundOutlined />}
                         loading={busy}
-                        onClick={() => {
-                          if (!text.trim()) {
-                            message.warning('请填写广播内容');
-                            return;
-                          }
-                          void send(() => park.playText(selected, text.trim(), repeat));
-                        }}
+                        onClick={() => void send(() => park.playText(selected, text.trim(), repeat), text.trim() ? undefined : '请填写广播内容')}
                       >
                         播放文字
                       </Button>
