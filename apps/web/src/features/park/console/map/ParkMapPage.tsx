@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, App, Button, Checkbox, Input, InputNumber, Segmented, Space } from 'antd';
+import { Alert, App, Button, Checkbox, Input, InputNumber, Radio, Space } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { ALARM_LEVEL_COLORS, CONSOLE_REFRESH_MS, MAP_REFRESH_MS, MAP_SIDEBAR_WIDTH, PARK_MAP, type LngLat } from '@park/core';
@@ -211,8 +211,7 @@ export function ParkMapPage() {
         </div>
         <div>
           <h3>工具</h3>
-          <Segmented<Tool> block size="small" options={TOOLS.slice(0, 2)} value={tool === 'zone' || tool === 'route' ? undefined : tool} onChange={chooseTool} />
-          <Segmented<Tool> block size="small" style={{ marginTop: 6 }} options={TOOLS.slice(2)} value={tool === 'zone' || tool === 'route' ? tool : undefined} onChange={chooseTool} />
+          <Radio.Group className="park-map-tools" optionType="button" buttonStyle="solid" size="small" options={TOOLS} value={tool} onChange={(e) => chooseTool(e.target.value as Tool)} />
           <div className="park-map-status" style={{ marginTop: 6 }}>
             范围半径（米）
             <InputNumber size="small" min={50} max={5000} step={50} value={range} onChange={(v) => setRange(v ?? RANGE_DEFAULT_M)} style={{ width: 90, marginLeft: 6 }} />
