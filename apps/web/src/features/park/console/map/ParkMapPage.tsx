@@ -76,7 +76,8 @@ export function ParkMapPage() {
   // The map itself: built once per tile configuration.
   useEffect(() => {
     if (!holder) return;
-    const map = L.map(holder, { center: [PARK_MAP.centerLat, PARK_MAP.centerLng], zoom: PARK_MAP.initZoom, attributionControl: Boolean(gis.tileUrl), doubleClickZoom: false });
+    // Quarter zoom steps, so the park's extent fills a control-room screen rather than the next whole zoom down.
+    const map = L.map(holder, { center: [PARK_MAP.centerLat, PARK_MAP.centerLng], zoom: PARK_MAP.initZoom, zoomSnap: 0.25, attributionControl: Boolean(gis.tileUrl), doubleClickZoom: false });
     mapRef.current = map;
     let failures = 0;
     const bases = baseLayers(gis, () => {
