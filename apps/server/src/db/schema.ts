@@ -771,6 +771,14 @@ export interface ParkCertificateTable {
   expire_date: ColumnType<string, string, string>;
 }
 /* ── end park operations ── */
+/* Park console (issue 24): where devices stand on the map, a camera's video-wall channel. */
+export interface ParkDevicePlaceTable {
+  device_id: string;
+  lat: number;
+  lng: number;
+  channel_id: string | null;
+}
+
 /* Operations (issue 28) */
 export interface SysBackupTable {
   id: Id;
@@ -889,6 +897,8 @@ export interface Database {
   park_risk_point: ParkRiskPointTable;
   park_hidden_danger: ParkHiddenDangerTable;
   park_certificate: ParkCertificateTable;
+  // Park console (issue 24)
+  park_device_place: ParkDevicePlaceTable;
   // Operations (issue 28)
   sys_backup: SysBackupTable;
   // Video wall (issue 25)

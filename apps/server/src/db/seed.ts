@@ -8,6 +8,7 @@ import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
+import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './seeds/parkConsole.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -133,6 +134,11 @@ const STEPS: Array<[string, Step]> = [
   ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
   ['menus-video', seedVideoMenu],
   ['welcome-message-v2', correctWelcomeMessage],
+  // 园区监管 (issue 24): the park console's screens; they replace the hidden 园区运营数据 menu.
+  ['menus-park-console', async (trx) => {
+    await seedMenus(trx, PARK_CONSOLE_MENUS, null, 1, await nextTopOrder(trx));
+    await dropParkDataMenu(trx);
+  }],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

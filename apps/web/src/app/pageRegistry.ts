@@ -62,6 +62,14 @@ export const pageRegistry: Record<string, PageComponent> = {
   DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),
   // 视频监控 (issue 25): the video wall, live and playback, through the DSS gateway and the DHPlayer plug-in.
   VideoWall: lazy(() => import('../features/video/VideoWallPage.tsx').then((m) => ({ default: m.VideoWallPage }))),
+  // 园区监管 (issue 24): the park console, one folder per screen under features/park/console.
+  ParkOverview: lazy(() => import('../features/park/console/overview/OverviewPage.tsx').then((m) => ({ default: m.OverviewPage }))),
+  ParkMap: lazy(() => import('../features/park/console/map/ParkMapPage.tsx').then((m) => ({ default: m.ParkMapPage }))),
+  ParkAlarm: lazy(() => import('../features/park/console/alarms/AlarmDisposalPage.tsx').then((m) => ({ default: m.AlarmDisposalPage }))),
+  ParkGate: lazy(() => import('../features/park/console/gate/GatePage.tsx').then((m) => ({ default: m.GatePage }))),
+  ParkBroadcast: lazy(() => import('../features/park/console/broadcast/BroadcastPage.tsx').then((m) => ({ default: m.BroadcastPage }))),
+  HazmatAnalysis: lazy(() => import('../features/park/console/hazmat/HazmatAnalysisPage.tsx').then((m) => ({ default: m.HazmatAnalysisPage }))),
+  AlarmAnalysis: lazy(() => import('../features/park/console/alarmAnalysis/AlarmAnalysisPage.tsx').then((m) => ({ default: m.AlarmAnalysisPage }))),
   NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
   Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

@@ -3,3 +3,5 @@ export * from './geometry.ts';
 export * from './rules.ts';
 export * from './ingest.ts';
 export * from './api.ts';
+export * from './evacuation.ts';
+export * from './console.ts';

@@ -22,6 +22,7 @@ import * as backups from './2026_11_25_0600_backups.ts';
 import * as video from './2026_11_25_0500_video.ts';
 import * as designDrafts from './2026_11_25_0700_design_drafts.ts';
 import * as listSearch from './2026_11_26_0160_list_search.ts';
+import * as parkConsole from './2026_11_26_0240_park_console.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -52,6 +53,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0210_report_export_jobs': reportExportJobs,
   // List search indexes (issue 16)
   '2026_11_26_0160_list_search': listSearch,
+  // Park console (issue 24)
+  '2026_11_26_0240_park_console': parkConsole,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -13,6 +13,7 @@ import { gatewayAdapters } from './commands/gateway.ts';
 import { commandRoutes } from './commands/routes.ts';
 import { CommandService } from './commands/service.ts';
 import { simulatedAdapters } from './commands/simulator.ts';
+import { consoleRoutes } from './console/routes.ts';
 
 /**
  * Park operations (issue 23): device management and tokens, ingestion, statistics, alarm
@@ -49,6 +50,7 @@ export function parkRoutes(app: FastifyInstance, ctx: AppContext): void {
   statsRoutes(app, ctx.db);
   alarmDisposalRoutes(app, ctx.db);
   commandRoutes(app, services.commands);
+  consoleRoutes(app, ctx.db); // the park console's own calls (issue 24)
 }
 
 /** Device commands go to the built-in simulator unless a gateway is configured (PARK_DEVICE_ADAPTER). */

@@ -7,6 +7,7 @@ import type { IngestService } from '../ingest/service.ts';
 import type { LayoutCache } from '../layout.ts';
 import { ensureDemoPark } from './demoPark.ts';
 import { generateHistory } from './history.ts';
+import { placeDemoDevices } from '../console/demoPlaces.ts';
 
 /** A hazardous vehicle driving its route: how far along (metres) and how it behaves. */
 interface Driver {
@@ -56,6 +57,7 @@ export class ParkSimulator {
       this.layout.invalidate();
       await generateHistory(this.db, historyDays);
     }
+    await placeDemoDevices(this.db); // the console map's hosts and cameras (issue 24)
     await this.loadDevices();
     const ms = Math.round(performance.now() - t0);
     this.timer = setInterval(() => void this.tick(), TICK_MS);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Input, InputNumber, Modal, Space } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { CoordinateGrid } from './coordinateGrid.ts';
 import { numberRange, POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, type GisValue } from '@park/core';
 import { notifyError } from '../../../app/feedback.ts';
 import {
@@ -19,38 +20,6 @@ export const MAP_LOAD_FAILED = '地图加载失败,请检查网络';
 export const NO_ADDRESS = '无法获取地址';
 /** The radius circle (issue 7). */
 const SCOPE_COLOR = '#F33';
-
-/** A coordinate grid drawn in the browser: the map stays usable with no tile server at all. */
-const CoordinateGrid = L.GridLayer.extend({
-  createTile(this: L.GridLayer & { _map: L.Map }, coords: L.Coords) {
-    const tile = document.createElement('canvas');
-    const size = this.getTileSize();
-    tile.width = size.x;
-    tile.height = size.y;
-    const ctx = tile.getContext('2d');
-    if (ctx) {
-      ctx.fillStyle = '#f4f7fb';
-      ctx.fillRect(0, 0, size.x, size.y);
-      ctx.strokeStyle = '#e3e9f2';
-      for (let i = 1; i < 4; i += 1) {
-        const at = Math.round((size.x * i) / 4) + 0.5;
-        ctx.beginPath();
-        ctx.moveTo(at, 0);
-        ctx.lineTo(at, size.y);
-        ctx.moveTo(0, at);
-        ctx.lineTo(size.x, at);
-        ctx.stroke();
-      }
-      ctx.strokeStyle = '#c3cfdf';
-      ctx.strokeRect(0.5, 0.5, size.x, size.y);
-      const nw = this._map.unproject(L.point(coords.x * size.x, coords.y * size.y), coords.z);
-      ctx.fillStyle = '#8a9bb3';
-      ctx.font = '11px sans-serif';
-      ctx.fillText(`${nw.lat.toFixed(3)}, ${nw.lng.toFixed(3)}`, 6, 14);
-    }
-    return tile;
-  },
-});
 
 export interface MapDialogProps {
   config: GisConfig;
