@@ -6,6 +6,7 @@ import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
+import { seedAutomationDesignerMenu } from './seeds/automationDesigner.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 
@@ -133,6 +134,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
   ['menus-video', seedVideoMenu],
   ['welcome-message-v2', correctWelcomeMessage],
+  ['menus-automation-designer', seedAutomationDesignerMenu], // issue 19
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
