@@ -24,8 +24,8 @@ export function NodeDrawer({ title, width, onClose, footer, children, confirmClo
     modal.confirm({ title: '提示', content: CLOSE_UNSAVED, okText: '确定', cancelText: '取消', onOk: onClose });
   };
   return (
-    <Drawer open title={title} size={width} placement="right" onClose={ask} footer={footer} destroyOnHidden data-testid={testId} rootClassName="flow-node-drawer">
-      {children}
+    <Drawer open title={title} size={width} placement="right" onClose={ask} footer={footer} destroyOnHidden rootClassName="flow-node-drawer">
+      <div data-testid={testId}>{children}</div>
     </Drawer>
   );
 }

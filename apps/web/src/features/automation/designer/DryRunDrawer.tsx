@@ -107,7 +107,7 @@ export function DryRunDrawer({ root, onClose }: { root: FlowNode; onClose: () =>
   const effectOf = new Map((result?.reply.effects ?? []).map((e) => [e.nodeId, e]));
 
   return (
-    <Drawer open title="试运行" size={640} onClose={onClose} destroyOnHidden data-testid="dryrun-drawer">
+    <Drawer open title="试运行" size={640} onClose={onClose} destroyOnHidden>
       {!formId ? (
         <Alert type="warning" showIcon title="请先设置触发器" />
       ) : (

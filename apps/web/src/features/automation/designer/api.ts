@@ -26,8 +26,9 @@ export interface SavedFlow {
 
 export const getFlow = async (id: number, signal?: AbortSignal) => (await get<ApiOk & { flow: SavedFlow }>(`/api/automation/flow/getbyid/${id}`, undefined, { signal })).flow;
 
-export const saveFlow = (body: { id: number | null; flowName: string; nodeConfig: FlowNode }) =>
-  postJson<ApiOk & { id: number; version: number; nodeConfig: FlowNode; warnings: string[] }>('/api/automation/flow/save', body, { silent: true });
+/** A new flow is sent without an id (the save call takes none for a new flow). */
+export const saveFlow = ({ id, ...body }: { id: number | null; flowName: string; nodeConfig: FlowNode }) =>
+  postJson<ApiOk & { id: number; version: number; nodeConfig: FlowNode; warnings: string[] }>('/api/automation/flow/save', id === null ? body : { id, ...body }, { silent: true });
 
 export const enableFlow = (id: number, status: 0 | 1) => get<ApiOk>(`/api/automation/flow/enable/${id}`, { status });
 export const deleteFlow = (id: number) => get<ApiOk>(`/api/automation/designer/delete/${id}`);
