@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { addAfter, addRow, canvas, drawer, expectMessage, nodeNamed, pick, radio } from '../support/flowDesigner.ts';
+import { addAfter, addRow, canvas, drawer, nodeNamed, pick, radio } from '../support/flowDesigner.ts';
 import { button, confirm, createForm, dialog, field, toast } from '../support/forms.ts';
 
 /*

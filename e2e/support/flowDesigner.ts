@@ -21,8 +21,9 @@ export async function addAfter(page: Page, card: Locator, entry: '动作' | '条
 /** An open drawer by its test id (trigger-drawer, action-drawer, condition-drawer). */
 export const drawer = (page: Page, testId: string) => page.locator(`.ant-drawer-content-wrapper:visible`).filter({ has: page.getByTestId(testId) });
 
-/** A radio by its label text. */
-export const radio = (scope: Locator, text: string) => scope.locator('label.ant-radio-wrapper').filter({ hasText: new RegExp(`^${text}`) });
+/** A radio by its label text (a note in （） may follow). */
+export const radio = (scope: Locator, text: string) =>
+  scope.locator('label.ant-radio-wrapper').filter({ hasText: new RegExp(`^${text.replace(/[+()]/g, (c) => `\\${c}`)}(（|$)`) });
 
 /** Opens the select labelled `label` (the n-th in scope) and chooses `option`. */
 export async function pick(page: Page, scope: Locator, label: string, option: string, nth = 0) {
