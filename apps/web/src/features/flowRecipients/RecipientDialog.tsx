@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Divider, Modal, Radio } from 'antd';
 import { checkRecipient, type FlowField, type Recipient } from '@park/core';
 import { emptyRecipient, RECIPIENT_TYPES, type RecipientType } from './recipientTypes.tsx';
+import './flowRecipients.css';
 
 const ALL_TYPES = Object.keys(RECIPIENT_TYPES).map(Number) as RecipientType[];
 

@@ -71,7 +71,7 @@ function RoleRows<T extends { roleId: string | number; roleName?: string }>({ ro
   );
 }
 
-const Nothing: ComponentType<PickerProps> = () => <p className="automation-muted">由触发该流程的数据的创建人接收。</p>;
+const Nothing: ComponentType<PickerProps> = () => <p className="recipient-muted">由触发该流程的数据的创建人接收。</p>;
 
 const People: ComponentType<PickerProps> = ({ value, onChange }) => {
   const person = value.person ?? [];
