@@ -66,6 +66,20 @@ test('流程画布：添加动作与条件分支，移动、删除、折叠分�
   await branches(page).first().getByRole('button', { name: '右移' }).click();
   await expect(branchTitles(page)).toHaveText(['条件1', '其他情况', '条件2']);
   await page.screenshot({ path: `${SHOTS}-route.png` });
+  // Pan: at 200% the flow is wider than the canvas; dragging the empty canvas scrolls it.
+  for (let i = 0; i < 10; i++) await page.getByRole('button', { name: '放大' }).click();
+  await expect(page.getByTestId('flow-zoom')).toHaveText('200%');
+  const viewport = page.getByTestId('flow-viewport');
+  const box = (await viewport.boundingBox())!;
+  const before = await viewport.evaluate((el) => el.scrollLeft);
+  await page.mouse.move(box.x + 300, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 60, box.y + 20, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before + 100);
+  await page.screenshot({ path: `${SHOTS}-zoomed.png` });
+  await page.getByRole('button', { name: '还原' }).click();
+  await expect(page.getByTestId('flow-zoom')).toHaveText('100%');
 
   // An action inside 条件2's branch, then delete branches: at one left the route collapses.
   await addAfter(page, nodeNamed(page, '条件2'), '动作');

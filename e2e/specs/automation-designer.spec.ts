@@ -234,4 +234,8 @@ test('管理员在设计器中搭建自动化，保存后新增数据触发库�
   await expect(row).toContainText('v1');
   await expect(row).toContainText('成功');
   await page.screenshot({ path: `${SHOTS}-manage.png` });
+  await button(row, '执行记录').click();
+  await expect(page).toHaveURL(/\/automation\/execution\?flowId=\d+$/);
+  await expect(page.locator('.list-page .ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.list-page .ant-table-row')).toContainText(`危化品入园-${stamp}`);
 });
