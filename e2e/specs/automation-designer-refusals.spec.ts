@@ -283,6 +283,13 @@ test('保存时提示循环触发；有执行中的记录时不能删除', async
   await button(drawer(page, 'trigger-drawer'), '退出').click();
   await expect(page.locator('.ant-drawer-mask')).toHaveCount(0);
 
+  // 启用/停用 from the list: B stops, so the loop cannot run.
+  await page.goto(`${BASE}/automation/flow`);
+  await page.getByRole('switch', { name: `循环B-${stamp}启用` }).click();
+  await expectMessage(page, '已停用');
+  await expect(page.getByRole('switch', { name: `循环B-${stamp}启用` })).not.toBeChecked();
+  expect((await withDb((c) => c.query(`select status from auto_flow where flow_name = $1`, [`循环B-${stamp}`]))).rows[0].status).toBe(0);
+
   await withDb((c) =>
     c.query(
       `insert into auto_execution (flow_id, version_id, event_id, form_id, record_id, event, status)
