@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
+import { automationDesignerRoutes } from './modules/automation/designer.routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
+  automationDesignerRoutes(app, ctx); // issue 19
   reportRoutes(app, ctx);
   parkRoutes(app, ctx);
   backupRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
+import { seedAutomationDesignerMenu } from './seeds/automationDesigner.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './seeds/parkConsole.ts';
@@ -139,6 +140,7 @@ const STEPS: Array<[string, Step]> = [
     await seedMenus(trx, PARK_CONSOLE_MENUS, null, 1, await nextTopOrder(trx));
     await dropParkDataMenu(trx);
   }],
+  ['menus-automation-designer', seedAutomationDesignerMenu], // issue 19
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -57,6 +57,9 @@ export const pageRegistry: Record<string, PageComponent> = {
   AutomationExecution: lazy(() =>
     import('../features/automation/executions/ExecutionListPage.tsx').then((m) => ({ default: m.ExecutionListPage })),
   ),
+  // 自动化 › 流程管理 and the designer (issue 19).
+  AutomationFlowManage: lazy(() => import('../features/automation/designer/FlowManagePage.tsx').then((m) => ({ default: m.FlowManagePage }))),
+  AutomationFlowDesign: lazy(() => import('../features/automation/designer/FlowDesignPage.tsx').then((m) => ({ default: m.FlowDesignPage }))),
   // 报表设计 (issue 21): datasources and datasets.
   DataSourceManage: lazy(() => import('../features/report/DataSourceManagePage.tsx').then((m) => ({ default: m.DataSourceManagePage }))),
   DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),

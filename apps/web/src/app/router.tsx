@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           // The designer of form N (issue 9); saving a design needs the form:design permission.
           { path: 'form/design/:formId', element: <RegisteredPage component="FormDesign" /> },
           { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
+          // The automation designer (issue 19): new, or flow N; opened from 自动化 › 流程管理.
+          { path: 'automation/design/:flowId', element: <RegisteredPage component="AutomationFlowDesign" /> },
           // The video wall (issue 25), also opened from the park map with ?channelIds=a,b.
           { path: 'video/wall', element: <RegisteredPage component="VideoWall" /> },
           { path: '*', element: <MenuRouteView /> },

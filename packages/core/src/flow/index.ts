@@ -1,5 +1,7 @@
 export * from './types.ts';
 export * from './tree.ts';
+export * from './edit.ts';
+export * from './designerFields.ts';
 export * from './messages.ts';
 export * from './registry.ts';
 export * from './check.ts';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Select, Space, Tooltip, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,7 +27,9 @@ export function ExecutionListPage() {
   const [form] = Form.useForm<FilterForm>();
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
-  const [filters, setFilters] = useState<ExecutionFilters>({});
+  // 流程管理's 执行记录 opens this page filtered to one flow (?flowId=N).
+  const initialFlowId = Number(useSearchParams()[0].get('flowId')) || undefined;
+  const [filters, setFilters] = useState<ExecutionFilters>(initialFlowId ? { flowId: initialFlowId } : {});
   const [openId, setOpenId] = useState<number | null>(null);
 
   const flows = useQuery({ queryKey: automationKeys.flows, queryFn: ({ signal }) => queryFlows(signal) });
@@ -91,6 +94,7 @@ export function ExecutionListPage() {
     <ListPage title="执行记录">
       <Form<FilterForm>
         form={form}
+        initialValues={{ flowId: initialFlowId }}
         layout="inline"
         className="admin-filter list-toolbar"
         onFinish={(v) => {
