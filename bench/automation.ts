@@ -115,6 +115,17 @@ try {
       `paced: ${total} events sent at ${(total / sendSecs).toFixed(0)}/s, all done after ${allSecs.toFixed(2)} s; commit → action commit p50 ${pct(lat, 50).toFixed(0)} ms, p99 ${pct(lat, 99).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms`,
     );
   }
+
+  // Every event subtracted its load (1) exactly once: the baseline's, the burst's and the paced ones.
+  {
+    const expected = COMPANIES * 1_000_000_000 - EVENTS - EVENTS - RATE * SECONDS;
+    const { sum, events } = (
+      await db.query(`select sum(stock_ton)::bigint::text as sum, (select count(*)::int from form_event where form_id = $1 and depth = 1) as events from "form_${forms.stock}"`, [forms.stock])
+    ).rows[0];
+    const ok = Number(sum) === expected && events === EVENTS + RATE * SECONDS;
+    console.log(`check: stock total ${sum} (expected ${expected}), ${events} automation events: ${ok ? 'PASS' : 'FAIL'}`);
+    if (!ok) process.exitCode = 1;
+  }
 } finally {
   await db.end();
   await stopServer(server);

@@ -54,6 +54,8 @@ export interface EngineDeps {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
+const actionTypeOf = (node: FlowNode): unknown => (node.conf as { actionType?: unknown } | undefined)?.actionType;
+
 /** The automation's message menu: where a failure message leads. */
 export const EXECUTION_MENU_URL = '/automation/execution';
 
@@ -258,6 +260,7 @@ export class AutomationEngine {
       flowId: String(exec.flow_id),
       flowName: version.flow_name,
       executionId: String(exec.id),
+      depth: exec.depth,
       record,
       formId: String(exec.form_id),
       recordId: String(exec.record_id),
@@ -278,25 +281,65 @@ export class AutomationEngine {
   }
 
   private async runAction(trx: Kysely<Database>, node: FlowNode, p: Prepared): Promise<StepRow> {
-    const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
+    const runner = runnerOf(actionTypeOf(node));
     if (!runner) throw new FlowFailure(FLOW_TEXT.actionType);
     const startTime = new Date();
     const output = await runner.run(trx, node, p.ctx);
+    return this.actionStep(node, p, output, startTime);
+  }
+
+  private actionStep(node: FlowNode, p: Prepared, output: unknown, startTime: Date): StepRow {
     return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, input: node.conf, output, startTime };
+  }
+
+  /**
+   * Runs, for each set of executions whose only action left is the same node of the same version,
+   * that node for all of them at once (ActionRunner.runGroup), and returns their step rows; the
+   * executions it could not run so are returned for running one by one.
+   */
+  private async runGrouped(trx: Kysely<Database>, list: Prepared[]): Promise<{ steps: StepRow[]; rest: Prepared[] }> {
+    const sets = new Map<string, { node: FlowNode; members: Prepared[] }>();
+    const rest: Prepared[] = [];
+    for (const p of list) {
+      const actions = p.todo.filter((n) => n.type === 1);
+      const node = actions[0];
+      if (actions.length !== 1 || !node || !runnerOf(actionTypeOf(node))?.runGroup) {
+        rest.push(p);
+        continue;
+      }
+      const key = `${p.version.id}:${node.nodeId}`;
+      const set = sets.get(key) ?? { node, members: [] };
+      set.members.push(p);
+      sets.set(key, set);
+    }
+    const steps: StepRow[] = [];
+    for (const { node, members } of sets.values()) {
+      const startTime = new Date();
+      const outputs = members.length > 1 ? await runnerOf(actionTypeOf(node))!.runGroup!(trx, node, members.map((p) => p.ctx)) : null;
+      if (!outputs) {
+        rest.push(...members);
+        continue;
+      }
+      for (const [i, p] of members.entries()) {
+        for (const n of p.todo) steps.push(n === node ? this.actionStep(n, p, outputs[i], startTime) : this.freeStep(n, p));
+      }
+    }
+    return { steps, rest };
   }
 
   private async runTogether(list: Prepared[]): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       // Groups writing the same form take turns (in form id order): two groups locking the same rows
       // in different orders would deadlock, and PostgreSQL takes a second to notice.
-      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf((n.conf as { actionType?: unknown } | undefined)?.actionType)?.writesForms(n) ?? []) : []))))]
+      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf(actionTypeOf(n))?.writesForms(n) ?? []) : []))))]
         .map(Number)
         .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
         .sort((a, b) => a - b);
-      if (forms.length > 0) await sql`select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s`.execute(trx);
-      const steps: StepRow[] = [];
-      for (const [i, p] of list.entries()) {
-        await this.enter(trx, p.exec, i === 0);
+      await sql`select set_config('lock_timeout', ${`${this.deps.settings.lockTimeoutMs}ms`}, true),
+                       (select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s)`.execute(trx);
+      const { steps, rest } = await this.runGrouped(trx, list);
+      for (const p of rest) {
+        await this.enter(trx, p.exec, false);
         for (const node of p.todo) steps.push(node.type === 1 ? await this.runAction(trx, node, p) : this.freeStep(node, p));
       }
       await insertSteps(trx, steps);

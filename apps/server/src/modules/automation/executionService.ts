@@ -191,6 +191,7 @@ export async function dryRun(db: Kysely<Database>, forms: FormModelCache, auth: 
     flowId,
     flowName,
     executionId: null,
+    depth: 0,
     record,
     formId,
     recordId: businessId,

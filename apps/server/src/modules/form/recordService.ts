@@ -61,36 +61,56 @@ async function log(trx: Kysely<Database>, actor: RecordActor, action: string, fo
   await trx.insertInto('sys_operation_log').values({ ...logRow(actor, action, formId, targetIds, detail), ip: null, result: 0, err_msg: null }).execute();
 }
 
+/** One row of a many-row update: the locked row, its checked new values, who and why. */
+interface RowUpdate {
+  before: Row;
+  row: Record<string, unknown>;
+  actor: RecordActor;
+  action: string;
+  cause?: RecordCause;
+}
+
 /**
- * The update of one row without files, its form_event and its operation-log row in one statement
- * (as InsertBatcher writes inserts): an automation updating a row per event pays one round trip
- * for it instead of three.
+ * Updates of distinct rows without files, their form_event rows and their operation-log rows in
+ * one statement (as InsertBatcher writes inserts): an automation updating a row per event pays one
+ * round trip for them instead of three a row. Each row's values travel as JSON and are typed by
+ * the table's own row type (jsonb_populate_record). With a cause the events name it themselves
+ * rather than through the transaction-local settings. All updates carry a cause or none does.
  */
-async function updateInOneStatement(
-  trx: Kysely<Database>,
-  model: FormModel,
-  table: TableModel,
-  before: Row,
-  row: Record<string, unknown>,
-  actor: RecordActor,
-  action: string,
-): Promise<Row> {
-  const sets = Object.entries(row).map(([k, v]) => sql`${sql.id(k)} = ${v}`);
-  const l = logRow(actor, action, model.formId, [String(before.id)], [before]);
+async function updateRowsInOneStatement(trx: Kysely<Database>, model: FormModel, table: TableModel, updates: RowUpdate[]): Promise<Row[]> {
+  if (updates.length === 0) return [];
+  const items = updates.map((u, n) => {
+    const l = logRow(u.actor, u.action, model.formId, [String(u.before.id)], [u.before]);
+    return { n, id: String(u.before.id), vals: u.row, before: u.before, by: u.actor.auth.userId, depth: u.cause?.depth ?? null, execution: u.cause?.executionId ?? null, ...l };
+  });
+  const columns = [...new Set(updates.flatMap((u) => Object.keys(u.row)))];
+  const sets = columns.map((c) => sql`${sql.id(c)} = case when v.vals ? ${c} then r.${sql.id(c)} else t.${sql.id(c)} end`);
+  const withCause = updates[0]!.cause !== undefined;
   const r = await sql<Row>`
-    with u as (
-      update ${sql.table(table.table)}
-      set ${sql.join([...sets, sql`update_by = ${actor.auth.userId}`, sql`update_time = now()`, sql`version = version + 1`])}
-      where id = ${String(before.id)} returning *
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(
+        n integer, id bigint, vals jsonb, before jsonb, by bigint, depth integer, execution bigint,
+        user_id bigint, username text, module text, action text, target_type text, target_id text, detail jsonb)
+    ), u as (
+      update ${sql.table(table.table)} t
+      set ${sql.join([...sets, sql`update_by = v.by`, sql`update_time = now()`, sql`version = t.version + 1`])}
+      from v cross join lateral jsonb_populate_record(null::${sql.table(table.table)}, v.vals) r
+      where t.id = v.id
+      returning t.*, v.n as "_n", to_jsonb(t.*) as "_after"
     ), e as (
-      insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id)
-      select ${model.formId}::bigint, ${table.subKey}::text, u.id, 'update', ${JSON.stringify(before)}::jsonb, to_jsonb(u.*), ${actor.auth.userId}::bigint from u
+      insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id${withCause ? sql`, depth, execution_id` : sql``})
+      select ${model.formId}::bigint, ${table.subKey}::text, u.id, 'update', v.before, u."_after", v.by${withCause ? sql`, v.depth, v.execution` : sql``}
+      from u join v on v.n = u."_n"
+      order by u."_n"
     ), l as (
       insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail)
-      select ${l.user_id}::bigint, ${l.username}, ${l.module}, ${l.action}, ${l.target_type}, ${l.target_id}, ${l.detail}::jsonb from u
+      select v.user_id, v.username, v.module, v.action, v.target_type, v.target_id, v.detail from u join v on v.n = u."_n"
     )
     select * from u`.execute(trx);
-  return r.rows[0]!;
+  const out: Row[] = new Array(updates.length);
+  for (const { _n, _after, ...row } of r.rows) out[Number(_n)] = row;
+  for (const [i, row] of out.entries()) if (!row) throw new Error(`记录 ${String(updates[i]!.before.id)} 已不存在`);
+  return out;
 }
 
 /** Adds where-clauses for the caller's company scope, a filter and (for sub-tables) the parents. */
@@ -141,13 +161,69 @@ export async function updateWhere(
   for (const before of rows) {
     const row = prepareRow(table, changes(before), wctx, before);
     if (rows.length === 1 && fileIdsOf(table, before).size === 0 && fileIdsOf(table, row).size === 0) {
-      out.push({ before, after: await updateInOneStatement(trx, model, table, before, row, actor, action) });
+      out.push({ before, after: (await updateRowsInOneStatement(trx, model, table, [{ before, row, actor, action }]))[0]! });
       return out;
     }
     out.push({ before, after: await updateRecord(trx, model, table, before, row, actor.auth, null) });
   }
   if (out.length > 0) await log(trx, actor, action, model.formId, out.map((r) => String(r.before.id)), out.map((r) => r.before));
   return out;
+}
+
+/**
+ * Locks, in id order, every row any of `filters` matches, in one statement, and says which rows
+ * each filter matched: for a writer that updates rows for many filters in one transaction
+ * (an automation's group of executions). Locking them all first, in id order, means two such
+ * writers cannot deadlock on them.
+ */
+export async function lockMatching(
+  trx: Kysely<Database>,
+  table: TableModel,
+  actor: RecordActor,
+  filters: Condition[],
+): Promise<{ rows: Map<string, Row>; matches: string[][] }> {
+  if (filters.length === 0) return { rows: new Map(), matches: [] };
+  const now = new Date();
+  const found = await selectRows(trx, table, actor, null)
+    .where((eb) => eb.or(filters.map((f) => compileCondition(eb, f, table.queryColumns, now))))
+    .select((eb) => filters.map((f, i) => eb.fn.coalesce(compileCondition(eb, f, table.queryColumns, now), sql<boolean>`false`).as(`_m${i}`)))
+    .forUpdate()
+    .execute();
+  const rows = new Map<string, Row>();
+  const matches: string[][] = filters.map(() => []);
+  for (const r of found) {
+    const row: Row = {};
+    for (const [k, v] of Object.entries(r)) if (!/^_m\d+$/.test(k)) row[k] = v;
+    rows.set(String(r.id), row);
+    filters.forEach((_, i) => r[`_m${i}`] && matches[i]!.push(String(r.id)));
+  }
+  return { rows, matches };
+}
+
+/**
+ * Updates rows the caller has locked (lockMatching), each checked as an edit is; their events name
+ * their cause. Rows without files are written in one statement, so `updates` must name each row
+ * at most once (the caller writes a row changed twice in two calls, the second on the first's result).
+ */
+export async function updateLocked(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  updates: Array<{ before: Row; changes: Record<string, unknown>; actor: RecordActor; cause: RecordCause }>,
+): Promise<Row[]> {
+  const action = table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据';
+  const checked = updates.map((u) => ({ ...u, action, row: prepareRow(table, u.changes, writeContext(u.actor), u.before) }));
+  const plain = checked.filter((u) => fileIdsOf(table, u.before).size === 0 && fileIdsOf(table, u.row).size === 0);
+  const written = new Map<RowUpdate, Row>();
+  (await updateRowsInOneStatement(trx, model, table, plain)).forEach((after, i) => written.set(plain[i]!, after));
+  for (const u of checked) {
+    if (written.has(u)) continue;
+    // A row with files keeps its file references through the record store.
+    await markCause(trx, u.cause);
+    written.set(u, await updateRecord(trx, model, table, u.before, u.row, u.actor.auth, null));
+    await log(trx, u.actor, action, model.formId, [String(u.before.id)], [u.before]);
+  }
+  return checked.map((u) => written.get(u)!);
 }
 
 /** Deletes every row the filter matches; the deleted rows are kept in the log. */
