@@ -84,6 +84,9 @@ describe('the reference flow (reference/examples/automation-flow.json)', () => {
     ]);
     expect(detail.steps[1].output).toEqual({ branch: { nodeId: 'n-cond-1', nodeName: '条件1' } });
     expect(detail.steps[4].output.changes).toEqual([{ stock_ton: { before: '100', after: '87.5' } }]);
+    // A condition's and an action's input is the node's conf in the version it ran on.
+    expect(detail.steps[2].input).toEqual(example.nodeConfig.childNode.conditionNodes[0]!.conf);
+    expect(detail.steps[4].input).toMatchObject({ actionType: 'formTask', action: 'update' });
     // The automation's own writes are events one level deeper, naming the execution, and are in the operation log.
     const events = await q(`select op, depth, execution_id from form_event where form_id in ($1, $2) order by id`, [ledger, stock]);
     expect(events.slice(-2)).toEqual([
@@ -361,7 +364,7 @@ describe('groups of executions', () => {
     expect(await q(`select count(*)::int as n from sys_operation_log where target_type = $1 and action = '自动化「分组扣减」修改表单数据'`, [`form:${target}`])).toEqual([{ n: 7 }]);
     const steps = await q(`select s.execution_id, string_agg(s.node_id || ':' || s.status, ',' order by s.id) as path from auto_step s join auto_execution e on e.id = s.execution_id where e.flow_id = $1 group by 1`, [flowId]);
     expect(steps.map((s) => s.path)).toEqual(Array(6).fill('trigger:success,route:success,cond-1:success,act-1:success'));
-    const none = await q(`select s.output from auto_step s join auto_execution e on e.id = s.execution_id join "form_${source}" r on r.id = e.record_id where r.company_name = '丁' and s.node_id = 'act-1'`);
+    const none = await q(`select s.output from auto_step s join auto_execution e on e.id = s.execution_id join "form_${source}" r on r.id = e.record_id where e.flow_id = $1 and r.company_name = '丁' and s.node_id = 'act-1'`, [flowId]);
     expect(none).toEqual([{ output: expect.objectContaining({ action: 'update', ids: [] }) }]);
 
     // 丙 would go below 0: the group rolls back and runs one by one, so only 丙's execution fails.

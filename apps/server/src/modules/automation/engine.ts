@@ -56,6 +56,13 @@ export interface EngineDeps {
 
 const actionTypeOf = (node: FlowNode): unknown => (node.conf as { actionType?: unknown } | undefined)?.actionType;
 
+/**
+ * An execution's transaction does not wait for its WAL to reach the disk (ADR 0016): if the
+ * database stops before it does, the transaction is lost whole (effects, steps and finish
+ * together) and the execution runs again when its lease passes, so nothing happens twice or not at all.
+ */
+const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
+
 /** The automation's message menu: where a failure message leads. */
 export const EXECUTION_MENU_URL = '/automation/execution';
 
@@ -277,7 +284,7 @@ export class AutomationEngine {
     const lock = withLockTimeout ? `${this.deps.settings.lockTimeoutMs}ms` : null;
     await sql`select set_config('park.event_depth', ${String(exec.depth + 1)}, true),
                      set_config('park.event_execution', ${String(exec.id)}, true),
-                     ${lock === null ? sql`null` : sql`set_config('lock_timeout', ${lock}, true)`}`.execute(trx);
+                     ${lock === null ? sql`null` : sql`set_config('lock_timeout', ${lock}, true), ${ASYNC_COMMIT}`}`.execute(trx);
   }
 
   private async runAction(trx: Kysely<Database>, node: FlowNode, p: Prepared): Promise<StepRow> {
@@ -289,7 +296,8 @@ export class AutomationEngine {
   }
 
   private actionStep(node: FlowNode, p: Prepared, output: unknown, startTime: Date): StepRow {
-    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, input: node.conf, output, startTime };
+    // Its input is the node's conf, read from the version when shown rather than copied into every step.
+    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, output, startTime };
   }
 
   /**
@@ -335,15 +343,14 @@ export class AutomationEngine {
         .map(Number)
         .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
         .sort((a, b) => a - b);
-      await sql`select set_config('lock_timeout', ${`${this.deps.settings.lockTimeoutMs}ms`}, true),
+      await sql`select set_config('lock_timeout', ${`${this.deps.settings.lockTimeoutMs}ms`}, true), ${ASYNC_COMMIT},
                        (select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s)`.execute(trx);
       const { steps, rest } = await this.runGrouped(trx, list);
       for (const p of rest) {
         await this.enter(trx, p.exec, false);
         for (const node of p.todo) steps.push(node.type === 1 ? await this.runAction(trx, node, p) : this.freeStep(node, p));
       }
-      await insertSteps(trx, steps);
-      if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token))) throw new LeaseLost();
+      if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token, steps))) throw new LeaseLost();
     });
   }
 
@@ -368,8 +375,7 @@ export class AutomationEngine {
         await db.transaction().execute(async (trx) => {
           await this.enter(trx, exec, true);
           const step = await this.runAction(trx, node, p);
-          await insertSteps(trx, [...pending, step, ...trailing]);
-          if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast))) throw new LeaseLost();
+          if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast, [...pending, step, ...trailing]))) throw new LeaseLost();
         });
       } catch (err) {
         // The route and condition steps before the node are recorded with its failure, so the detail reads in order.
@@ -383,8 +389,7 @@ export class AutomationEngine {
     }
     // No action left to run (no branch matched, or only the trigger): record the path and finish.
     await db.transaction().execute(async (trx) => {
-      await insertSteps(trx, pending);
-      if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true))) throw new LeaseLost();
+      if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true, pending))) throw new LeaseLost();
     });
     this.count('success');
   }
@@ -398,7 +403,7 @@ export class AutomationEngine {
       const chosen = (node.conditionNodes ?? []).find((b) => p.path.includes(b));
       return { ...base, output: { branch: chosen ? { nodeId: chosen.nodeId, nodeName: chosen.nodeName } : null } };
     }
-    return { ...base, input: node.conf, output: { matched: true } };
+    return { ...base, output: { matched: true } };
   }
 
   private async fail(exec: ClaimedExecution, version: VersionRow | undefined, err: unknown, nodeId: string | null, stepsBefore: StepRow[] = []): Promise<void> {
