@@ -343,8 +343,17 @@ export class AutomationEngine {
         .map(Number)
         .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
         .sort((a, b) => a - b);
-      await sql`select set_config('lock_timeout', ${`${this.deps.settings.lockTimeoutMs}ms`}, true), ${ASYNC_COMMIT},
-                       (select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s)`.execute(trx);
+      // The claims are extended and row-locked for as long as the group runs: however long that takes,
+      // no other worker claims them (SKIP LOCKED) when their lease passes.
+      const { settings } = this.deps;
+      const held = await sql<{ held: number }>`
+        with held as (
+          update auto_execution set lease_until = now() + ${settings.leaseMs} * interval '1 millisecond'
+          where id = any(${list.map((p) => String(p.exec.id))}::bigint[]) and lease_token = ${list[0]!.exec.lease_token} and status = 'running'
+          returning id)
+        select (select count(*)::int from held) as held, set_config('lock_timeout', ${`${settings.lockTimeoutMs}ms`}, true), ${ASYNC_COMMIT},
+               (select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s)`.execute(trx);
+      if (held.rows[0]!.held !== list.length) throw new LeaseLost();
       const { steps, rest } = await this.runGrouped(trx, list);
       for (const p of rest) {
         await this.enter(trx, p.exec, false);
