@@ -61,7 +61,7 @@ async function log(trx: Kysely<Database>, actor: RecordActor, action: string, fo
   await trx.insertInto('sys_operation_log').values({ ...logRow(actor, action, formId, targetIds, detail), ip: null, result: 0, err_msg: null }).execute();
 }
 
-/** One row of a many-row update: the locked row, its checked new values, who and why. */
+/** One change of a many-row update: the row as the change finds it, its checked new values, who and why. */
 interface RowUpdate {
   before: Row;
   row: Record<string, unknown>;
@@ -71,45 +71,59 @@ interface RowUpdate {
 }
 
 /**
- * Updates of distinct rows without files, their form_event rows and their operation-log rows in
- * one statement (as InsertBatcher writes inserts): an automation updating a row per event pays one
- * round trip for them instead of three a row. Each row's values travel as JSON and are typed by
- * the table's own row type (jsonb_populate_record). With a cause the events name it themselves
- * rather than through the transaction-local settings. All updates carry a cause or none does.
+ * Updates without files, their form_event rows and their operation-log rows in one statement (as
+ * InsertBatcher writes inserts): an automation's group pays one round trip for all its changes
+ * instead of three a change. A row may be changed several times, in order (each change computed
+ * by the caller from the row as the change before left it): the row is written once, with its last
+ * values, and each earlier change's event gets the row as that change left it, built by the table's
+ * own row type (jsonb_populate_record) so it reads as the stored row would. Values travel as one
+ * JSON value. With a cause the events name it themselves rather than through the transaction-local
+ * settings. All updates carry a cause or none does. Returns the stored rows after their last change.
  */
-async function updateRowsInOneStatement(trx: Kysely<Database>, model: FormModel, table: TableModel, updates: RowUpdate[]): Promise<Row[]> {
-  if (updates.length === 0) return [];
+async function updateRowsInOneStatement(trx: Kysely<Database>, model: FormModel, table: TableModel, updates: RowUpdate[]): Promise<Map<string, Row>> {
+  if (updates.length === 0) return new Map();
+  const times = new Map<string, number>();
   const items = updates.map((u, n) => {
-    const l = logRow(u.actor, u.action, model.formId, [String(u.before.id)], [u.before]);
-    return { n, id: String(u.before.id), vals: u.row, before: u.before, by: u.actor.auth.userId, depth: u.cause?.depth ?? null, execution: u.cause?.executionId ?? null, ...l };
+    const id = String(u.before.id);
+    const k = (times.get(id) ?? 0) + 1;
+    times.set(id, k);
+    const l = logRow(u.actor, u.action, model.formId, [id], [u.before]);
+    return { n, id, k, vals: u.row, before: u.before, by: u.actor.auth.userId, depth: u.cause?.depth ?? null, execution: u.cause?.executionId ?? null, ...l };
   });
+  const rows = items.map((item) => ({ ...item, last: item.k === times.get(item.id) }));
   const columns = [...new Set(updates.flatMap((u) => Object.keys(u.row)))];
   const sets = columns.map((c) => sql`${sql.id(c)} = case when v.vals ? ${c} then r.${sql.id(c)} else t.${sql.id(c)} end`);
   const withCause = updates[0]!.cause !== undefined;
   const r = await sql<Row>`
     with v as (
-      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(
-        n integer, id bigint, vals jsonb, before jsonb, by bigint, depth integer, execution bigint,
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+        n integer, id bigint, k integer, last boolean, vals jsonb, before jsonb, by bigint, depth integer, execution bigint,
         user_id bigint, username text, module text, action text, target_type text, target_id text, detail jsonb)
     ), u as (
       update ${sql.table(table.table)} t
-      set ${sql.join([...sets, sql`update_by = v.by`, sql`update_time = now()`, sql`version = t.version + 1`])}
+      set ${sql.join([...sets, sql`update_by = v.by`, sql`update_time = now()`, sql`version = t.version + v.k`])}
       from v cross join lateral jsonb_populate_record(null::${sql.table(table.table)}, v.vals) r
-      where t.id = v.id
+      where t.id = v.id and v.last
       returning t.*, v.n as "_n", to_jsonb(t.*) as "_after"
+    ), img as (
+      select u."_n" as n, u."_after" as after from u
+      union all
+      select v.n, to_jsonb(jsonb_populate_record(c, v.vals || jsonb_build_object('update_by', v.by, 'update_time', now(), 'version', c.version + v.k)))
+      from v join ${sql.table(table.table)} c on c.id = v.id where not v.last
     ), e as (
       insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id${withCause ? sql`, depth, execution_id` : sql``})
-      select ${model.formId}::bigint, ${table.subKey}::text, u.id, 'update', v.before, u."_after", v.by${withCause ? sql`, v.depth, v.execution` : sql``}
-      from u join v on v.n = u."_n"
-      order by u."_n"
+      select ${model.formId}::bigint, ${table.subKey}::text, v.id, 'update',
+             coalesce(lag(img.after) over (partition by v.id order by v.k), v.before), img.after, v.by${withCause ? sql`, v.depth, v.execution` : sql``}
+      from v join img on img.n = v.n
+      order by v.n
     ), l as (
       insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail)
-      select v.user_id, v.username, v.module, v.action, v.target_type, v.target_id, v.detail from u join v on v.n = u."_n"
+      select v.user_id, v.username, v.module, v.action, v.target_type, v.target_id, v.detail from v order by v.n
     )
     select * from u`.execute(trx);
-  const out: Row[] = new Array(updates.length);
-  for (const { _n, _after, ...row } of r.rows) out[Number(_n)] = row;
-  for (const [i, row] of out.entries()) if (!row) throw new Error(`记录 ${String(updates[i]!.before.id)} 已不存在`);
+  const out = new Map<string, Row>();
+  for (const { _n, _after, ...row } of r.rows) out.set(String(row.id), row);
+  for (const id of times.keys()) if (!out.has(id)) throw new Error(`记录 ${id} 已不存在`);
   return out;
 }
 
@@ -161,7 +175,7 @@ export async function updateWhere(
   for (const before of rows) {
     const row = prepareRow(table, changes(before), wctx, before);
     if (rows.length === 1 && fileIdsOf(table, before).size === 0 && fileIdsOf(table, row).size === 0) {
-      out.push({ before, after: (await updateRowsInOneStatement(trx, model, table, [{ before, row, actor, action }]))[0]! });
+      out.push({ before, after: (await updateRowsInOneStatement(trx, model, table, [{ before, row, actor, action }])).get(String(before.id))! });
       return out;
     }
     out.push({ before, after: await updateRecord(trx, model, table, before, row, actor.auth, null) });
@@ -201,29 +215,43 @@ export async function lockMatching(
 }
 
 /**
- * Updates rows the caller has locked (lockMatching), each checked as an edit is; their events name
- * their cause. Rows without files are written in one statement, so `updates` must name each row
- * at most once (the caller writes a row changed twice in two calls, the second on the first's result).
+ * Changes rows the caller has locked (lockMatching), in order, each change checked as an edit is and
+ * computed from the row as the change before it left it (a row may be changed several times); the
+ * events name their causes. One statement for all of them. Null, with nothing written, when a row
+ * refers to files (their references are kept by the record store: the caller writes one by one).
  */
 export async function updateLocked(
   trx: Kysely<Database>,
   model: FormModel,
   table: TableModel,
-  updates: Array<{ before: Row; changes: Record<string, unknown>; actor: RecordActor; cause: RecordCause }>,
-): Promise<Row[]> {
+  rows: ReadonlyMap<string, Row>,
+  changes: Array<{ id: string; change: (before: Row) => Record<string, unknown>; actor: RecordActor; cause: RecordCause }>,
+): Promise<Array<{ before: Row; after: Row }> | null> {
   const action = table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据';
-  const checked = updates.map((u) => ({ ...u, action, row: prepareRow(table, u.changes, writeContext(u.actor), u.before) }));
-  const plain = checked.filter((u) => fileIdsOf(table, u.before).size === 0 && fileIdsOf(table, u.row).size === 0);
-  const written = new Map<RowUpdate, Row>();
-  (await updateRowsInOneStatement(trx, model, table, plain)).forEach((after, i) => written.set(plain[i]!, after));
-  for (const u of checked) {
-    if (written.has(u)) continue;
-    // A row with files keeps its file references through the record store.
-    await markCause(trx, u.cause);
-    written.set(u, await updateRecord(trx, model, table, u.before, u.row, u.actor.auth, null));
-    await log(trx, u.actor, action, model.formId, [String(u.before.id)], [u.before]);
+  const current = new Map(rows);
+  const updates: RowUpdate[] = [];
+  for (const c of changes) {
+    const before = current.get(c.id)!;
+    const row = prepareRow(table, c.change(before), writeContext(c.actor), before);
+    if (fileIdsOf(table, before).size > 0 || fileIdsOf(table, row).size > 0) return null;
+    updates.push({ before, row, actor: c.actor, action, cause: c.cause });
+    current.set(c.id, { ...before, ...row });
   }
-  return checked.map((u) => written.get(u)!);
+  const stored = await updateRowsInOneStatement(trx, model, table, updates);
+  // The next change was computed from the values as sent; a row that stored them differently
+  // (a number PostgreSQL normalised) is refused, and the caller writes one by one instead.
+  for (const [id, row] of stored) {
+    const sent = current.get(id)!;
+    for (const key of table.dataColumns.map((c) => c.name)) {
+      if (String(row[key] ?? '') !== String(sent[key] ?? '')) throw new Error(`记录 ${id} 的 ${key} 存储为 ${String(row[key])}，与计算值 ${String(sent[key])} 不同`);
+    }
+    current.set(id, row);
+  }
+  return updates.map((u, i) => {
+    const id = String(u.before.id);
+    const later = updates.slice(i + 1).some((x) => String(x.before.id) === id);
+    return { before: u.before, after: later ? { ...u.before, ...u.row } : current.get(id)! };
+  });
 }
 
 /** Deletes every row the filter matches; the deleted rows are kept in the log. */

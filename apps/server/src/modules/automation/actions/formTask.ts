@@ -101,12 +101,12 @@ function updateOutput(model: FormModel, columns: ColumnConf[] | undefined, rows:
 }
 
 /**
- * A group's main-table updates (no sub-tables): every row any execution's filter matches is
- * locked and read in one statement; then the rows are written in rounds, one statement a round,
- * each round writing every row's next change in execution order, computed from the row as the
- * round before left it (stock − load applied once per execution, in order). Only when the update
- * writes no column its filter reads: otherwise an earlier execution's change could alter which
- * rows a later one matches, and the executions run one by one instead.
+ * A group's main-table updates (no sub-tables): every row any execution's filter matches is locked
+ * and read in one statement, then all the changes are written in one more (recordService.updateLocked),
+ * each computed in execution order from the row as the execution before left it (stock − load applied
+ * once per execution, in order). Only when the update writes no column its filter reads: otherwise an
+ * earlier execution's change could alter which rows a later one matches, and the executions run one by
+ * one instead (null), as they do when a row refers to files.
  */
 async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionContext[]): Promise<StepOutput[] | null> {
   const { action, formConf } = confOf(node);
@@ -118,40 +118,23 @@ async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionCo
   const real = filters.filter((f): f is Condition => f !== MATCHES_NOTHING);
   const { rows, matches } = await lockMatching(trx, model.main, ctxs[0]!.actor, real);
 
-  // Each execution's rows, in execution order: the writes still to make.
-  const pending: Array<{ exec: number; id: string }> = [];
+  // Each execution's rows, in execution order.
+  const changes: Array<{ exec: number; id: string }> = [];
   let next = 0;
-  for (const [i, f] of filters.entries()) if (f !== MATCHES_NOTHING) for (const id of matches[next++]!) pending.push({ exec: i, id });
+  for (const [i, f] of filters.entries()) if (f !== MATCHES_NOTHING) for (const id of matches[next++]!) changes.push({ exec: i, id });
+  const results = await updateLocked(
+    trx,
+    model,
+    model.main,
+    rows,
+    changes.map(({ exec, id }) => {
+      const ctx = ctxs[exec]!;
+      return { id, change: changesFor(formConf.columns, ctx), actor: ctx.actor, cause: { depth: ctx.depth + 1, executionId: String(ctx.executionId) } };
+    }),
+  );
+  if (!results) return null;
   const done: Array<Array<{ before: Row; after: Row }>> = ctxs.map(() => []);
-  while (pending.length > 0) {
-    const round: typeof pending = [];
-    const seen = new Set<string>();
-    for (let k = 0; k < pending.length; ) {
-      const w = pending[k]!;
-      // A row's later changes wait for a later round, after this one's.
-      if (seen.has(w.id)) {
-        k++;
-        continue;
-      }
-      seen.add(w.id);
-      round.push(w);
-      pending.splice(k, 1);
-    }
-    const afters = await updateLocked(
-      trx,
-      model,
-      model.main,
-      round.map(({ exec, id }) => {
-        const ctx = ctxs[exec]!;
-        const before = rows.get(id)!;
-        return { before, changes: changesFor(formConf.columns, ctx)(before), actor: ctx.actor, cause: { depth: ctx.depth + 1, executionId: String(ctx.executionId) } };
-      }),
-    );
-    for (const [j, { exec, id }] of round.entries()) {
-      done[exec]!.push({ before: rows.get(id)!, after: afters[j]! });
-      rows.set(id, afters[j]!);
-    }
-  }
+  for (const [j, { exec }] of changes.entries()) done[exec]!.push(results[j]!);
   return ctxs.map((_, i) =>
     filters[i] === MATCHES_NOTHING
       ? { kind: 'form', formId: model.formId, action, ids: [], note: NOTHING_MATCHED }
