@@ -331,7 +331,7 @@ describe('several instances', () => {
 
 
 describe('groups of executions', () => {
-  it('update their rows in rounds: each execution once, in order, with its own event, log and steps; one by one when one fails', async () => {
+  it('update their rows together: each execution once, in order, with its own event, log and steps; one by one when one fails', async () => {
     const target = await createForm(t, admin, '分组库存', stockMeta());
     for (const [name, ton] of [['甲', '100'], ['乙', '100'], ['乙', '50'], ['丙', '5']]) await addRecord(t, admin, target, { company_name: name!, stock_ton: ton! });
     const source = await createForm(t, admin, '分组来源', vehicleMeta());
@@ -361,6 +361,10 @@ describe('groups of executions', () => {
     expect(events.every((e) => e.depth === 1 && first.some((x) => x.id === e.execution_id))).toBe(true);
     const jia = events.filter((e) => e.record_id === events[0]!.record_id).map((e) => `${Number(e.b)}→${Number(e.a)}`);
     expect(jia).toEqual(['100→99', '99→96', '96→92']);
+    // An earlier change's event carries the row as that change left it, as stored rows read.
+    const versions = await q(`select (before->>'version')::int as b, (after->>'version')::int as a, after ? 'update_time' as t from form_event where record_id = $1 and form_id = $2 and depth = 1 order by id`, [events[0]!.record_id, target]);
+    expect(versions).toEqual([{ b: 1, a: 2, t: true }, { b: 2, a: 3, t: true }, { b: 3, a: 4, t: true }]);
+    expect(await q(`select version from form_${target} where id = $1`, [events[0]!.record_id])).toEqual([{ version: 4 }]);
     expect(await q(`select count(*)::int as n from sys_operation_log where target_type = $1 and action = '自动化「分组扣减」修改表单数据'`, [`form:${target}`])).toEqual([{ n: 7 }]);
     const steps = await q(`select s.execution_id, string_agg(s.node_id || ':' || s.status, ',' order by s.id) as path from auto_step s join auto_execution e on e.id = s.execution_id where e.flow_id = $1 group by 1`, [flowId]);
     expect(steps.map((s) => s.path)).toEqual(Array(6).fill('trigger:success,route:success,cond-1:success,act-1:success'));
