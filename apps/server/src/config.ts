@@ -195,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     automation: {
       maxDepth: intFrom(env.AUTOMATION_MAX_DEPTH, 5, 'AUTOMATION_MAX_DEPTH'),
       workers: Math.max(1, intFrom(env.AUTOMATION_WORKERS, 2, 'AUTOMATION_WORKERS')),
-      batch: Math.max(1, intFrom(env.AUTOMATION_BATCH, 32, 'AUTOMATION_BATCH')),
+      batch: Math.max(1, intFrom(env.AUTOMATION_BATCH, 128, 'AUTOMATION_BATCH')),
       retryDelaysMs: (env.AUTOMATION_RETRY_DELAYS_MS || '60000,300000,1800000')
         .split(',')
         .map((v) => intFrom(v.trim(), 60_000, 'AUTOMATION_RETRY_DELAYS_MS')),

@@ -84,6 +84,9 @@ describe('the reference flow (reference/examples/automation-flow.json)', () => {
     ]);
     expect(detail.steps[1].output).toEqual({ branch: { nodeId: 'n-cond-1', nodeName: '条件1' } });
     expect(detail.steps[4].output.changes).toEqual([{ stock_ton: { before: '100', after: '87.5' } }]);
+    // A condition's and an action's input is the node's conf in the version it ran on.
+    expect(detail.steps[2].input).toEqual(example.nodeConfig.childNode.conditionNodes[0]!.conf);
+    expect(detail.steps[4].input).toMatchObject({ actionType: 'formTask', action: 'update' });
     // The automation's own writes are events one level deeper, naming the execution, and are in the operation log.
     const events = await q(`select op, depth, execution_id from form_event where form_id in ($1, $2) order by id`, [ledger, stock]);
     expect(events.slice(-2)).toEqual([
@@ -326,3 +329,54 @@ describe('several instances', () => {
   });
 });
 
+
+describe('groups of executions', () => {
+  it('update their rows together: each execution once, in order, with its own event, log and steps; one by one when one fails', async () => {
+    const target = await createForm(t, admin, '分组库存', stockMeta());
+    for (const [name, ton] of [['甲', '100'], ['乙', '100'], ['乙', '50'], ['丙', '5']]) await addRecord(t, admin, target, { company_name: name!, stock_ton: ton! });
+    const source = await createForm(t, admin, '分组来源', vehicleMeta());
+    const subtract = [{ conf: { actionType: 'formTask', action: 'update', formConf: { formId: target,
+      filter: [{ model: 'company_name', condType: 0, conds: [{ matchType: '$eq', value: '${company_name}', valueType: 1 }] }],
+      columns: [{ model: 'stock_ton', cType: 'number', type: '1', value: '${load_ton}', formula: 'subtract' }] } } }];
+    const flowId = (await save({ flowName: '分组扣减', nodeConfig: flow(source, 'insert', subtract) })).json().id as number;
+    const arrive = (loads: Array<[string, number]>) =>
+      t.sql.query(
+        `with r as (insert into "form_${source}" (plate_no, company_name, load_ton, is_hazard, create_by, update_by)
+           select 'G' || n, c, l, '是', 1, 1 from unnest($2::text[], $3::numeric[]) with ordinality as x(c, l, n) order by n returning *)
+         insert into form_event (form_id, record_id, op, after, actor_id) select $1, r.id, 'insert', to_jsonb(r), 1 from r order by r.id`,
+        [source, loads.map((l) => l[0]), loads.map((l) => l[1])],
+      );
+    const stocks = async () => (await q(`select company_name, stock_ton from form_${target} order by id`)).map((r) => `${r.company_name}${Number(r.stock_ton)}`);
+
+    // 甲 three times, 乙 (two rows) twice, 丁 (no row) once: one group, one transaction.
+    await arrive([['甲', 1], ['乙', 2], ['甲', 3], ['甲', 4], ['乙', 5], ['丁', 1]]);
+    await runAll(t, engine);
+    expect(await stocks()).toEqual(['甲92', '乙93', '乙43', '丙5']);
+    const first = await executionsOf(flowId);
+    expect(first.map((e) => e.status)).toEqual(Array(6).fill('success'));
+    expect(new Set(first.map((e) => String(e.finish_time))).size).toBe(1);
+    // Each write has its event (depth 1, naming its execution) and its log row; a row's events chain.
+    const events = await q(`select record_id, depth, execution_id, before->>'stock_ton' as b, after->>'stock_ton' as a from form_event where form_id = $1 and depth = 1 order by id`, [target]);
+    expect(events).toHaveLength(7);
+    expect(events.every((e) => e.depth === 1 && first.some((x) => x.id === e.execution_id))).toBe(true);
+    const jia = events.filter((e) => e.record_id === events[0]!.record_id).map((e) => `${Number(e.b)}→${Number(e.a)}`);
+    expect(jia).toEqual(['100→99', '99→96', '96→92']);
+    // An earlier change's event carries the row as that change left it, as stored rows read.
+    const versions = await q(`select (before->>'version')::int as b, (after->>'version')::int as a, after ? 'update_time' as t from form_event where record_id = $1 and form_id = $2 and depth = 1 order by id`, [events[0]!.record_id, target]);
+    expect(versions).toEqual([{ b: 1, a: 2, t: true }, { b: 2, a: 3, t: true }, { b: 3, a: 4, t: true }]);
+    expect(await q(`select version from form_${target} where id = $1`, [events[0]!.record_id])).toEqual([{ version: 4 }]);
+    expect(await q(`select count(*)::int as n from sys_operation_log where target_type = $1 and action = '自动化「分组扣减」修改表单数据'`, [`form:${target}`])).toEqual([{ n: 7 }]);
+    const steps = await q(`select s.execution_id, string_agg(s.node_id || ':' || s.status, ',' order by s.id) as path from auto_step s join auto_execution e on e.id = s.execution_id where e.flow_id = $1 group by 1`, [flowId]);
+    expect(steps.map((s) => s.path)).toEqual(Array(6).fill('trigger:success,route:success,cond-1:success,act-1:success'));
+    const none = await q(`select s.output from auto_step s join auto_execution e on e.id = s.execution_id join "form_${source}" r on r.id = e.record_id where e.flow_id = $1 and r.company_name = '丁' and s.node_id = 'act-1'`, [flowId]);
+    expect(none).toEqual([{ output: expect.objectContaining({ action: 'update', ids: [] }) }]);
+
+    // 丙 would go below 0: the group rolls back and runs one by one, so only 丙's execution fails.
+    await arrive([['甲', 1], ['丙', 9], ['乙', 1]]);
+    await runAll(t, engine);
+    expect(await stocks()).toEqual(['甲91', '乙92', '乙42', '丙5']);
+    const second = (await executionsOf(flowId)).slice(6);
+    expect(second.map((e) => e.status)).toEqual(['success', 'failed', 'success']);
+    expect(second[1]).toMatchObject({ failed_node_id: 'act-1', attempts: 0 });
+  });
+});

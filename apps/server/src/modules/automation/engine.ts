@@ -54,6 +54,15 @@ export interface EngineDeps {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
+const actionTypeOf = (node: FlowNode): unknown => (node.conf as { actionType?: unknown } | undefined)?.actionType;
+
+/**
+ * An execution's transaction does not wait for its WAL to reach the disk (ADR 0016): if the
+ * database stops before it does, the transaction is lost whole (effects, steps and finish
+ * together) and the execution runs again when its lease passes, so nothing happens twice or not at all.
+ */
+const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
+
 /** The automation's message menu: where a failure message leads. */
 export const EXECUTION_MENU_URL = '/automation/execution';
 
@@ -258,6 +267,7 @@ export class AutomationEngine {
       flowId: String(exec.flow_id),
       flowName: version.flow_name,
       executionId: String(exec.id),
+      depth: exec.depth,
       record,
       formId: String(exec.form_id),
       recordId: String(exec.record_id),
@@ -274,33 +284,82 @@ export class AutomationEngine {
     const lock = withLockTimeout ? `${this.deps.settings.lockTimeoutMs}ms` : null;
     await sql`select set_config('park.event_depth', ${String(exec.depth + 1)}, true),
                      set_config('park.event_execution', ${String(exec.id)}, true),
-                     ${lock === null ? sql`null` : sql`set_config('lock_timeout', ${lock}, true)`}`.execute(trx);
+                     ${lock === null ? sql`null` : sql`set_config('lock_timeout', ${lock}, true), ${ASYNC_COMMIT}`}`.execute(trx);
   }
 
   private async runAction(trx: Kysely<Database>, node: FlowNode, p: Prepared): Promise<StepRow> {
-    const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
+    const runner = runnerOf(actionTypeOf(node));
     if (!runner) throw new FlowFailure(FLOW_TEXT.actionType);
     const startTime = new Date();
     const output = await runner.run(trx, node, p.ctx);
-    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, input: node.conf, output, startTime };
+    return this.actionStep(node, p, output, startTime);
+  }
+
+  private actionStep(node: FlowNode, p: Prepared, output: unknown, startTime: Date): StepRow {
+    // Its input is the node's conf, read from the version when shown rather than copied into every step.
+    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, output, startTime };
+  }
+
+  /**
+   * Runs, for each set of executions whose only action left is the same node of the same version,
+   * that node for all of them at once (ActionRunner.runGroup), and returns their step rows; the
+   * executions it could not run so are returned for running one by one.
+   */
+  private async runGrouped(trx: Kysely<Database>, list: Prepared[]): Promise<{ steps: StepRow[]; rest: Prepared[] }> {
+    const sets = new Map<string, { node: FlowNode; members: Prepared[] }>();
+    const rest: Prepared[] = [];
+    for (const p of list) {
+      const actions = p.todo.filter((n) => n.type === 1);
+      const node = actions[0];
+      if (actions.length !== 1 || !node || !runnerOf(actionTypeOf(node))?.runGroup) {
+        rest.push(p);
+        continue;
+      }
+      const key = `${p.version.id}:${node.nodeId}`;
+      const set = sets.get(key) ?? { node, members: [] };
+      set.members.push(p);
+      sets.set(key, set);
+    }
+    const steps: StepRow[] = [];
+    for (const { node, members } of sets.values()) {
+      const startTime = new Date();
+      const outputs = members.length > 1 ? await runnerOf(actionTypeOf(node))!.runGroup!(trx, node, members.map((p) => p.ctx)) : null;
+      if (!outputs) {
+        rest.push(...members);
+        continue;
+      }
+      for (const [i, p] of members.entries()) {
+        for (const n of p.todo) steps.push(n === node ? this.actionStep(n, p, outputs[i], startTime) : this.freeStep(n, p));
+      }
+    }
+    return { steps, rest };
   }
 
   private async runTogether(list: Prepared[]): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       // Groups writing the same form take turns (in form id order): two groups locking the same rows
       // in different orders would deadlock, and PostgreSQL takes a second to notice.
-      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf((n.conf as { actionType?: unknown } | undefined)?.actionType)?.writesForms(n) ?? []) : []))))]
+      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf(actionTypeOf(n))?.writesForms(n) ?? []) : []))))]
         .map(Number)
         .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
         .sort((a, b) => a - b);
-      if (forms.length > 0) await sql`select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s`.execute(trx);
-      const steps: StepRow[] = [];
-      for (const [i, p] of list.entries()) {
-        await this.enter(trx, p.exec, i === 0);
+      // The claims are extended and row-locked for as long as the group runs: however long that takes,
+      // no other worker claims them (SKIP LOCKED) when their lease passes.
+      const { settings } = this.deps;
+      const held = await sql<{ held: number }>`
+        with held as (
+          update auto_execution set lease_until = now() + ${settings.leaseMs} * interval '1 millisecond'
+          where id = any(${list.map((p) => String(p.exec.id))}::bigint[]) and lease_token = ${list[0]!.exec.lease_token} and status = 'running'
+          returning id)
+        select (select count(*)::int from held) as held, set_config('lock_timeout', ${`${settings.lockTimeoutMs}ms`}, true), ${ASYNC_COMMIT},
+               (select count(pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, f)) from (select unnest(${forms}::int[]) as f order by 1) s)`.execute(trx);
+      if (held.rows[0]!.held !== list.length) throw new LeaseLost();
+      const { steps, rest } = await this.runGrouped(trx, list);
+      for (const p of rest) {
+        await this.enter(trx, p.exec, false);
         for (const node of p.todo) steps.push(node.type === 1 ? await this.runAction(trx, node, p) : this.freeStep(node, p));
       }
-      await insertSteps(trx, steps);
-      if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token))) throw new LeaseLost();
+      if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token, steps))) throw new LeaseLost();
     });
   }
 
@@ -325,8 +384,7 @@ export class AutomationEngine {
         await db.transaction().execute(async (trx) => {
           await this.enter(trx, exec, true);
           const step = await this.runAction(trx, node, p);
-          await insertSteps(trx, [...pending, step, ...trailing]);
-          if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast))) throw new LeaseLost();
+          if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, isLast, [...pending, step, ...trailing]))) throw new LeaseLost();
         });
       } catch (err) {
         // The route and condition steps before the node are recorded with its failure, so the detail reads in order.
@@ -340,8 +398,7 @@ export class AutomationEngine {
     }
     // No action left to run (no branch matched, or only the trigger): record the path and finish.
     await db.transaction().execute(async (trx) => {
-      await insertSteps(trx, pending);
-      if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true))) throw new LeaseLost();
+      if (!(await touchOrFinish(trx, String(exec.id), exec.lease_token, settings.leaseMs, true, pending))) throw new LeaseLost();
     });
     this.count('success');
   }
@@ -355,7 +412,7 @@ export class AutomationEngine {
       const chosen = (node.conditionNodes ?? []).find((b) => p.path.includes(b));
       return { ...base, output: { branch: chosen ? { nodeId: chosen.nodeId, nodeName: chosen.nodeName } : null } };
     }
-    return { ...base, input: node.conf, output: { matched: true } };
+    return { ...base, output: { matched: true } };
   }
 
   private async fail(exec: ClaimedExecution, version: VersionRow | undefined, err: unknown, nodeId: string | null, stepsBefore: StepRow[] = []): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import {
   conditionHolds,
+  findNode,
   formatDateTime,
   planPath,
   type ConditionConf,
@@ -87,6 +88,10 @@ export async function getExecution(db: Kysely<Database>, id: string) {
     db.selectFrom('auto_step').selectAll().where('execution_id', '=', id).orderBy('id').execute(),
     db.selectFrom('form_event').select(['before', 'after']).where('id', '=', row.event_id).executeTakeFirst(),
   ]);
+  // Inputs are not copied into the steps: a trigger's is its event (the record before and after the
+  // change), a condition's or an action's is its conf in the version the execution ran on.
+  const inputOf = (nodeType: number, nodeId: string): unknown =>
+    nodeType === 0 ? (event ? { before: event.before, after: event.after } : null) : (findNode(row.node_config as FlowNode, nodeId)?.conf ?? null);
   return {
     execution: {
       id: Number(row.id),
@@ -115,8 +120,7 @@ export async function getExecution(db: Kysely<Database>, id: string) {
       nodeType: s.node_type,
       attempt: s.attempt,
       status: s.status,
-      // A trigger's input is its event: the record before and after the change.
-      input: s.node_type === 0 && s.input === null ? (event ? { before: event.before, after: event.after } : null) : s.input,
+      input: s.input ?? inputOf(s.node_type, s.node_id),
       output: s.output,
       error: s.error,
       startTime: iso(s.start_time),
@@ -191,6 +195,7 @@ export async function dryRun(db: Kysely<Database>, forms: FormModelCache, auth: 
     flowId,
     flowName,
     executionId: null,
+    depth: 0,
     record,
     formId,
     recordId: businessId,

@@ -95,47 +95,58 @@ export interface StepRow {
   startTime: Date;
 }
 
+/**
+ * The step rows as one JSON parameter (rather than ten parameters a row): a group's 100-odd rows
+ * bind and plan as one value.
+ */
+function stepRows(steps: StepRow[]) {
+  const rows = steps.map((s) => ({
+    execution_id: s.executionId,
+    node_id: s.nodeId,
+    node_name: s.nodeName.slice(0, 200),
+    node_type: s.nodeType,
+    attempt: s.attempt,
+    status: s.status,
+    // Absent keys read as NULL (a JSON null would be stored as the jsonb value null).
+    input: s.input,
+    output: s.output,
+    error: s.error ?? null,
+    start_time: s.startTime.toISOString(),
+  }));
+  return sql`insert into auto_step (execution_id, node_id, node_name, node_type, attempt, status, input, output, error, start_time)
+    select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(execution_id bigint, node_id text, node_name text,
+      node_type smallint, attempt integer, status text, input jsonb, output jsonb, error text, start_time timestamptz)`;
+}
+
 export async function insertSteps(trx: Kysely<Database>, steps: StepRow[]): Promise<void> {
   if (steps.length === 0) return;
-  await trx
-    .insertInto('auto_step')
-    .values(
-      steps.map((s) => ({
-        execution_id: s.executionId,
-        node_id: s.nodeId,
-        node_name: s.nodeName.slice(0, 200),
-        node_type: s.nodeType,
-        attempt: s.attempt,
-        status: s.status,
-        input: s.input === undefined ? null : JSON.stringify(s.input),
-        output: s.output === undefined ? null : JSON.stringify(s.output),
-        error: s.error ?? null,
-        start_time: s.startTime,
-      })),
-    )
-    .execute();
+  await stepRows(steps).execute(trx);
 }
 
 /**
- * Ends a node's transaction: checks the claim is still this worker's (otherwise the transaction
- * is rolled back by the caller), extends it, and on the last node marks the execution done.
+ * Ends a node's transaction with its step rows, in one statement: checks the claim is still this
+ * worker's (otherwise the caller rolls back), extends it, and on the last node marks the execution done.
  */
-export async function touchOrFinish(trx: Kysely<Database>, id: string, token: string, leaseMs: number, finish: boolean): Promise<boolean> {
-  const r = finish
-    ? await sql`update auto_execution set status = 'success', finish_time = now(), error = null, failed_node_id = null,
-                lease_token = null, lease_until = null
-                where id = ${id} and lease_token = ${token} and status = 'running' returning id`.execute(trx)
-    : await sql`update auto_execution set lease_until = now() + ${leaseMs} * interval '1 millisecond'
-                where id = ${id} and lease_token = ${token} and status = 'running' returning id`.execute(trx);
-  return r.rows.length === 1;
+export async function touchOrFinish(trx: Kysely<Database>, id: string, token: string, leaseMs: number, finish: boolean, steps: StepRow[]): Promise<boolean> {
+  const change = finish
+    ? sql`status = 'success', finish_time = now(), error = null, failed_node_id = null, lease_token = null, lease_until = null`
+    : sql`lease_until = now() + ${leaseMs} * interval '1 millisecond'`;
+  const r = await sql<{ n: number }>`
+    with s as (${stepRows(steps)}),
+    f as (update auto_execution set ${change} where id = ${id} and lease_token = ${token} and status = 'running' returning id)
+    select count(*)::int as n from f`.execute(trx);
+  return r.rows[0]!.n === 1;
 }
 
-/** Finishes a group of executions run in one transaction; false when any claim was lost (the caller rolls back). */
-export async function finishAll(trx: Kysely<Database>, ids: string[], token: string): Promise<boolean> {
-  const r = await sql`update auto_execution set status = 'success', finish_time = now(), error = null, failed_node_id = null,
-              lease_token = null, lease_until = null
-              where id = any(${ids}::bigint[]) and lease_token = ${token} and status = 'running' returning id`.execute(trx);
-  return r.rows.length === ids.length;
+/** Finishes a group of executions run in one transaction, with their step rows; false when any claim was lost (the caller rolls back). */
+export async function finishAll(trx: Kysely<Database>, ids: string[], token: string, steps: StepRow[]): Promise<boolean> {
+  const r = await sql<{ n: number }>`
+    with s as (${stepRows(steps)}),
+    f as (update auto_execution set status = 'success', finish_time = now(), error = null, failed_node_id = null,
+            lease_token = null, lease_until = null
+          where id = any(${ids}::bigint[]) and lease_token = ${token} and status = 'running' returning id)
+    select count(*)::int as n from f`.execute(trx);
+  return r.rows[0]!.n === ids.length;
 }
 
 /** Records the outcome of a failure or a skip, if the claim is still ours. */

@@ -61,36 +61,70 @@ async function log(trx: Kysely<Database>, actor: RecordActor, action: string, fo
   await trx.insertInto('sys_operation_log').values({ ...logRow(actor, action, formId, targetIds, detail), ip: null, result: 0, err_msg: null }).execute();
 }
 
+/** One change of a many-row update: the row as the change finds it, its checked new values, who and why. */
+interface RowUpdate {
+  before: Row;
+  row: Record<string, unknown>;
+  actor: RecordActor;
+  action: string;
+  cause?: RecordCause;
+}
+
 /**
- * The update of one row without files, its form_event and its operation-log row in one statement
- * (as InsertBatcher writes inserts): an automation updating a row per event pays one round trip
- * for it instead of three.
+ * Updates without files, their form_event rows and their operation-log rows in one statement (as
+ * InsertBatcher writes inserts): an automation's group pays one round trip for all its changes
+ * instead of three a change. A row may be changed several times, in order (each change computed
+ * by the caller from the row as the change before left it): the row is written once, with its last
+ * values, and each earlier change's event gets the row as that change left it, built by the table's
+ * own row type (jsonb_populate_record) so it reads as the stored row would. Values travel as one
+ * JSON value. With a cause the events name it themselves rather than through the transaction-local
+ * settings. All updates carry a cause or none does. Returns the stored rows after their last change.
  */
-async function updateInOneStatement(
-  trx: Kysely<Database>,
-  model: FormModel,
-  table: TableModel,
-  before: Row,
-  row: Record<string, unknown>,
-  actor: RecordActor,
-  action: string,
-): Promise<Row> {
-  const sets = Object.entries(row).map(([k, v]) => sql`${sql.id(k)} = ${v}`);
-  const l = logRow(actor, action, model.formId, [String(before.id)], [before]);
+async function updateRowsInOneStatement(trx: Kysely<Database>, model: FormModel, table: TableModel, updates: RowUpdate[]): Promise<Map<string, Row>> {
+  if (updates.length === 0) return new Map();
+  const times = new Map<string, number>();
+  const items = updates.map((u, n) => {
+    const id = String(u.before.id);
+    const k = (times.get(id) ?? 0) + 1;
+    times.set(id, k);
+    const l = logRow(u.actor, u.action, model.formId, [id], [u.before]);
+    return { n, id, k, vals: u.row, before: u.before, by: u.actor.auth.userId, depth: u.cause?.depth ?? null, execution: u.cause?.executionId ?? null, ...l };
+  });
+  const rows = items.map((item) => ({ ...item, last: item.k === times.get(item.id) }));
+  const columns = [...new Set(updates.flatMap((u) => Object.keys(u.row)))];
+  const sets = columns.map((c) => sql`${sql.id(c)} = case when v.vals ? ${c} then r.${sql.id(c)} else t.${sql.id(c)} end`);
+  const withCause = updates[0]!.cause !== undefined;
   const r = await sql<Row>`
-    with u as (
-      update ${sql.table(table.table)}
-      set ${sql.join([...sets, sql`update_by = ${actor.auth.userId}`, sql`update_time = now()`, sql`version = version + 1`])}
-      where id = ${String(before.id)} returning *
+    with v as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+        n integer, id bigint, k integer, last boolean, vals jsonb, before jsonb, by bigint, depth integer, execution bigint,
+        user_id bigint, username text, module text, action text, target_type text, target_id text, detail jsonb)
+    ), u as (
+      update ${sql.table(table.table)} t
+      set ${sql.join([...sets, sql`update_by = v.by`, sql`update_time = now()`, sql`version = t.version + v.k`])}
+      from v cross join lateral jsonb_populate_record(null::${sql.table(table.table)}, v.vals) r
+      where t.id = v.id and v.last
+      returning t.*, v.n as "_n", to_jsonb(t.*) as "_after"
+    ), img as (
+      select u."_n" as n, u."_after" as after from u
+      union all
+      select v.n, to_jsonb(jsonb_populate_record(c, v.vals || jsonb_build_object('update_by', v.by, 'update_time', now(), 'version', c.version + v.k)))
+      from v join ${sql.table(table.table)} c on c.id = v.id where not v.last
     ), e as (
-      insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id)
-      select ${model.formId}::bigint, ${table.subKey}::text, u.id, 'update', ${JSON.stringify(before)}::jsonb, to_jsonb(u.*), ${actor.auth.userId}::bigint from u
+      insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id${withCause ? sql`, depth, execution_id` : sql``})
+      select ${model.formId}::bigint, ${table.subKey}::text, v.id, 'update',
+             coalesce(lag(img.after) over (partition by v.id order by v.k), v.before), img.after, v.by${withCause ? sql`, v.depth, v.execution` : sql``}
+      from v join img on img.n = v.n
+      order by v.n
     ), l as (
       insert into sys_operation_log (user_id, username, module, action, target_type, target_id, detail)
-      select ${l.user_id}::bigint, ${l.username}, ${l.module}, ${l.action}, ${l.target_type}, ${l.target_id}, ${l.detail}::jsonb from u
+      select v.user_id, v.username, v.module, v.action, v.target_type, v.target_id, v.detail from v order by v.n
     )
     select * from u`.execute(trx);
-  return r.rows[0]!;
+  const out = new Map<string, Row>();
+  for (const { _n, _after, ...row } of r.rows) out.set(String(row.id), row);
+  for (const id of times.keys()) if (!out.has(id)) throw new Error(`记录 ${id} 已不存在`);
+  return out;
 }
 
 /** Adds where-clauses for the caller's company scope, a filter and (for sub-tables) the parents. */
@@ -141,13 +175,83 @@ export async function updateWhere(
   for (const before of rows) {
     const row = prepareRow(table, changes(before), wctx, before);
     if (rows.length === 1 && fileIdsOf(table, before).size === 0 && fileIdsOf(table, row).size === 0) {
-      out.push({ before, after: await updateInOneStatement(trx, model, table, before, row, actor, action) });
+      out.push({ before, after: (await updateRowsInOneStatement(trx, model, table, [{ before, row, actor, action }])).get(String(before.id))! });
       return out;
     }
     out.push({ before, after: await updateRecord(trx, model, table, before, row, actor.auth, null) });
   }
   if (out.length > 0) await log(trx, actor, action, model.formId, out.map((r) => String(r.before.id)), out.map((r) => r.before));
   return out;
+}
+
+/**
+ * Locks, in id order, every row any of `filters` matches, in one statement, and says which rows
+ * each filter matched: for a writer that updates rows for many filters in one transaction
+ * (an automation's group of executions). Locking them all first, in id order, means two such
+ * writers cannot deadlock on them.
+ */
+export async function lockMatching(
+  trx: Kysely<Database>,
+  table: TableModel,
+  actor: RecordActor,
+  filters: Condition[],
+): Promise<{ rows: Map<string, Row>; matches: string[][] }> {
+  if (filters.length === 0) return { rows: new Map(), matches: [] };
+  const now = new Date();
+  const found = await selectRows(trx, table, actor, null)
+    .where((eb) => eb.or(filters.map((f) => compileCondition(eb, f, table.queryColumns, now))))
+    .select((eb) => filters.map((f, i) => eb.fn.coalesce(compileCondition(eb, f, table.queryColumns, now), sql<boolean>`false`).as(`_m${i}`)))
+    .forUpdate()
+    .execute();
+  const rows = new Map<string, Row>();
+  const matches: string[][] = filters.map(() => []);
+  for (const r of found) {
+    const row: Row = {};
+    for (const [k, v] of Object.entries(r)) if (!/^_m\d+$/.test(k)) row[k] = v;
+    rows.set(String(r.id), row);
+    filters.forEach((_, i) => r[`_m${i}`] && matches[i]!.push(String(r.id)));
+  }
+  return { rows, matches };
+}
+
+/**
+ * Changes rows the caller has locked (lockMatching), in order, each change checked as an edit is and
+ * computed from the row as the change before it left it (a row may be changed several times); the
+ * events name their causes. One statement for all of them. Null, with nothing written, when a row
+ * refers to files (their references are kept by the record store: the caller writes one by one).
+ */
+export async function updateLocked(
+  trx: Kysely<Database>,
+  model: FormModel,
+  table: TableModel,
+  rows: ReadonlyMap<string, Row>,
+  changes: Array<{ id: string; change: (before: Row) => Record<string, unknown>; actor: RecordActor; cause: RecordCause }>,
+): Promise<Array<{ before: Row; after: Row }> | null> {
+  const action = table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据';
+  const current = new Map(rows);
+  const updates: RowUpdate[] = [];
+  for (const c of changes) {
+    const before = current.get(c.id)!;
+    const row = prepareRow(table, c.change(before), writeContext(c.actor), before);
+    if (fileIdsOf(table, before).size > 0 || fileIdsOf(table, row).size > 0) return null;
+    updates.push({ before, row, actor: c.actor, action, cause: c.cause });
+    current.set(c.id, { ...before, ...row });
+  }
+  const stored = await updateRowsInOneStatement(trx, model, table, updates);
+  // The next change was computed from the values as sent; a row that stored them differently
+  // (a number PostgreSQL normalised) is refused, and the caller writes one by one instead.
+  for (const [id, row] of stored) {
+    const sent = current.get(id)!;
+    for (const key of table.dataColumns.map((c) => c.name)) {
+      if (String(row[key] ?? '') !== String(sent[key] ?? '')) throw new Error(`记录 ${id} 的 ${key} 存储为 ${String(row[key])}，与计算值 ${String(sent[key])} 不同`);
+    }
+    current.set(id, row);
+  }
+  return updates.map((u, i) => {
+    const id = String(u.before.id);
+    const later = updates.slice(i + 1).some((x) => String(x.before.id) === id);
+    return { before: u.before, after: later ? { ...u.before, ...u.row } : current.get(id)! };
+  });
 }
 
 /** Deletes every row the filter matches; the deleted rows are kept in the log. */

@@ -16,12 +16,14 @@ import type { Database } from '../../../db/schema.ts';
 import type { FormModel, TableModel } from '../../form/formModel.ts';
 import { subModel } from '../../form/formModel.ts';
 import { prepareRow } from '../../form/recordWriter.ts';
-import { deleteWhere, findWhere, insertOne, updateWhere } from '../../form/recordService.ts';
+import { deleteWhere, findWhere, insertOne, lockMatching, updateLocked, updateWhere } from '../../form/recordService.ts';
 import type { Row } from '../../form/recordStore.ts';
 import { FlowFailure } from '../errors.ts';
 import type { ActionContext, ActionRunner, StepOutput } from './types.ts';
 
 type Filter = Condition | null | typeof MATCHES_NOTHING;
+
+const NOTHING_MATCHED = '条件中的变量为空，未匹配任何数据';
 
 function confOf(node: FlowNode): Required<Pick<FormTaskConf, 'action'>> & { formConf: NonNullable<FormTaskConf['formConf']> } {
   const conf = (node.conf ?? {}) as FormTaskConf;
@@ -92,6 +94,54 @@ async function runSubTables(
   return out;
 }
 
+/** What an update reports: the ids and, for the first rows, each column before and after. */
+function updateOutput(model: FormModel, columns: ColumnConf[] | undefined, rows: Array<{ before: Row; after: Row }>, subTables: StepOutput[]): StepOutput {
+  const changes = rows.slice(0, 20).map((r) => Object.fromEntries((columns ?? []).map((c) => [c.model, { before: r.before[c.model] ?? null, after: r.after[c.model] ?? null }])));
+  return { kind: 'form', formId: model.formId, action: 'update', ids: rows.map((r) => String(r.after.id)), changes, subTables };
+}
+
+/**
+ * A group's main-table updates (no sub-tables): every row any execution's filter matches is locked
+ * and read in one statement, then all the changes are written in one more (recordService.updateLocked),
+ * each computed in execution order from the row as the execution before left it (stock − load applied
+ * once per execution, in order). Only when the update writes no column its filter reads: otherwise an
+ * earlier execution's change could alter which rows a later one matches, and the executions run one by
+ * one instead (null), as they do when a row refers to files.
+ */
+async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionContext[]): Promise<StepOutput[] | null> {
+  const { action, formConf } = confOf(node);
+  if (action !== 'update' || (formConf.subTable ?? []).some((e) => e.operate)) return null;
+  const written = new Set((formConf.columns ?? []).map((c) => c.model));
+  if ((formConf.filter ?? []).some((f) => written.has(f.model))) return null;
+  const model = await targetForm(node, ctxs[0]!);
+  const filters = ctxs.map((ctx) => requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件'));
+  const real = filters.filter((f): f is Condition => f !== MATCHES_NOTHING);
+  const { rows, matches } = await lockMatching(trx, model.main, ctxs[0]!.actor, real);
+
+  // Each execution's rows, in execution order.
+  const changes: Array<{ exec: number; id: string }> = [];
+  let next = 0;
+  for (const [i, f] of filters.entries()) if (f !== MATCHES_NOTHING) for (const id of matches[next++]!) changes.push({ exec: i, id });
+  const results = await updateLocked(
+    trx,
+    model,
+    model.main,
+    rows,
+    changes.map(({ exec, id }) => {
+      const ctx = ctxs[exec]!;
+      return { id, change: changesFor(formConf.columns, ctx), actor: ctx.actor, cause: { depth: ctx.depth + 1, executionId: String(ctx.executionId) } };
+    }),
+  );
+  if (!results) return null;
+  const done: Array<Array<{ before: Row; after: Row }>> = ctxs.map(() => []);
+  for (const [j, { exec }] of changes.entries()) done[exec]!.push(results[j]!);
+  return ctxs.map((_, i) =>
+    filters[i] === MATCHES_NOTHING
+      ? { kind: 'form', formId: model.formId, action, ids: [], note: NOTHING_MATCHED }
+      : updateOutput(model, formConf.columns, done[i]!, []),
+  );
+}
+
 /** 表单动作: insert, update or delete records of another form, through the records service. */
 export const formTaskRunner: ActionRunner = {
   async run(trx, node, ctx) {
@@ -103,12 +153,10 @@ export const formTaskRunner: ActionRunner = {
       return { kind: 'form', formId: model.formId, action, ids, subTables: await runSubTables(trx, model, formConf.subTable, ids, ctx) };
     }
     const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
-    if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, action, ids: [], note: '条件中的变量为空，未匹配任何数据' };
+    if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, action, ids: [], note: NOTHING_MATCHED };
     if (action === 'update') {
       const rows = await updateWhere(trx, model, model.main, filter, changesFor(formConf.columns, ctx), ctx.actor);
-      const ids = rows.map((r) => String(r.after.id));
-      const changes = rows.slice(0, 20).map((r) => Object.fromEntries((formConf.columns ?? []).map((c) => [c.model, { before: r.before[c.model] ?? null, after: r.after[c.model] ?? null }])));
-      return { kind: 'form', formId: model.formId, action, ids, changes, subTables: await runSubTables(trx, model, formConf.subTable, ids, ctx) };
+      return updateOutput(model, formConf.columns, rows, await runSubTables(trx, model, formConf.subTable, rows.map((r) => String(r.after.id)), ctx));
     }
     // Delete: the children's own entries run first, while their parents still exist.
     const targets = (await findWhere(trx, model.main, filter, ctx.actor)).map((r) => String(r.id));
@@ -139,6 +187,8 @@ export const formTaskRunner: ActionRunner = {
       matched: rows.map((r) => ({ id: String(r.id), before: Object.fromEntries(Object.keys(changes(r)).map((k) => [k, r[k] ?? null])), after: changes(r) })),
     };
   },
+
+  runGroup: updateGroup,
 
   writesForms: (node) => {
     const id = confOf(node).formConf.formId;

@@ -9,6 +9,8 @@ export interface ActionContext {
   flowId: string;
   flowName: string;
   executionId: string | null;
+  /** Depth of the trigger event: this action's writes are one level deeper. */
+  depth: number;
   /** The trigger record as the flow reads it (after the change; before it for a delete). */
   record: Readonly<Record<string, unknown>>;
   formId: string;
@@ -28,6 +30,11 @@ export type StepOutput = Record<string, unknown>;
 export interface ActionRunner {
   run(trx: Kysely<Database>, node: FlowNode, ctx: ActionContext): Promise<StepOutput>;
   plan(db: Kysely<Database>, node: FlowNode, ctx: ActionContext): Promise<StepOutput>;
+  /**
+   * Runs the node for several executions (in order) in one transaction with fewer round trips
+   * than `run` for each; null when this node cannot be run so (the engine then runs them one by one).
+   */
+  runGroup?(trx: Kysely<Database>, node: FlowNode, ctxs: ActionContext[]): Promise<StepOutput[] | null>;
   /** Forms it writes, for the cycle warning. */
   writesForms(node: FlowNode): string[];
 }
