@@ -8,6 +8,7 @@ import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
+import { seedDemoDashboard, seedReportManageMenu } from './seeds/reports.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -133,6 +134,9 @@ const STEPS: Array<[string, Step]> = [
   ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
   ['menus-video', seedVideoMenu],
   ['welcome-message-v2', correctWelcomeMessage],
+  // 报表管理 and the demo park dashboard (issue 22)
+  ['menus-report-manage', seedReportManageMenu],
+  ['demo-dashboard-v1', seedDemoDashboard],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -123,9 +123,10 @@ export function linkedConditions(widget: ReportWidget, linkages: readonly Linkag
     if (l.source === widget.id) continue;
     for (const c of l.conds) {
       if (l.dataset === dataset) out.push(c);
-      else if (named.has(`${c.table}.${c.column}`)) {
-        const { id: _id, ...rest } = c;
-        out.push(rest as ReportCondition);
+      else if (named.has(`${c.table}.${c.column}`) || (!c.table && [...named].some((n) => n.endsWith(`.${c.column}`)))) {
+        // A condition without a table (a jump's parameter) is resolved by column name alone.
+        const { id: _id, table, ...rest } = c;
+        out.push((table ? { ...rest, table } : rest) as ReportCondition);
       }
     }
   }
@@ -271,4 +272,65 @@ export function readSettingMeta(raw: unknown): { widgets: ReportWidget[]; backgr
   const widgets = (Array.isArray(meta.widgets) ? meta.widgets : []).filter((w): w is ReportWidget => typeof w === 'object' && w !== null && 'id' in w);
   const style = ((meta.layout as Json | undefined)?.style ?? {}) as Json;
   return { widgets, backgroundColor: typeof style.backgroundColor === 'string' ? style.backgroundColor : null };
+}
+
+/* ── Widgets inside tab pages ── */
+
+function tabsOf(w: Json): Json[] {
+  return Array.isArray(w.tabs) ? (w.tabs as Json[]) : [];
+}
+
+/** A widget by id, at the top level or inside a tab page. */
+export function findWidgetIn(widgets: readonly ReportWidget[], id: number): ReportWidget | null {
+  for (const w of widgets) {
+    if (w.id === id) return w;
+    for (const t of tabsOf(w)) {
+      const inner = findWidgetIn((((t.tabContent ?? {}) as Json).widgets as ReportWidget[]) ?? [], id);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/** The widgets with one replaced (or removed, when `next` is null) wherever it sits. */
+export function replaceWidgetIn(widgets: readonly ReportWidget[], id: number, next: ReportWidget | null): ReportWidget[] {
+  const out: ReportWidget[] = [];
+  for (const w of widgets) {
+    if (w.id === id) {
+      if (next) out.push(next);
+      continue;
+    }
+    const tabs = tabsOf(w);
+    if (tabs.length === 0) {
+      out.push(w);
+      continue;
+    }
+    out.push({
+      ...w,
+      tabs: tabs.map((t) => {
+        const content = (t.tabContent ?? {}) as Json;
+        return { ...t, tabContent: { ...content, widgets: replaceWidgetIn((content.widgets as ReportWidget[]) ?? [], id, next) } };
+      }),
+    });
+  }
+  return out;
+}
+
+/** A copy of a widget (and of the widgets in its tabs) under fresh ids, placed below the original. */
+export function copyWidget(widgets: readonly ReportWidget[], w: ReportWidget): ReportWidget {
+  let id = nextWidgetId(widgets);
+  const renumber = (x: ReportWidget): ReportWidget => ({
+    ...x,
+    id: id++,
+    ...(Array.isArray(x.tabs)
+      ? {
+          tabs: tabsOf(x).map((t) => {
+            const content = (t.tabContent ?? {}) as Json;
+            return { ...t, tabContent: { ...content, widgets: ((content.widgets as ReportWidget[]) ?? []).map(renumber) } };
+          }),
+        }
+      : {}),
+  });
+  // A JSON round trip: settingMeta is JSON, and core has no structuredClone in its lib.
+  return { ...renumber(JSON.parse(JSON.stringify(w)) as ReportWidget), y: w.y + w.sizey };
 }

@@ -144,3 +144,29 @@ describe('drilling, linkage, refresh', () => {
 });
 
 export type { AxisItem };
+
+import { copyWidget, findWidgetIn, replaceWidgetIn } from './index.ts';
+describe('widgets inside tab pages', () => {
+  it('finds, replaces, removes and copies widgets wherever they sit', () => {
+    const tab = WIDGET_DEFINITIONS.tabPage.create({ id: 1, x: 1, y: 1 });
+    const inner = WIDGET_DEFINITIONS.text.create({ id: 2, x: 1, y: 1 });
+    (tab.tabs as Array<{ tabContent: { widgets: ReportWidget[] } }>)[1]!.tabContent.widgets.push(inner);
+    const all = [tab];
+    expect(findWidgetIn(all, 2)).toBe(inner);
+    const changed = replaceWidgetIn(all, 2, { ...inner, content: '你好' });
+    expect(findWidgetIn(changed, 2)?.content).toBe('你好');
+    expect(findWidgetIn(replaceWidgetIn(all, 2, null), 2)).toBeNull();
+    const copy = copyWidget(all, tab);
+    expect(copy.id).toBe(3);
+    expect(findWidgetIn([copy], 4)?.type).toBe('textWidget');
+    expect(copy.y).toBe(tab.y + tab.sizey);
+  });
+});
+
+describe('a jump parameter', () => {
+  it('reaches the widgets that name its column, resolved by column name', () => {
+    const table = { ...WIDGET_DEFINITIONS.table.create({ id: 2, x: 1, y: 1 }), data: { dataset: '9', cols: [newAxisItem(col('d1', 'city'), 'cols')] } } as ReportWidget;
+    const link = { source: -1, dataset: '', conds: [{ condType: 'single' as const, table: '', column: 'city', matchType: '$eq', value: '合肥市' }] };
+    expect(linkedConditions(table, [link])).toEqual([{ condType: 'single', column: 'city', matchType: '$eq', value: '合肥市' }]);
+  });
+});

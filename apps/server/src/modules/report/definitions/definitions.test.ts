@@ -82,3 +82,28 @@ describe('report groups and definitions', () => {
     expect((await t.call(cookie, 'POST', '/api/report/datareport/delete', { reportId })).statusCode).toBe(403);
   });
 });
+
+describe('the demo park dashboard (seeded)', () => {
+  it('answers every widget, with the numbers SQL gives', async () => {
+    const { rows } = await t.sql.query(`select id, setting_meta from report_def where report_name = '危化品车辆大屏'`);
+    expect(rows).toHaveLength(1);
+    const reportId = Number(rows[0].id);
+    const widgets = rows[0].setting_meta.widgets as Array<{ id: number; type: string; data?: { dataset: string } }>;
+    const table = `form_${(await t.sql.query(`select id from form_conf where form_name = '危化品车辆入园登记' order by id limit 1`)).rows[0].id}`;
+    for (const w of widgets.filter((x) => x.type !== 'queryWidget')) {
+      const res = await t.call(admin, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: w.id, pageNum: 1, pageSize: 10, queryConditions: [] });
+      expect(res.json(), `${w.id} ${res.body}`).toMatchObject({ errCode: 0 });
+    }
+    const pie = await t.call(admin, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: 3, pageNum: 1, pageSize: 1000 });
+    const sqlCounts = (await t.sql.query(`select vehicle_type, count(id)::int as n from ${table} group by vehicle_type order by vehicle_type`)).rows;
+    expect(pie.json().datas.map((r: Record<string, unknown>) => [r.vehicle_type, r['车次']])).toEqual(sqlCounts.map((r) => [r.vehicle_type, r.n]));
+    // Drilling: province, then a city of it.
+    const drill = await t.call(admin, 'POST', '/api/report/datareport/queryreportdata', {
+      reportId,
+      widgetId: 4,
+      drillingConditions: { current: 'city', conds: [{ condType: 'single', id: 'd_province', table, column: 'province', matchType: '$eq', value: '安徽省' }] },
+    });
+    const sqlCities = (await t.sql.query(`select city, sum(actual_load)::float as s from ${table} where province = '安徽省' group by city order by city`)).rows;
+    expect(drill.json().datas.map((r: Record<string, unknown>) => [r.city, r['实际装载(吨)']])).toEqual(sqlCities.map((r) => [r.city, r.s]));
+  });
+});
