@@ -99,6 +99,13 @@ export function clickLinkage(widget: ReportWidget, path: readonly DrillStep[], v
   return { source: widget.id, dataset, conds: [equality(d, value)] };
 }
 
+/** What a drilling widget filters the others by after going back up its path: the levels still drilled. */
+export function drillPathLinkage(widget: ReportWidget, path: readonly DrillStep[]): Linkage | null {
+  const dataset = String(((widget.data ?? {}) as Json).dataset ?? '');
+  if (path.length === 0 || !dataset) return null;
+  return { source: widget.id, dataset, conds: path.map((s) => equality(s, s.value)) };
+}
+
 /** Columns a widget names on any axis, as table.column. */
 function columnsOf(widget: Json): Set<string> {
   const out = new Set<string>();

@@ -170,3 +170,14 @@ describe('a jump parameter', () => {
     expect(linkedConditions(table, [link])).toEqual([{ condType: 'single', column: 'city', matchType: '$eq', value: '合肥市' }]);
   });
 });
+
+import { drillPathLinkage } from './index.ts';
+describe('going back up a drill path', () => {
+  it('leaves the other widgets filtered by the levels still drilled', () => {
+    const w = { ...WIDGET_DEFINITIONS.column.create({ id: 5, x: 1, y: 1 }), data: { dataset: '7', drillingAxis: [city, area] } } as ReportWidget;
+    const one = drillDown(w, [], '合肥市');
+    const path = one.ok ? one.path : [];
+    expect(drillPathLinkage(w, path)?.conds.map((c) => [c.column, c.value])).toEqual([['city', '合肥市']]);
+    expect(drillPathLinkage(w, [])).toBeNull();
+  });
+});

@@ -27,7 +27,8 @@ const cellsOf = (layout: Layout): GridCell[] => layout.filter((l) => l.i !== '__
  */
 export function ReportGrid({ widgets, renderItem, editable = false, onLayout, onDrop, dropSize }: Props) {
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: REPORT_GRID.referenceWidth });
-  const layout = useMemo(() => widgets.map((w) => ({ ...gridCellOf(w), static: !editable })), [widgets, editable]);
+  // Not static in the viewer: fixed by the disabled drag and resize, still compacted like the designer shows them.
+  const layout = useMemo(() => widgets.map((w) => gridCellOf(w)), [widgets]);
   const m = REPORT_GRID.margin;
   return (
     <div ref={containerRef} className="rg-container">

@@ -78,6 +78,13 @@ const TYPES = [
   { value: 'date', label: '日期范围' },
 ];
 
+/** q1, q2, …: the first number no condition uses (keys name a condition in querycolumndata). */
+function nextKey(conditions: readonly QueryCondition[]): string {
+  let n = conditions.length + 1;
+  while (conditions.some((c) => c.key === `q${n}`)) n++;
+  return `q${n}`;
+}
+
 function QueryConfig({ widget, onChange }: WidgetConfigProps) {
   const meta = useDatasetMeta(datasetOf(widget));
   const conditions = conditionsOf(widget);
@@ -87,7 +94,7 @@ function QueryConfig({ widget, onChange }: WidgetConfigProps) {
     const c = cols.find((x) => x.id === id);
     if (!c) return;
     const type = c.dataType === 'Date' ? 'date' : c.dataType === 'Number' ? 'number' : 'select';
-    setConds([...conditions, { key: `q${Date.now().toString(36)}`, id: c.id, table: c.table, column: c.column, dataType: c.dataType, label: c.alias || c.desc, opt: type === 'date' ? '$in' : '$eq', type, style: { widthScale: 1 } }]);
+    setConds([...conditions, { key: nextKey(conditions), id: c.id, table: c.table, column: c.column, dataType: c.dataType, label: c.alias || c.desc, opt: type === 'date' ? '$in' : '$eq', type, style: { widthScale: 1 } }]);
   };
   return (
     <BasicConfig widget={widget} onChange={onChange}>

@@ -1,8 +1,8 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { App, Button, Tooltip } from 'antd';
-import { PictureOutlined } from '@ant-design/icons';
+import { BarChartOutlined, PictureOutlined, TableOutlined } from '@ant-design/icons';
 import type { EChartsCoreOption } from 'echarts/core';
-import { clickLinkage, drillBack, drillDown, hasDrilling, type DrillStep, type ReportWidget, type WidgetKind } from '@park/core';
+import { clickLinkage, drillBack, drillDown, drillPathLinkage, hasDrilling, type DrillStep, type ReportWidget, type WidgetKind } from '@park/core';
 import { useRuntime } from '../../viewer/runtime.tsx';
 import { chartData, type ChartData } from './chartData.ts';
 import { EChart, type ChartClick, type EChartHandle } from './EChart.tsx';
@@ -11,10 +11,13 @@ import { DrillNavigation, WidgetFrame, WidgetNote } from './WidgetFrame.tsx';
 
 export type OptionBuilder = (widget: ReportWidget, data: ChartData) => EChartsCoreOption;
 
-/** The chart's numbers as a table for screen readers (the canvas itself says nothing). */
-function DataTable({ data, label }: { data: ChartData; label: string }) {
+/**
+ * The chart's numbers as a table: hidden for screen readers under the canvas, or shown in place of
+ * the chart (数据视图), where a category is a button doing what a click on the chart does.
+ */
+function DataTable({ data, label, shown, onPick }: { data: ChartData; label: string; shown: boolean; onPick(name: string): void }) {
   return (
-    <table className="rw-sr-only" aria-label={`${label}数据`}>
+    <table className={shown ? 'rw-data' : 'rw-sr-only'} aria-label={`${label}数据`}>
       <thead>
         <tr>
           <th>分类</th>
@@ -26,7 +29,7 @@ function DataTable({ data, label }: { data: ChartData; label: string }) {
       <tbody>
         {data.categories.map((c, i) => (
           <tr key={c}>
-            <th>{c}</th>
+            <th>{shown ? <a onClick={() => onPick(c)}>{c}</a> : c}</th>
             {data.series.map((s) => (
               <td key={s.name}>{s.values[i] ?? ''}</td>
             ))}
@@ -47,6 +50,7 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
   const path = rt.drillPath(widget.id);
   const state = useWidgetData(widget, kind);
   const chart = useRef<EChartHandle>(null);
+  const [showData, setShowData] = useState(false);
   const data = useMemo(() => chartData(widget, state.data?.datas ?? [], path), [widget, state.data, path]);
   const option = useMemo(() => build(widget, data), [build, widget, data]);
   const label = String(widget.style?.mainTitle || widget.name || '图表');
@@ -66,6 +70,12 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
     rt.setLinkage(widget.id, same ? null : link);
   };
 
+  const back = (level: number) => {
+    const next = drillBack(path, level);
+    rt.setDrillPath(widget.id, next);
+    rt.setLinkage(widget.id, drillPathLinkage(widget, next));
+  };
+
   const exportImage = () => {
     const url = chart.current?.image();
     if (!url) return;
@@ -75,24 +85,30 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
     a.click();
   };
 
-  const tools =
-    rt.mode === 'view' && state.data ? (
-      <Tooltip title="导出图片">
-        <Button type="text" size="small" icon={<PictureOutlined />} aria-label="导出图片" onClick={exportImage} />
+  const tools = state.data ? (
+    <>
+      <Tooltip title={showData ? '图表视图' : '数据视图'}>
+        <Button type="text" size="small" icon={showData ? <BarChartOutlined /> : <TableOutlined />} aria-label={showData ? '图表视图' : '数据视图'} onClick={() => setShowData((v) => !v)} />
       </Tooltip>
-    ) : null;
+      {rt.mode === 'view' && !showData && (
+        <Tooltip title="导出图片">
+          <Button type="text" size="small" icon={<PictureOutlined />} aria-label="导出图片" onClick={exportImage} />
+        </Tooltip>
+      )}
+    </>
+  ) : null;
 
   return (
     <WidgetFrame widget={widget} tools={tools} loading={state.loading}>
-      <DrillNavigation path={path} onBack={(level) => rt.setDrillPath(widget.id, drillBack(path, level))} />
+      <DrillNavigation path={path} onBack={back} />
       {state.illegal ? (
         <WidgetNote text={state.illegal} />
       ) : state.error ? (
         <WidgetNote kind="error" text={state.error} />
       ) : (
         <>
-          <EChart ref={chart} option={option} onClick={onClick} label={label} />
-          <DataTable data={data} label={label} />
+          {!showData && <EChart ref={chart} option={option} onClick={onClick} label={label} />}
+          <DataTable data={data} label={label} shown={showData} onPick={(name) => onClick({ name, value: name })} />
         </>
       )}
     </WidgetFrame>

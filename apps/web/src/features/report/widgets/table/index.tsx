@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Collapse, Form, Popover, Select, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Collapse, Form, Popover, Select, Table, Tooltip, type TableColumnsType } from 'antd';
 import { FileExcelOutlined, LinkOutlined } from '@ant-design/icons';
 import { clickLinkage, itemLabel, measureKey, TABLE_PAGE_SIZES, type AxisItem, type Json } from '@park/core';
 import { useJump } from '../../../form/list/useJump.tsx';
