@@ -242,6 +242,20 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await page.getByRole('button', { name: '撤销' }).click();
   await expect(widgets(page)).toHaveCount(n);
 
+  // Resize the column chart to half the width, then move it below the pie by its handle.
+  await page.locator('.rd-canvas').evaluate((el) => el.scrollTo(0, 0));
+  const grip = column.locator('xpath=..').locator('.react-resizable-handle');
+  const g = (await grip.boundingBox())!;
+  await page.mouse.move(g.x + g.width / 2, g.y + g.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(g.x - 380, g.y, { steps: 8 });
+  await page.mouse.up();
+  const handle = (await column.locator('.rg-handle').boundingBox())!;
+  await page.mouse.move(handle.x + 20, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 20, handle.y + 420, { steps: 10 });
+  await page.mouse.up();
+
   await page.getByRole('button', { name: '保存' }).click();
   await confirm(page, '确认保存吗？');
   await expect(toast(page, '保存成功')).toBeVisible();
@@ -252,6 +266,9 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   expect(stored.version).toBe(1);
   expect(stored.layout.style.verticalSpacing).toBe(5);
   expect(stored.widgets).toHaveLength(n);
+  const saved = (stored.widgets as Array<{ id: number; x: number; y: number; sizex: number; sizey: number }>).find((w) => w.id === 1)!;
+  expect(saved.sizex).toBeLessThan(76);
+  expect(saved.y).toBeGreaterThan(1);
   await page.reload();
   await expect(widgets(page)).toHaveCount(n);
 });

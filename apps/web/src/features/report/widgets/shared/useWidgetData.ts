@@ -29,7 +29,8 @@ export function useWidgetData(widget: ReportWidget, kind: WidgetKind, page: { pa
     drillingConditions: drillingConditions(widget, rt.drillPath(widget.id)),
   };
   const q = useQuery({
-    queryKey: ['report-widget', rt.mode, rt.reportId, rt.mode === 'design' ? widget : widget.id, body],
+    // What the query depends on: a change of title or colour asks nothing of the server.
+    queryKey: ['report-widget', rt.mode, rt.reportId, rt.mode === 'design' ? [widget.id, widget.type, widget.reportType, widget.data, widget.querySize] : widget.id, body],
     queryFn: ({ signal }) => (rt.mode === 'design' || rt.reportId === null ? previewWidget(widget, body, signal) : queryWidget(rt.reportId, widget.id, body, signal)),
     enabled: legality.ok,
     retry: false,
