@@ -225,6 +225,13 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await addWidget(page, '内嵌页面');
   await addWidget(page, 'Tab');
   await expect(widgets(page).last().getByRole('tab')).toHaveText(['Tab 1', 'Tab 2']);
+  // A widget inside a tab, opened for editing from the tab's settings.
+  await config(page).getByLabel('向Tab 1添加控件').click();
+  await chooseOption(page, '文本控件');
+  await config(page).getByRole('button', { name: '编辑' }).click();
+  await expect(config(page).locator('h3')).toHaveText('文本控件设置');
+  await config(page).getByLabel('文本内容').fill('标签页里的说明');
+  await expect(widgets(page).last().locator('.rw-tab-body')).toContainText('标签页里的说明');
 
   // Undo and redo a delete; a copy.
   const n = await widgets(page).count();
@@ -262,11 +269,11 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await page.screenshot({ path: `${SHOTS}/report-designer.png`, fullPage: true });
 
   // Saved in the origin settingMeta shape and loaded back as it was.
-  const stored = (await sql<{ setting_meta: { version: number; layout: { rows: unknown[]; style: { verticalSpacing: number } }; widgets: Array<{ type: string }> } }>(`select setting_meta from report_def where id = $1`, [reportId]))[0]!.setting_meta;
+  const stored = (await sql<{ setting_meta: { version: number; layout: { rows: unknown[]; style: { verticalSpacing: number } }; widgets: Array<{ id: number; type: string; y: number; sizex: number }> } }>(`select setting_meta from report_def where id = $1`, [reportId]))[0]!.setting_meta;
   expect(stored.version).toBe(1);
   expect(stored.layout.style.verticalSpacing).toBe(5);
   expect(stored.widgets).toHaveLength(n);
-  const saved = (stored.widgets as Array<{ id: number; x: number; y: number; sizex: number; sizey: number }>).find((w) => w.id === 1)!;
+  const saved = stored.widgets.find((w) => w.id === 1)!;
   expect(saved.sizex).toBeLessThan(76);
   expect(saved.y).toBeGreaterThan(1);
   await page.reload();
@@ -308,6 +315,7 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await publish.getByRole('button', { name: '发布' }).click();
   await expect(toast(page, '发布成功')).toBeVisible();
   await expect(row).toContainText('1 个');
+  await page.screenshot({ path: `${SHOTS}/report-manage.png` });
 
   // The viewer, as the administrator: a click on the first pie slice filters the table.
   await page.goto(`${BASE}/report/view/${reportId}`);
