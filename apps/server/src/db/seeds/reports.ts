@@ -87,7 +87,7 @@ export function demoDashboardWidgets(dataset: string, table: string, formId: str
   query.num = 2;
   return [
     query,
-    make('kanban', 1, 9, 76, 9, { valueAxis: [{ ...newAxisItem(k.id, 'valueAxis'), aggregate: 'count', alias: '入园车次' }, { ...newAxisItem(k.actual, 'valueAxis'), alias: '实际装载合计(吨)' }] }, { mainTitle: '今日概况' }),
+    make('kanban', 1, 9, 76, 9, { valueAxis: [{ ...newAxisItem(k.id, 'valueAxis'), aggregate: 'count', alias: '入园车次' }, { ...newAxisItem(k.actual, 'valueAxis'), alias: '实际装载合计(吨)' }] }, { mainTitle: '入园概况' }),
     make('pie', 1, 18, 38, 22, { classAxis: [newAxisItem(k.type, 'classAxis')], valueAxis: [{ ...newAxisItem(k.id, 'valueAxis'), aggregate: 'count', alias: '车次' }] }, { mainTitle: '车辆类型分布', shapeType: 'donut', legendAlign: 'bottom' }),
     make(
       'column',
@@ -99,7 +99,7 @@ export function demoDashboardWidgets(dataset: string, table: string, formId: str
       { mainTitle: '各地区实际装载（点击钻取）' },
     ),
     make('line', 1, 40, 76, 20, { classAxis: [{ ...newAxisItem(k.day, 'classAxis'), dateDim: 'day' }], valueAxis: [{ ...newAxisItem(k.rated, 'valueAxis'), alias: '核定载重(吨)' }, { ...newAxisItem(k.actual, 'valueAxis'), alias: '实际装载(吨)' }] }, { mainTitle: '每日入园载重' }),
-    make('table', 1, 60, 76, 40, { cols: [plate, newAxisItem(k.type, 'cols'), newAxisItem(k.city, 'cols'), newAxisItem(k.day, 'cols'), newAxisItem(k.actual, 'cols'), newAxisItem(k.id, 'cols')] }, { mainTitle: '入园车辆明细' }),
+    make('table', 1, 60, 76, 28, { cols: [plate, newAxisItem(k.type, 'cols'), newAxisItem(k.city, 'cols'), newAxisItem(k.day, 'cols'), newAxisItem(k.actual, 'cols'), newAxisItem(k.id, 'cols')] }, { mainTitle: '入园车辆明细' }),
   ];
 }
 
