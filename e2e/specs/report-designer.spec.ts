@@ -345,6 +345,13 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await page.getByRole('button', { name: '查询' }).click();
   await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${last.n} 条`);
 
+  // The pie as an image, the filtered table as a workbook.
+  const [png] = await Promise.all([page.waitForEvent('download'), pie.getByRole('button', { name: '导出图片' }).click()]);
+  expect(png.suggestedFilename()).toBe('饼图.png');
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), tableFrame.getByRole('button', { name: '导出Excel' }).click()]);
+  await expect(toast(page, 'Excel导出成功')).toBeVisible();
+  expect(xlsx.suggestedFilename()).toBe('表格.xlsx');
+
   // A plate jumps to its record.
   const first = tableFrame.locator('.ant-table-tbody tr.ant-table-row').first();
   const plate = (await first.locator('.rw-jump-link').textContent())!.trim();
