@@ -212,6 +212,15 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   const tableWidget = widgets(page).last();
   const total = (await sql<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
   await expect(tableWidget.locator('.ant-pagination')).toContainText(`共 ${total} 条`);
+  // A fixed filter (condFilters) on the table, then taken off again.
+  const tanks = (await sql<{ n: number }>(`select count(*)::int as n from ${table} where vehicle_type = '罐式货车'`))[0]!.n;
+  await config(page).getByLabel('添加过滤条件').click();
+  await chooseOption(page, '车辆类型');
+  await config(page).getByLabel('过滤值').fill('罐式货车');
+  await config(page).getByLabel('过滤值').blur();
+  await expect(tableWidget.locator('.ant-pagination')).toContainText(`共 ${tanks} 条`);
+  await config(page).getByLabel('删除过滤条件').click();
+  await expect(tableWidget.locator('.ant-pagination')).toContainText(`共 ${total} 条`);
   await addWidget(page, '查询控件');
   await chooseDataset(page, false);
   await config(page).getByLabel('添加查询条件').click();

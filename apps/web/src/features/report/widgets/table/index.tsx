@@ -5,6 +5,7 @@ import { clickLinkage, itemLabel, measureKey, TABLE_PAGE_SIZES, type AxisItem, t
 import { useJump } from '../../../form/list/useJump.tsx';
 import { useRuntime } from '../../viewer/runtime.tsx';
 import { AxisSlots } from '../shared/config/AxisSlots.tsx';
+import { FilterPanel } from '../shared/config/FilterPanel.tsx';
 import { DatasetPicker, FieldList, useDatasetMeta } from '../shared/config/DatasetFields.tsx';
 import { FrameStyle, RefreshSetting } from '../shared/config/StylePanel.tsx';
 import { useWidgetData } from '../shared/useWidgetData.ts';
@@ -115,6 +116,9 @@ function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
       </Form.Item>
       <FieldList meta={meta} />
       <AxisSlots kind={kind} widget={widget} meta={meta} onChange={onChange} />
+      <Form.Item label="过滤条件">
+        <FilterPanel widget={widget} meta={meta} onChange={onChange} />
+      </Form.Item>
       {cols.length > 0 && (
         <Form.Item label="列跳转">
           <div className="rw-jump-cols">

@@ -2,6 +2,7 @@ import { Collapse, Form, InputNumber, Select } from 'antd';
 import { CHART_VARIANTS, PIE_SHAPES, REPORT_LIMITS, type Json } from '@park/core';
 import type { WidgetConfigProps } from '../../types.ts';
 import { AxisSlots } from './AxisSlots.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
 import { DatasetPicker, FieldList, useDatasetMeta } from './DatasetFields.tsx';
 import { ChartStyle, FrameStyle, RefreshSetting } from './StylePanel.tsx';
 
@@ -20,6 +21,9 @@ export function ChartConfig({ widget, kind, onChange }: WidgetConfigProps) {
       </Form.Item>
       <FieldList meta={meta} />
       <AxisSlots kind={kind} widget={widget} meta={meta} onChange={onChange} />
+      <Form.Item label="过滤条件">
+        <FilterPanel widget={widget} meta={meta} onChange={onChange} />
+      </Form.Item>
       {variants && (
         <Form.Item label="图表类型">
           <Select aria-label="图表类型" value={String(data.smallType)} options={variants} onChange={(smallType: string) => onChange({ ...widget, data: { ...data, smallType } })} />
