@@ -487,10 +487,21 @@ export interface ReportDefTable {
   id: Id;
   report_name: string;
   setting_meta: unknown;
+  /** issue 22: the group in 报表管理 and whether it is a report or a dashboard. */
+  group_id: string | null;
+  kind: Generated<string>;
   version: Generated<number>;
   create_by: string | null;
   create_time: Generated<Date>;
   update_time: Generated<Date>;
+}
+
+// ── Report groups and kinds (issue 22, modules/report/definitions) ──
+export interface ReportGroupTable {
+  id: Id;
+  name: string;
+  order_index: Generated<number>;
+  create_time: Generated<Date>;
 }
 
 export interface ReportPermissionTable {
@@ -871,6 +882,8 @@ export interface Database {
   report_def: ReportDefTable;
   report_permission: ReportPermissionTable;
   report_export: ReportExportTable;
+  // report groups (issue 22)
+  report_group: ReportGroupTable;
   // Park operations (issue 23)
   park_device: ParkDeviceTable;
   park_gate: ParkGateTable;

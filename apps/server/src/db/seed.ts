@@ -10,6 +10,7 @@ import { seedAutomationDesignerMenu } from './seeds/automationDesigner.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './seeds/parkConsole.ts';
+import { seedDemoDashboard, seedReportManageMenu } from './seeds/reports.ts';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -141,6 +142,9 @@ const STEPS: Array<[string, Step]> = [
     await dropParkDataMenu(trx);
   }],
   ['menus-automation-designer', seedAutomationDesignerMenu], // issue 19
+  // 报表管理 and the demo park dashboard (issue 22)
+  ['menus-report-manage', seedReportManageMenu],
+  ['demo-dashboard-v1', seedDemoDashboard],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -63,6 +63,10 @@ export const pageRegistry: Record<string, PageComponent> = {
   // 报表设计 (issue 21): datasources and datasets.
   DataSourceManage: lazy(() => import('../features/report/DataSourceManagePage.tsx').then((m) => ({ default: m.DataSourceManagePage }))),
   DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),
+  // 报表管理, the report designer and a published report (issue 22).
+  ReportManage: lazy(() => import('../features/report/manage/ReportManagePage.tsx').then((m) => ({ default: m.ReportManagePage }))),
+  ReportDesign: lazy(() => import('../features/report/designer/ReportDesignPage.tsx').then((m) => ({ default: m.ReportDesignPage }))),
+  ReportCustom: lazy(() => import('../features/report/viewer/ReportViewPage.tsx').then((m) => ({ default: m.ReportViewPage }))),
   // 视频监控 (issue 25): the video wall, live and playback, through the DSS gateway and the DHPlayer plug-in.
   VideoWall: lazy(() => import('../features/video/VideoWallPage.tsx').then((m) => ({ default: m.VideoWallPage }))),
   // 园区监管 (issue 24): the park console, one folder per screen under features/park/console.

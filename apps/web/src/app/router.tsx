@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
           { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
           // The automation designer (issue 19): new, or flow N; opened from 自动化 › 流程管理.
           { path: 'automation/design/:flowId', element: <RegisteredPage component="AutomationFlowDesign" /> },
+          // Reports (issue 22): the designer of report N, and report N as published (a menu's ReportCustom
+          // page); the server answers 403 to a reader without one of the report's roles.
+          { path: 'report/design/:reportId', element: <RegisteredPage component="ReportDesign" /> },
+          { path: 'report/view/:reportId', element: <RegisteredPage component="ReportCustom" /> },
           // The video wall (issue 25), also opened from the park map with ?channelIds=a,b.
           { path: 'video/wall', element: <RegisteredPage component="VideoWall" /> },
           { path: '*', element: <MenuRouteView /> },

@@ -23,6 +23,7 @@ import * as video from './2026_11_25_0500_video.ts';
 import * as designDrafts from './2026_11_25_0700_design_drafts.ts';
 import * as listSearch from './2026_11_26_0160_list_search.ts';
 import * as parkConsole from './2026_11_26_0240_park_console.ts';
+import * as reportGroups from './2026_11_26_0220_report_groups.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -55,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0160_list_search': listSearch,
   // Park console (issue 24)
   '2026_11_26_0240_park_console': parkConsole,
+  // 报表管理 (issue 22): report groups and kinds
+  '2026_11_26_0220_report_groups': reportGroups,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -4,6 +4,7 @@ import { datareportRoutes } from './datareport.routes.ts';
 import { datasetRoutes } from './dataset.routes.ts';
 import { datasourceRoutes } from './datasource.routes.ts';
 import { reportServices } from './service.ts';
+import { definitionRoutes } from './definitions/definitions.routes.ts';
 
 /** Everything under /api/report (issue 21): datasources, datasets, reports, their data and permissions. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -11,4 +12,6 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   datasourceRoutes(app, ctx, services);
   datasetRoutes(app, ctx, services);
   datareportRoutes(app, ctx, services);
+  // 报表管理 (issue 22): groups and the reports' lifecycle
+  definitionRoutes(app, ctx, services);
 }

@@ -13,6 +13,8 @@ const LABELS: Record<string, string> = {
   FormManage: '表单管理',
   FormDesign: '表单设计',
   ReportCustom: '报表页',
+  ReportManage: '报表管理',
+  ReportDesign: '报表设计',
   CompanyRegister: '企业注册',
   CompanyManage: '企业管理',
   UserManage: '用户管理',
@@ -29,7 +31,7 @@ const LABELS: Record<string, string> = {
 
 /* Screens the catalogue names that later features bring; a menu may point at them already
    (it shows 页面建设中 until they exist). */
-const PLANNED = ['ReportCustom', 'CompanyRegister', 'CompanyManage'];
+const PLANNED = ['CompanyRegister', 'CompanyManage'];
 const NOT_FOR_MENUS = new Set(['NotFound', 'Forbidden']);
 
 export function pageOptions(current?: string | null): Array<{ value: string; label: string }> {

@@ -1,0 +1,39 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { DrillStep, Linkage, ReportWidget } from '@park/core';
+
+/**
+ * The state a report page shares between its widgets (spec 002 §4): the filters widgets put on
+ * each other (a clicked value, the query widget's conditions), each widget's drill path, and where
+ * the data comes from (design: the widget as edited; view: the published report by ids).
+ */
+export interface ReportRuntime {
+  mode: 'design' | 'view';
+  reportId: number | null;
+  widgets: readonly ReportWidget[];
+  linkages: readonly Linkage[];
+  setLinkage(source: number, linkage: Linkage | null): void;
+  drillPath(widgetId: number): readonly DrillStep[];
+  setDrillPath(widgetId: number, path: DrillStep[]): void;
+}
+
+const Ctx = createContext<ReportRuntime | null>(null);
+
+export function ReportRuntimeProvider({ mode, reportId, widgets, initial = [], children }: { mode: 'design' | 'view'; reportId: number | null; widgets: readonly ReportWidget[]; initial?: Linkage[]; children: ReactNode }) {
+  const [linkages, setLinkages] = useState<Linkage[]>(initial);
+  const [paths, setPaths] = useState<Record<number, DrillStep[]>>({});
+  const setLinkage = useCallback((source: number, linkage: Linkage | null) => {
+    setLinkages((prev) => [...prev.filter((l) => l.source !== source), ...(linkage ? [linkage] : [])]);
+  }, []);
+  const setDrillPath = useCallback((id: number, path: DrillStep[]) => setPaths((p) => ({ ...p, [id]: path })), []);
+  const value = useMemo<ReportRuntime>(
+    () => ({ mode, reportId, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath }),
+    [mode, reportId, widgets, linkages, setLinkage, paths, setDrillPath],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useRuntime(): ReportRuntime {
+  const r = useContext(Ctx);
+  if (!r) throw new Error('ReportRuntimeProvider missing');
+  return r;
+}
