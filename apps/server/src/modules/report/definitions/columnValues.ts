@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../auth/sessions.ts';
 import { badRequest } from '../../../plugins/errors.ts';
+import { designScope } from '../permissions.ts';
 import type { ReportServices } from '../service.ts';
 
 type Item = Record<string, unknown>;
@@ -19,6 +20,8 @@ export async function columnValues(s: ReportServices, auth: AuthContext, dataset
     querySize: COLUMN_VALUES_LIMIT,
     data: { dataset, smallType: 'column', classAxis: [{ ...ref, alias: '__value' }], valueAxis: [{ ...ref, aggregate: 'count', alias: '__count' }] },
   };
-  const out = await s.engine.run(auth, widget, {});
+  // No report is named here, so no report grant widens the rows: a designer reads with the
+  // report:design scope, anyone else with their own view scope of the source form (or only their own rows).
+  const out = await s.engine.run(auth, designScope(auth), widget, {});
   return out.datas.map((r) => r.__value).filter((v) => v !== null && v !== undefined && v !== '').map(String);
 }
