@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { approvalRoutes } from './modules/approval/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   companyRoutes(app, ctx);
   datasourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
+  approvalRoutes(app, ctx); // issue 20
   reportRoutes(app, ctx);
   parkRoutes(app, ctx);
   backupRoutes(app, ctx);

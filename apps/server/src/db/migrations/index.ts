@@ -20,6 +20,7 @@ import * as park from './2026_11_25_0400_park.ts';
 import * as backups from './2026_11_25_0600_backups.ts';
 import * as video from './2026_11_25_0500_video.ts';
 import * as designDrafts from './2026_11_25_0700_design_drafts.ts';
+import * as approvals from './2026_11_26_0200_approvals.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -46,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0600_backups': backups,
   '2026_11_25_0500_video': video,
   '2026_11_25_0700_design_drafts': designDrafts,
+  // Approvals (issue 20)
+  '2026_11_26_0200_approvals': approvals,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
