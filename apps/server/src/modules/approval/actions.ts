@@ -13,7 +13,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { dbDirectory } from '../automation/directory.ts';
 import type { FormModel, FormModelCache } from '../form/formModel.ts';
 import { ALL_RECORDS } from '../form/recordAccess.ts';
-import { readRecord, updateRecord, type Row } from '../form/recordStore.ts';
+import { readRecord, updateRecord } from '../form/recordStore.ts';
 import { prepareRow } from '../form/recordWriter.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { APPROVE_STATUS, COMMENT_STATUS, findNode, formatDateTime, type ApproverNode } from '@park/core';
+import { APPROVE_STATUS, COMMENT_STATUS, formatDateTime, type ApproverNode } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';

@@ -72,17 +72,10 @@ export interface FlowState {
   record: Row;
 }
 
-const definitions = new Map<string, FlowNode>();
-
-/** A definition's node tree; definitions never change, so they are kept once read. */
+/** A definition's node tree (one primary-key read; definitions never change). */
 export async function definitionTree(db: Trx, definitionId: string): Promise<FlowNode> {
-  const hit = definitions.get(definitionId);
-  if (hit) return hit;
   const row = await db.selectFrom('flow_definition').select('node_config').where('id', '=', definitionId).executeTakeFirstOrThrow();
-  const tree = row.node_config as FlowNode;
-  if (definitions.size > 1000) definitions.clear();
-  definitions.set(definitionId, tree);
-  return tree;
+  return row.node_config as FlowNode;
 }
 
 export async function lockInstance(trx: Trx, instanceId: string): Promise<InstanceRow | undefined> {
