@@ -368,4 +368,3 @@ export function approverNodeOf(state: FlowState, nodeId: string | null): Approve
   return node && node.type === APPROVAL_NODE_TYPES.approver ? (node as ApproverNode) : null;
 }
 
-export { APPROVAL_TEXT };
