@@ -1,5 +1,6 @@
 export * from './types.ts';
 export * from './tree.ts';
+export * from './edit.ts';
 export * from './messages.ts';
 export * from './registry.ts';
 export * from './check.ts';
