@@ -8,9 +8,8 @@ export type PageComponent = LazyExoticComponent<ComponentType>;
 
 export const pageRegistry: Record<string, PageComponent> = {
   Home: lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
-  WaitDoneTask: lazy(() =>
-    import('../features/waitDoneTask/WaitDoneTaskPage.tsx').then((m) => ({ default: m.WaitDoneTaskPage })),
-  ),
+  // 待办事项 and the task page (issue 20): approvals to do, done, started by me and copied to me.
+  WaitDoneTask: lazy(() => import('../features/approval/TaskListsPage.tsx').then((m) => ({ default: m.TaskListsPage }))),
   MsgList: lazy(() => import('../features/msg/MsgListPage.tsx').then((m) => ({ default: m.MsgListPage }))),
   ExecutingFormTask: lazy(() =>
     import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.ExecutingFormTaskPage })),
@@ -18,9 +17,7 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormTaskList: lazy(() =>
     import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.FormTaskListPage })),
   ),
-  FormTaskInfo: lazy(() =>
-    import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.FormTaskInfoPage })),
-  ),
+  FormTaskInfo: lazy(() => import('../features/approval/TaskPage.tsx').then((m) => ({ default: m.TaskPage }))),
   FormCustom: lazy(() =>
     import('../features/form/FormListPage.tsx').then((m) => ({ default: m.FormListPage })),
   ),
