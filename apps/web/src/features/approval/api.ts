@@ -106,10 +106,10 @@ export async function isFlowDeployed(formId: number, signal?: AbortSignal): Prom
 export const startFormFlow = (formId: number, fields: Record<string, unknown>) =>
   postJson<{ businessId: number; processInstanceId: number }>(`/api/form/startformflow/${formId}`, fields);
 
-export async function recordStatuses(formId: number, businessIds: number[], signal?: AbortSignal): Promise<Map<number, string>> {
+export async function recordStatuses(formId: number, businessIds: number[], signal?: AbortSignal): Promise<Map<number, { approveStatus: string; processInstanceId: number }>> {
   if (businessIds.length === 0) return new Map();
-  const reply = await get<{ list?: Array<{ businessId: number; approveStatus: string }> }>('/api/flow/recordstatus', { formId, businessIds: businessIds.join(',') }, { signal, silent: true });
-  return new Map((reply.list ?? []).map((r) => [r.businessId, r.approveStatus]));
+  const reply = await get<{ list?: Array<{ businessId: number; approveStatus: string; processInstanceId: number }> }>('/api/flow/recordstatus', { formId, businessIds: businessIds.join(',') }, { signal, silent: true });
+  return new Map((reply.list ?? []).map((r) => [r.businessId, r]));
 }
 
 // Design
