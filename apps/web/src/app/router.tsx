@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'form/detail/:formId/:recordId', element: <RegisteredPage component="FormDetail" /> },
           // The designer of form N (issue 9); saving a design needs the form:design permission.
           { path: 'form/design/:formId', element: <RegisteredPage component="FormDesign" /> },
+          // The approval flow of form N (issue 20), opened from 表单管理 › 流程设计.
+          { path: 'form/flow/:formId', element: <RegisteredPage component="FlowDesign" /> },
           { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
           // The video wall (issue 25), also opened from the park map with ?channelIds=a,b.
           { path: 'video/wall', element: <RegisteredPage component="VideoWall" /> },
