@@ -6,6 +6,7 @@ import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup
 import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
+import { seedDemoApproval } from './seeds/approval.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 
@@ -133,6 +134,8 @@ const STEPS: Array<[string, Step]> = [
   ['menus-backup', (trx) => seedUnderSystem(trx, BACKUP_MENU)], // issue 28
   ['menus-video', seedVideoMenu],
   ['welcome-message-v2', correctWelcomeMessage],
+  // Approvals (issue 20): demo people and a two-level approval on 危化品车辆入园登记.
+  ['demo-approval-v1', seedDemoApproval],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
 
@@ -276,5 +277,24 @@ describe('cancel, remind, time limits', () => {
     expect(await statusOf(t, pass.processInstanceId)).toBe('1');
     expect(await sweepOverdue(deps, new Date(Date.now() + 3 * 3_600_000))).toBe(0);
     await deploy(t, w, twoLevelTree(w.ids));
+  });
+});
+
+describe('the seeded demo approval (npm start)', () => {
+  it('passes the designer\'s checks and runs on 危化品车辆入园登记: 张三 files, 李四 approves, 王五 for a heavy load, 赵六 gets the copy', async () => {
+    const form = (await t.sql.query(`select f.id, m.node_config from form_conf f join flow_model m on m.form_id = f.id where f.form_name = '危化品车辆入园登记' order by f.id limit 1`)).rows[0];
+    const models = new Set(flattenControls((await t.booted.ctx.forms.load(t.booted.ctx.db, String(form.id))).meta).map((c) => String(c.model ?? '')));
+    expect(checkApprovalTree(form.node_config, models)).toEqual([]);
+    const zhangsan = await t.login('zhangsan');
+    const res = await t.call(zhangsan, 'POST', `/api/form/startformflow/${form.id}`, { plate_no: '皖A33333', vehicle_type: '罐式货车', cargo_kind: '普通货物', cargo_note: '钢材', rated_load: 40, actual_load: 30, driver_mobile: '13855101234', entry_date: '2026-11-26' });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0 });
+    const pid = res.json().processInstanceId as number;
+    const id = async (u: string) => String((await t.sql.query(`select id from sys_user where username = $1`, [u])).rows[0].id);
+    const lisi = await t.login('lisi');
+    expect((await postTask(t, lisi, `/api/flow/approvetask/${(await taskOf(t, pid, await id('lisi')))!}`, {})).json()).toEqual({ errCode: 0 });
+    const wangwu = await t.login('wangwu');
+    expect((await postTask(t, wangwu, `/api/flow/approvetask/${(await taskOf(t, pid, await id('wangwu')))!}`, {})).json()).toEqual({ errCode: 0 });
+    expect(await statusOf(t, pid)).toBe('1');
+    expect(await msgs(await id('zhaoliu'), 1)).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
   APPROVAL_NODE_TYPES,
-  APPROVAL_TEXT,
   APPROVE_STATUS,
   COMMENT_STATUS,
   actionableAfter,
