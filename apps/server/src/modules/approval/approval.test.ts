@@ -60,7 +60,7 @@ describe('a two-level approval with a condition and a cc', () => {
     const details = (await t.call(w.cookies.director, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json();
     expect(details.waitList).toEqual([expect.objectContaining({ taskType: 0, approveType: 0, userList: [{ realName: '赵主任' }] })]);
     expect(details.list.map((c: { status: number; realName: string }) => [c.status, c.realName])).toEqual([[6, '王登记'], [0, '李科长']]);
-    expect(details.list[1].approveItems).toEqual([{ itemModel: 'state', itemValue: '科长已审' }]);
+    expect(details.list[1].approveItems).toEqual([{ itemModel: 'state', itemName: '状态', itemValue: '科长已审' }]);
     expect(details.currentTaskId).toBe(await taskOf(t, pid, w.ids.director));
     expect(details.currentNode.returnTargets.map((r: { nodeName: string }) => r.nodeName)).toEqual(['发起人', '科长审批']);
 

@@ -81,6 +81,7 @@ export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthCo
     entry.userList.push({ realName: w.real_name });
     waitList.set(key, entry);
   }
+  const names = new Map(state.model.main.controls.map((c) => [String(c.model ?? ''), String(c.name ?? c.model ?? '')]));
   const running = inst.approve_status === APPROVE_STATUS.running;
   const isInitiator = inst.initiator_id === auth.userId;
   const node = mine ? approverNodeOf(state, mine.node_id) : null;
@@ -94,7 +95,7 @@ export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthCo
       nodeName: c.node_name,
       remark: c.remark,
       approveTime: formatDateTime(c.create_time),
-      approveItems: (c.approve_items as unknown[] | null) ?? [],
+      approveItems: ((c.approve_items as Array<{ itemModel: string; itemValue: unknown }> | null) ?? []).map((i) => ({ ...i, itemName: names.get(i.itemModel) ?? i.itemModel })),
     })),
     approveStatus: inst.approve_status,
     businessName: inst.business_name,

@@ -18,7 +18,7 @@ export function ApprovalTimeline({ details }: { details: ApproveDetails }) {
           </div>
           {c.remark && <div className="approval-remark">{c.remark}</div>}
           {c.approveItems.length > 0 && (
-            <div className="approval-items">{c.approveItems.map((i) => `${i.itemModel}：${String(i.itemValue ?? '')}`).join('；')}</div>
+            <div className="approval-items">{c.approveItems.map((i) => `${i.itemName ?? i.itemModel}：${String(i.itemValue ?? '')}`).join('；')}</div>
           )}
         </div>
       ),

@@ -61,7 +61,7 @@ export interface CurrentNode {
 }
 
 export interface ApproveDetails {
-  list: Array<{ type: string; status: number; realName: string; nodeName: string | null; remark: string | null; approveTime: string; approveItems: Array<{ itemModel: string; itemValue: unknown }> }>;
+  list: Array<{ type: string; status: number; realName: string; nodeName: string | null; remark: string | null; approveTime: string; approveItems: Array<{ itemModel: string; itemName?: string; itemValue: unknown }> }>;
   approveStatus: string;
   businessName: string;
   formId: number;

@@ -45,7 +45,7 @@ export function ApprovalDesignPage() {
   );
 
   const failed = definition.error ?? conf.error;
-  if (failed) return <Result status="warning" title={errorMessage(failed, '流程加载失败')} extra={<BackButton fallback="/form/manage" />} />;
+  if (failed) return <Result status="warning" title={errorMessage(failed, '流程加载失败')} extra={<BackButton fallback="/system/form" />} />;
   if (!definition.data || !conf.data || !tree) return <div className="page-spin"><Spin size="large" /></div>;
   const modelId = conf.data.modelId;
 
@@ -81,7 +81,7 @@ export function ApprovalDesignPage() {
           {conf.data.version > 0 ? <Tag color="success">已发布 v{conf.data.version}</Tag> : <Tag>未发布</Tag>}
         </Space>
       }
-      extra={<BackButton fallback="/form/manage" />}
+      extra={<BackButton fallback="/system/form" />}
     >
       <FlowCanvas
         root={tree}
