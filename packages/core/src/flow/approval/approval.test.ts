@@ -13,7 +13,7 @@ const holds = (record: Record<string, unknown>) => (branch: FlowNode) =>
 describe('APPROVAL_NODES', () => {
   it('has a template and a check for every type; templates of approver and cc pass their check once filled', () => {
     for (const def of Object.values(APPROVAL_NODES)) expect(def.template(1).type).toBe(def.type);
-    const approver = { nodeId: 'a', ...APPROVAL_NODES[1].template() };
+    const approver = { nodeId: 'a', ...APPROVAL_NODES[1].template() } as FlowNode;
     expect(APPROVAL_NODES[1].check(approver, { triggerFormId: null })).toBeNull();
     expect(APPROVAL_NODES[1].check({ ...approver, approveType: 7 }, { triggerFormId: null })).toBe(APPROVAL_TEXT.approveType);
     expect(APPROVAL_NODES[1].check({ ...approver, timeLimitHours: -1 }, { triggerFormId: null })).toBe(APPROVAL_TEXT.timeLimit);
