@@ -145,3 +145,14 @@ test('抄送人与发起人看到消息，计数随之变化', async ({ page }) 
   await expect(page.getByRole('row', { name: new RegExp(TITLE) }).first()).toContainText('已通过');
   await page.screenshot({ path: `${SHOTS}-started.png` });
 });
+
+test('管理员在系统管理中维护节假日', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto(`${BASE}/system/holiday`);
+  await typeDate(page, page.getByLabel('日期'), '2026-10-01');
+  await page.getByLabel('名称').fill('国庆节');
+  await button(page, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: '2026-10-01' })).toContainText('国庆节');
+  await page.screenshot({ path: `${SHOTS}-holiday.png` });
+});

@@ -136,6 +136,7 @@ const STEPS: Array<[string, Step]> = [
   ['welcome-message-v2', correctWelcomeMessage],
   // Approvals (issue 20): demo people and a two-level approval on 危化品车辆入园登记.
   ['demo-approval-v1', seedDemoApproval],
+  ['menus-holiday', (trx) => seedUnderSystem(trx, { name: '节假日', path: '/system/holiday', component: 'HolidayManage', iconName: 'rizhiguanli', perms: 'system:holiday', roles: [] })],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

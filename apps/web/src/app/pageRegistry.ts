@@ -27,6 +27,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormDesign: lazy(() => import('../features/designer/FormDesignPage.tsx').then((m) => ({ default: m.FormDesignPage }))),
   // 流程设计 (issue 20): /form/flow/N, opened from 表单管理.
   FlowDesign: lazy(() => import('../features/approval/designer/ApprovalDesignPage.tsx').then((m) => ({ default: m.ApprovalDesignPage }))),
+  // 系统管理 › 节假日 (issue 20): the calendar of approval time limits.
+  HolidayManage: lazy(() => import('../features/approval/HolidayPage.tsx').then((m) => ({ default: m.HolidayPage }))),
   // 系统管理 (issue 5)
   UserManage: lazy(() => import('../features/system/user/UserManagePage.tsx').then((m) => ({ default: m.UserManagePage }))),
   OrgManage: lazy(() => import('../features/system/org/OrgManagePage.tsx').then((m) => ({ default: m.OrgManagePage }))),

@@ -298,3 +298,18 @@ describe('the seeded demo approval (npm start)', () => {
     expect(await msgs(await id('zhaoliu'), 1)).toHaveLength(1);
   });
 });
+
+describe('系统管理 › 节假日', () => {
+  it('saves, lists and deletes calendar days for the administrator only', async () => {
+    expect((await t.call(w.admin, 'POST', '/api/system/holiday/save', { day: '2026-10-01', workday: false, name: '国庆节' })).json()).toEqual({ errCode: 0 });
+    expect((await t.call(w.admin, 'POST', '/api/system/holiday/save', { day: '2026-09-27', workday: true, name: '调休上班' })).json()).toEqual({ errCode: 0 });
+    expect((await t.call(w.admin, 'GET', '/api/system/holiday/query?year=2026')).json().list).toEqual([
+      { day: '2026-09-27', workday: true, name: '调休上班' },
+      { day: '2026-10-01', workday: false, name: '国庆节' },
+    ]);
+    expect((await t.call(w.admin, 'POST', '/api/system/holiday/save', { day: '2026-13-01', workday: false })).json().errMsg).toBe('日期格式应为 yyyy-MM-dd');
+    expect((await t.call(w.cookies.clerk, 'GET', '/api/system/holiday/query')).statusCode).toBe(403);
+    expect((await t.call(w.admin, 'GET', '/api/system/holiday/delete?day=2026-10-01')).json()).toEqual({ errCode: 0 });
+    expect((await t.call(w.admin, 'GET', '/api/system/holiday/query?year=2026')).json().list).toHaveLength(1);
+  });
+});

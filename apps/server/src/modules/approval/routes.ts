@@ -14,6 +14,7 @@ import { addSignTask, approveTask, cancelProcess, disapproveTask, remindProcess,
 import { createModel, deployModel, flowConfOf, saveModel } from './design.ts';
 import { approveDetails, assertMayView, instanceById } from './details.ts';
 import { countTasks, listStarted, listTasks, recordStatuses } from './lists.ts';
+import { holidayRoutes } from './holidays.ts';
 import { deployedDefinition } from './start.ts';
 import { startFormFlow } from './startRecord.ts';
 
@@ -55,6 +56,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, forms } = ctx;
   const deps = { db, forms };
   const design = { permission: FORM_DESIGN_PERMISSION };
+  holidayRoutes(app, ctx);
 
   // Design (表单管理 › 流程设计).
   app.get('/api/flow/flowconf/getFlowConfByFormId/:formId', { schema: { params: FormIdParams }, config: design }, async (request) => {
