@@ -6,6 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { approvalRoutes } from './modules/approval/routes.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
 import { automationDesignerRoutes } from './modules/automation/designer.routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   datasourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
   automationDesignerRoutes(app, ctx); // issue 19
+  approvalRoutes(app, ctx); // issue 20
   reportRoutes(app, ctx);
   parkRoutes(app, ctx);
   backupRoutes(app, ctx);

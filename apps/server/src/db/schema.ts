@@ -139,10 +139,91 @@ export interface FlowTaskTable {
   business_id: string | null;
   assignee_id: string;
   initiator_id: string | null;
-  /** 0 waiting, 1 done. */
+  /** 0 waiting, 1 done, 2 closed without action (another signer decided, or the instance ended), 3 queued. */
   status: Generated<number>;
   create_time: Generated<Date>;
   done_time: Date | null;
+  // Approvals (issue 20); null on plain to-do rows written before them.
+  instance_id: string | null;
+  node_id: string | null;
+  node_name: string | null;
+  /** 0 approval, 1 cc. */
+  task_type: Generated<number>;
+  approve_type: Generated<number>;
+  /** Order within a node visit: queued signers go in this order. */
+  seq: ColumnType<string, string | number | undefined, string | number>;
+  /** Which visit of the node (a node returned to is visited again). */
+  round: Generated<number>;
+  /** The task whose 加签 made this one; sign_kind 'before' or 'after'. */
+  parent_task_id: string | null;
+  sign_kind: string | null;
+  remark: string | null;
+  approve_items: ColumnType<unknown, string | null | undefined, string | null>;
+  /** agree, disagree, return, transfer, addsign, withdrawn, auto. */
+  action: string | null;
+  due_time: Date | null;
+  /** 0 within time, 1 reminded after the time limit, 2 escalated or passed. */
+  timeout_stage: Generated<number>;
+}
+
+// Approvals (issue 20)
+export interface FlowModelTable {
+  id: Id;
+  form_id: string;
+  model_name: string;
+  node_config: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  definition_id: string | null;
+  update_by: string | null;
+  update_time: Generated<Date>;
+}
+
+export interface FlowDefinitionTable {
+  id: Id;
+  model_id: string;
+  form_id: string;
+  version: number;
+  node_config: ColumnType<unknown, string, string>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface FlowInstanceTable {
+  id: Id;
+  definition_id: string;
+  form_id: string;
+  business_id: string;
+  business_name: string;
+  initiator_id: string | null;
+  /** '0' in progress, '1' approved, '2' rejected, '3' withdrawn. */
+  approve_status: Generated<string>;
+  /** After a return without re-approval: the node the flow jumps back to. */
+  resume_node_id: string | null;
+  last_remind_time: Date | null;
+  start_time: Generated<Date>;
+  end_time: Date | null;
+}
+
+export interface FlowCommentTable {
+  id: Id;
+  instance_id: string;
+  task_id: string | null;
+  node_id: string | null;
+  node_name: string | null;
+  user_id: string | null;
+  /** 'fill' (the initiator's submission) or 'comment'. */
+  type: string;
+  /** See COMMENT_STATUS in core. */
+  status: number;
+  remark: string | null;
+  approve_items: ColumnType<unknown, string | null | undefined, string | null>;
+  create_time: Generated<Date>;
+}
+
+export interface SysHolidayTable {
+  day: ColumnType<string, string, string>;
+  workday: Generated<boolean>;
+  name: Generated<string>;
 }
 
 export interface MsgMessageTable {
@@ -871,6 +952,12 @@ export interface Database {
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;
   form_import_child: FormImportChildTable;
+  // Approvals (issue 20)
+  flow_model: FlowModelTable;
+  flow_definition: FlowDefinitionTable;
+  flow_instance: FlowInstanceTable;
+  flow_comment: FlowCommentTable;
+  sys_holiday: SysHolidayTable;
   // Automation engine (issue 18)
   auto_flow: AutoFlowTable;
   auto_flow_version: AutoFlowVersionTable;

@@ -7,6 +7,7 @@ import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
 import { seedFormListPermissions } from './seeds/formPermissions.ts';
 import { seedDemoAutomation } from './seeds/automation.ts';
 import { seedAutomationDesignerMenu } from './seeds/automationDesigner.ts';
+import { seedDemoApproval } from './seeds/approval.ts';
 import { BACKUP_MENU } from './seeds/operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './seeds/parkConsole.ts';
@@ -145,6 +146,9 @@ const STEPS: Array<[string, Step]> = [
   // 报表管理 and the demo park dashboard (issue 22)
   ['menus-report-manage', seedReportManageMenu],
   ['demo-dashboard-v1', seedDemoDashboard],
+  // Approvals (issue 20): demo people and a two-level approval on 危化品车辆入园登记.
+  ['demo-approval-v1', seedDemoApproval],
+  ['menus-holiday', (trx) => seedUnderSystem(trx, { name: '节假日', path: '/system/holiday', component: 'HolidayManage', iconName: 'rizhiguanli', perms: 'system:holiday', roles: [] })],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -14,6 +14,7 @@ import { createSmsSender } from '../modules/company/sms.ts';
 import { SmsOutbox } from '../modules/company/smsOutbox.ts';
 import { registerBackupJob } from '../modules/backup/job.ts';
 import { startAutomation } from '../modules/automation/jobs.ts';
+import { registerApprovalTimeouts } from '../modules/approval/jobs.ts';
 import type { AutomationEngine } from '../modules/automation/engine.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */
@@ -77,6 +78,7 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
     if (outcome.sent + outcome.retried + outcome.failed > 0) logger.info(outcome, '短信发送队列');
   });
   AUTOMATION.set(boss, await startAutomation(ctx, logger, connectionString));
+  await registerApprovalTimeouts(boss, ctx, logger); // issue 20
   // Nightly backup with retention, and 立即备份 from 系统管理 (issue 28).
   await registerBackupJob(boss, ctx, logger, connectionString);
 }

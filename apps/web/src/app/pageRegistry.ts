@@ -8,9 +8,8 @@ export type PageComponent = LazyExoticComponent<ComponentType>;
 
 export const pageRegistry: Record<string, PageComponent> = {
   Home: lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
-  WaitDoneTask: lazy(() =>
-    import('../features/waitDoneTask/WaitDoneTaskPage.tsx').then((m) => ({ default: m.WaitDoneTaskPage })),
-  ),
+  // 待办事项 and the task page (issue 20): approvals to do, done, started by me and copied to me.
+  WaitDoneTask: lazy(() => import('../features/approval/TaskListsPage.tsx').then((m) => ({ default: m.TaskListsPage }))),
   MsgList: lazy(() => import('../features/msg/MsgListPage.tsx').then((m) => ({ default: m.MsgListPage }))),
   ExecutingFormTask: lazy(() =>
     import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.ExecutingFormTaskPage })),
@@ -18,9 +17,7 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormTaskList: lazy(() =>
     import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.FormTaskListPage })),
   ),
-  FormTaskInfo: lazy(() =>
-    import('../features/formTask/FormTaskPages.tsx').then((m) => ({ default: m.FormTaskInfoPage })),
-  ),
+  FormTaskInfo: lazy(() => import('../features/approval/TaskPage.tsx').then((m) => ({ default: m.TaskPage }))),
   FormCustom: lazy(() =>
     import('../features/form/FormListPage.tsx').then((m) => ({ default: m.FormListPage })),
   ),
@@ -28,6 +25,10 @@ export const pageRegistry: Record<string, PageComponent> = {
   FormManage: lazy(() => import('../features/formManage/FormManagePage.tsx').then((m) => ({ default: m.FormManagePage }))),
   // 表单设计 (issue 9): /form/design/N, opened from 表单管理.
   FormDesign: lazy(() => import('../features/designer/FormDesignPage.tsx').then((m) => ({ default: m.FormDesignPage }))),
+  // 流程设计 (issue 20): /form/flow/N, opened from 表单管理.
+  FlowDesign: lazy(() => import('../features/approval/designer/ApprovalDesignPage.tsx').then((m) => ({ default: m.ApprovalDesignPage }))),
+  // 系统管理 › 节假日 (issue 20): the calendar of approval time limits.
+  HolidayManage: lazy(() => import('../features/approval/HolidayPage.tsx').then((m) => ({ default: m.HolidayPage }))),
   // 系统管理 (issue 5)
   UserManage: lazy(() => import('../features/system/user/UserManagePage.tsx').then((m) => ({ default: m.UserManagePage }))),
   OrgManage: lazy(() => import('../features/system/org/OrgManagePage.tsx').then((m) => ({ default: m.OrgManagePage }))),

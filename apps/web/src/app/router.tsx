@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'form/detail/:formId/:recordId', element: <RegisteredPage component="FormDetail" /> },
           // The designer of form N (issue 9); saving a design needs the form:design permission.
           { path: 'form/design/:formId', element: <RegisteredPage component="FormDesign" /> },
+          // The approval flow of form N (issue 20), opened from 表单管理 › 流程设计.
+          { path: 'form/flow/:formId', element: <RegisteredPage component="FlowDesign" /> },
           { path: 'form/detail/:formId/:recordId/:subKey', element: <RegisteredPage component="FormDetail" /> },
           // The automation designer (issue 19): new, or flow N; opened from 自动化 › 流程管理.
           { path: 'automation/design/:flowId', element: <RegisteredPage component="AutomationFlowDesign" /> },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formDefinitionKey, loadFormDefinition } from './api.ts';
-import { FormEditor } from './FormEditor.tsx';
+import { FormEditor, type SubmitVia } from './FormEditor.tsx';
 import { FormLoader } from './FormLoader.tsx';
 
 export interface FormDialogProps {
@@ -12,13 +12,15 @@ export interface FormDialogProps {
   open: boolean;
   /** `saved` tells the list page to refresh. */
   onClose(saved: boolean): void;
+  /** 提交 instead of 保存 (a form with a deployed approval flow). */
+  submitVia?: SubmitVia;
 }
 
 /**
  * The full-screen add and edit dialog (spec 000 §2): 保存 with 确认保存吗？ and 保存成功. Adding
  * closes it on save unless the form has sub-tables, whose tabs then take the saved parent.
  */
-export function FormDialog({ formId, businessId, open, onClose }: FormDialogProps) {
+export function FormDialog({ formId, businessId, open, onClose, submitVia }: FormDialogProps) {
   const [saved, setSaved] = useState(false);
   const mode = businessId ? 'edit' : 'add';
   const definition = useQuery({
@@ -53,6 +55,7 @@ export function FormDialog({ formId, businessId, open, onClose }: FormDialogProp
               mode={mode}
               record={loaded.record}
               context={loaded.context}
+              submitVia={submitVia}
               actions={<Button onClick={close}>关闭</Button>}
               onSaved={(result) => {
                 if (result.close) {

@@ -38,6 +38,17 @@ export interface FormEditorProps {
    * here instead of writing them, because the design being previewed is not published yet.
    */
   onPreviewSave?(stored: StoredRow): void;
+  /**
+   * Saving another way, named by the button: a form with a deployed approval flow 提交s the record
+   * and starts its approval in one call (issue 20). Returns the record id.
+   */
+  submitVia?: SubmitVia;
+}
+
+export interface SubmitVia {
+  label: string;
+  done: string;
+  run(formId: number, stored: StoredRow, recordId: string | null): Promise<string>;
 }
 
 /** The first problem's field, scrolled into view. */
@@ -55,7 +66,7 @@ function reveal(errors: FieldError[]): void {
  * defaults (add) or the stored record decoded by core's codecs (edit); saving validates with
  * core's rules, asks 确认保存吗？ and posts the encoded columns form-encoded.
  */
-export function FormEditor({ definition, mode, record, context, onSaved, actions, onPreviewSave }: FormEditorProps) {
+export function FormEditor({ definition, mode, record, context, onSaved, actions, onPreviewSave, submitVia }: FormEditorProps) {
   const { message, modal } = App.useApp();
   const { meta, formId } = definition;
   const ctx: FormContext = { ...context, mode };
@@ -86,15 +97,17 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
     try {
       const stored = encode(meta, values);
       let businessId: string;
-      if (mode === 'add') {
+      if (submitVia) {
+        businessId = await submitVia.run(formId, stored, recordId);
+      } else if (mode === 'add') {
         businessId = await addRecord(formId, stored);
       } else {
         const reply = await updateRecord(formId, recordId!, version, stored);
         businessId = recordId!;
         if (reply.version !== undefined) setVersion(reply.version);
       }
-      void message.success(SAVED);
-      const keepOpen = mode === 'add' && hasSubTables;
+      void message.success(submitVia?.done ?? SAVED);
+      const keepOpen = mode === 'add' && hasSubTables && !submitVia;
       if (keepOpen) setRecordId(businessId);
       onSaved?.({ businessId, close: !keepOpen });
     } catch (err) {
@@ -132,7 +145,7 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
       <div className="form-editor-actions">
         <Space>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={locked} onClick={save}>
-            保存
+            {submitVia?.label ?? '保存'}
           </Button>
           {actions}
         </Space>

@@ -15,7 +15,8 @@ const fetchers: Record<CounterKind, (signal: AbortSignal) => Promise<number>> = 
   waitDone: countWaitDoneTasks,
 };
 
-export const COUNTER_REFRESH_MS = 60_000;
+/** At most every 30 s (issue 20): a new task or message shows without a reload. */
+export const COUNTER_REFRESH_MS = 30_000;
 
 /** The raw count; the cap at 99 is applied only where it is displayed. */
 export function useCounter(kind: CounterKind): number | undefined {

@@ -12,4 +12,5 @@ export * from './conditions.ts';
 export * from './recipients.ts';
 export * from './recipientCheck.ts';
 export * from './automation/index.ts';
+export * from './approval/index.ts';
 export * from './api.ts';

@@ -24,6 +24,7 @@ import * as designDrafts from './2026_11_25_0700_design_drafts.ts';
 import * as listSearch from './2026_11_26_0160_list_search.ts';
 import * as parkConsole from './2026_11_26_0240_park_console.ts';
 import * as reportGroups from './2026_11_26_0220_report_groups.ts';
+import * as approvals from './2026_11_26_0200_approvals.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -58,6 +59,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0240_park_console': parkConsole,
   // 报表管理 (issue 22): report groups and kinds
   '2026_11_26_0220_report_groups': reportGroups,
+  // Approvals (issue 20)
+  '2026_11_26_0200_approvals': approvals,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

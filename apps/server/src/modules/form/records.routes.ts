@@ -82,6 +82,14 @@ function storedControlsOf(model: FormModel) {
   return list;
 }
 
+/** A record as getformdatabyid answers it: stored shape, and the editor's shape decoded by the same codecs the browser uses. */
+export function recordReply(model: FormModel, row: Record<string, unknown>) {
+  const data = presentRow(row, model.main);
+  const formData: Record<string, unknown> = { id: data.id, version: data.version };
+  for (const { model: m, control, definition } of storedControlsOf(model)) formData[m] = definition.codec.fromStored(row, control);
+  return { data, formData };
+}
+
 export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -150,11 +158,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     const model = await ctx.forms.load(db, formId);
     const row = await ctx.forms.reads.read(model, model.main, recordIdOf(q.businessId ?? q.id, 'businessId'), scope);
     if (!row) throw notFound();
-    const data = presentRow(row, model.main);
-    // Also the editor's shape, decoded by the same codecs the browser uses.
-    const formData: Record<string, unknown> = { id: data.id, version: data.version };
-    for (const { model: m, control, definition } of storedControlsOf(model)) formData[m] = definition.codec.fromStored(row, control);
-    return { errCode: 0, data, formData };
+    return { errCode: 0, ...recordReply(model, row) };
   });
 
   app.get(

@@ -69,6 +69,8 @@ export async function listMessages(db: Kysely<Database>, userId: string, f: Mess
   const [rows, totalCount] = await Promise.all([
     base
       .select(['id', 'title', 'content', 'read_status', 'create_time', 'read_time', 'big_type', 'small_type', 'params', 'menu_url'])
+      // Unread first (issue 20), then newest first.
+      .orderBy('read_status')
       .orderBy('create_time', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)

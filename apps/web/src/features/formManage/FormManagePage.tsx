@@ -250,11 +250,14 @@ export function FormManagePage() {
     {
       title: '操作',
       key: 'action',
-      width: 330,
+      width: 400,
       render: (_v, row) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => void navigate(`/form/design/${row.formId}`)}>
             设计
+          </Button>
+          <Button type="link" size="small" onClick={() => void navigate(`/form/flow/${row.formId}`)}>
+            流程设计
           </Button>
           <Button type="link" size="small" onClick={() => setFormEditing({ mode: 'rename', row })}>
             重命名

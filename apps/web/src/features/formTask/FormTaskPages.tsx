@@ -27,11 +27,7 @@ export function ExecutingFormTaskPage() {
   return <FormTaskTable title="表单任务" />;
 }
 
-/** /formTaskList and /formTaskInfo: until the task module lands they list the same tasks. */
+/** /formTaskList: until the task module lands it lists the same tasks (/formTaskInfo is the approval task page). */
 export function FormTaskListPage() {
   return <FormTaskTable title="全部任务" />;
-}
-
-export function FormTaskInfoPage() {
-  return <FormTaskTable title="任务详情" />;
 }

@@ -3,6 +3,7 @@ import { App, Badge, Button, Segmented, Select, Space, Table, Tag, type TableCol
 import { MSG_BIG_TYPE_LABEL, MSG_SMALL_TYPE_LABEL } from '@park/core';
 import { CheckOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../app/format.ts';
 import { ListPage, tableLocale } from '../../app/ListPage.tsx';
 import { tablePagination, usePaging } from '../../app/paging.ts';
@@ -28,6 +29,7 @@ const isUnread = (m: Message) => Number(m.status) === 0;
 export function MsgListPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const [filter, setFilter] = useState<Filter>('all');
@@ -55,6 +57,12 @@ export function MsgListPage() {
   });
 
   const openMessage = (m: Message) => {
+    // A message about a task or record opens it (issue 20); others show their text.
+    if (m.menuUrl && m.menuUrl.startsWith('/')) {
+      if (isUnread(m)) markRead.mutate([m.msgId]);
+      void navigate(m.menuUrl);
+      return;
+    }
     modal.info({
       title: m.msgName,
       content: <div className="msg-content">{m.msgContent || '（无内容）'}</div>,

@@ -1,6 +1,5 @@
 import type { WaitDoneCountReply } from '@park/core';
 import { get } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
 
 export interface WaitDoneTask {
   id: number;
@@ -20,17 +19,4 @@ export async function countWaitDoneTasks(signal?: AbortSignal): Promise<number> 
     silent: true,
   });
   return Number(reply.count) || 0;
-}
-
-export async function queryWaitDoneTasks(
-  pageNum: number,
-  pageSize: number,
-  signal?: AbortSignal,
-): Promise<PageResult<WaitDoneTask>> {
-  const reply = await get<PagedReply<WaitDoneTask>>(
-    '/api/user/waitdone/queryWaitDoneTask',
-    { pageNum, pageSize },
-    { signal },
-  );
-  return toPageResult(reply);
 }

@@ -1,11 +1,44 @@
+import { checkFlowTree, type NodeProblem } from '../check.ts';
+import type { NodeRegistry } from '../registry.ts';
+import { walkNodes } from '../tree.ts';
+import type { FlowNode } from '../types.ts';
+import { approverNode } from './approver.ts';
+import { ccNode } from './cc.ts';
+import { approvalConditionNode } from './condition.ts';
+import { initiatorNode } from './initiator.ts';
+import { approvalRouteNode } from './route.ts';
+import { APPROVAL_NODE_TYPES, APPROVAL_TEXT, type ApprovalNodeType, type ApproverNode } from './types.ts';
+
+/** The approval designer's node kinds (DESIGN.md §10), exhaustively. */
+export const APPROVAL_NODES: NodeRegistry<ApprovalNodeType> = {
+  0: initiatorNode,
+  1: approverNode,
+  2: ccNode,
+  3: approvalConditionNode,
+  4: approvalRouteNode,
+};
+
 /**
- * Approval flows (spec 002, DESIGN.md §10.2) share this tree, its operations (../tree.ts),
- * conditions and recipients. Their registry belongs here, one file per node type as in
- * ../automation/:
- *
- *   export const APPROVAL_NODES: NodeRegistry<ApprovalNodeType> = { 0: initiator, 1: approver, 2: cc, 3: condition, 4: route };
- *
- * Approver and cc nodes check their recipient with checkRecipient and resolve it with
- * resolveRecipients (../recipients.ts), exactly as message actions do.
+ * Every check the designer runs on save, run again by the server: the node checks, an initiator
+ * first, at least one approver, and approveItems that name fields of the form (`formModels`).
  */
-export type ApprovalNodeType = 0 | 1 | 2 | 3 | 4;
+export function checkApprovalTree(root: FlowNode | null | undefined, formModels: ReadonlySet<string> | null): NodeProblem[] {
+  if (!root || typeof root !== 'object' || root.type !== APPROVAL_NODE_TYPES.initiator) {
+    return [{ nodeId: String(root?.nodeId ?? ''), nodeName: String(root?.nodeName ?? ''), message: APPROVAL_TEXT.firstNode }];
+  }
+  const problems = checkFlowTree(root, APPROVAL_NODES, APPROVAL_NODE_TYPES.initiator);
+  let approvers = 0;
+  for (const node of walkNodes(root)) {
+    if (node.type !== APPROVAL_NODE_TYPES.approver) continue;
+    approvers += 1;
+    const items = (node as ApproverNode).approveItems ?? [];
+    const bad = Array.isArray(items) ? items.find((m) => typeof m !== 'string' || (formModels !== null && !formModels.has(m))) : '';
+    if (bad !== undefined) problems.push({ nodeId: node.nodeId, nodeName: node.nodeName, message: APPROVAL_TEXT.approveItem(String(bad)) });
+  }
+  if (approvers === 0) problems.push({ nodeId: root.nodeId, nodeName: root.nodeName, message: APPROVAL_TEXT.emptyFlow });
+  return problems;
+}
+
+export * from './types.ts';
+export * from './plan.ts';
+export { checkApprover } from './approver.ts';

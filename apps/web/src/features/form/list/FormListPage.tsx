@@ -38,6 +38,7 @@ import { ApiError, errorMessage } from '../../../app/http.ts';
 import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
 import { formDefinitionKey, loadFormDefinition } from '../../../form/api.ts';
 import { FormDialog } from '../../../form/FormDialog.tsx';
+import { useApprovalOnList } from '../../approval/listStatus.tsx';
 import {
   deleteRecords,
   downloadFrom,
@@ -208,6 +209,8 @@ function ListBody({
     }
   };
 
+  // Issue 20: 提交 and 审批状态 on a form with a deployed approval flow.
+  const approval = useApprovalOnList(formId, (list.data?.rows ?? []).map((r) => r.id));
   const selectedRows = (list.data?.rows ?? []).filter((r) => selected.includes(r.id));
   const FUNCTION_HANDLERS: Record<FunctionAction, (b: ListButton<FunctionAction>) => void> = {
     add: () => (settings.addFull ? void navigate(`/full/custom/${formId}`) : setDialog({ businessId: null })),
@@ -281,6 +284,7 @@ function ListBody({
       },
     })),
   ];
+  if (approval.column) columns.push(approval.column);
   if (rowButtons.length > 0) {
     columns.push({
       title: '操作',
@@ -359,6 +363,7 @@ function ListBody({
         formId={formId}
         businessId={dialog?.businessId}
         open={dialog !== null}
+        submitVia={dialog?.businessId ? undefined : approval.submitVia}
         onClose={(saved) => {
           setDialog(null);
           if (saved) refresh();

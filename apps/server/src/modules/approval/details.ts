@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import { APPROVE_STATUS, COMMENT_STATUS, formatDateTime, type ApproverNode } from '@park/core';
+import type { Database } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import type { FormModelCache } from '../form/formModel.ts';
+import { recordScopeFor } from '../form/recordAccess.ts';
+import { readRecord } from '../form/recordStore.ts';
+import { approverNodeOf, returnTargets, type InstanceRow } from './engine.ts';
+import { loadState } from './actions.ts';
+import { TASK_STATUS } from './taskStatus.ts';
+
+type Db = Kysely<Database>;
+
+export async function instanceById(db: Db, raw: unknown): Promise<InstanceRow> {
+  const id = String(raw ?? '');
+  if (!/^[1-9]\d{0,17}$/.test(id)) throw notFound('流程不存在');
+  const inst = await db
+    .selectFrom('flow_instance')
+    .select(['id', 'definition_id', 'form_id', 'business_id', 'business_name', 'initiator_id', 'approve_status', 'resume_node_id', 'last_remind_time'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!inst) throw notFound('流程不存在');
+  return inst;
+}
+
+/**
+ * Who may see an instance and its record: the initiator, anyone it gave a task or a copy (an
+ * approver sees the record without the form's view permission), and whoever may view the record
+ * through the form's permissions. 403 otherwise.
+ */
+export async function assertMayView(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow): Promise<void> {
+  if (inst.initiator_id === auth.userId) return;
+  const task = await db.selectFrom('flow_task').select('id').where('instance_id', '=', inst.id).where('assignee_id', '=', auth.userId).limit(1).executeTakeFirst();
+  if (task) return;
+  const scope = recordScopeFor(auth, inst.form_id, 'view');
+  if (scope) {
+    const model = await forms.load(db, inst.form_id);
+    try {
+      await readRecord(db, model.main, inst.business_id, scope);
+      return;
+    } catch {
+      /* outside the caller's scope */
+    }
+  }
+  throw forbidden();
+}
+
+/** queryapprovedetails: the history, who the instance waits for, and what the caller may do now. */
+export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow) {
+  const state = await loadState(db, forms, inst);
+  const [comments, waiting, mine] = await Promise.all([
+    db
+      .selectFrom('flow_comment as c')
+      .leftJoin('sys_user as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.type', 'c.status', 'c.remark', 'c.approve_items', 'c.create_time', 'c.node_name', 'u.real_name'])
+      .where('c.instance_id', '=', inst.id)
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('flow_task as t')
+      .innerJoin('sys_user as u', 'u.id', 't.assignee_id')
+      .select(['t.node_id', 't.node_name', 't.task_type', 't.approve_type', 't.approve_items', 't.due_time', 'u.real_name'])
+      .where('t.instance_id', '=', inst.id)
+      .where('t.status', '=', TASK_STATUS.waiting)
+      .orderBy('t.id')
+      .execute(),
+    db
+      .selectFrom('flow_task')
+      .select(['id', 'node_id'])
+      .where('instance_id', '=', inst.id)
+      .where('assignee_id', '=', auth.userId)
+      .where('status', '=', TASK_STATUS.waiting)
+      .orderBy('id')
+      .executeTakeFirst(),
+  ]);
+  const waitList = new Map<string, { taskType: number; approveType: number; nodeName: string | null; userList: Array<{ realName: string }>; approveItems: unknown; dueTime: string | null }>();
+  for (const w of waiting) {
+    const key = w.node_id ?? '';
+    const entry = waitList.get(key) ?? { taskType: w.task_type, approveType: w.approve_type, nodeName: w.node_name, userList: [], approveItems: w.approve_items ?? [], dueTime: w.due_time ? formatDateTime(w.due_time) : null };
+    entry.userList.push({ realName: w.real_name });
+    waitList.set(key, entry);
+  }
+  const names = new Map(state.model.main.controls.map((c) => [String(c.model ?? ''), String(c.name ?? c.model ?? '')]));
+  const running = inst.approve_status === APPROVE_STATUS.running;
+  const isInitiator = inst.initiator_id === auth.userId;
+  const node = mine ? approverNodeOf(state, mine.node_id) : null;
+  const resubmit = !!mine && mine.node_id === state.tree.nodeId;
+  const acted = comments.some((c) => c.type === 'comment' && c.real_name !== null && c.status !== COMMENT_STATUS.withdrawn);
+  return {
+    list: comments.map((c) => ({
+      type: c.type,
+      status: c.status,
+      realName: c.real_name ?? '系统',
+      nodeName: c.node_name,
+      remark: c.remark,
+      approveTime: formatDateTime(c.create_time),
+      approveItems: ((c.approve_items as Array<{ itemModel: string; itemValue: unknown }> | null) ?? []).map((i) => ({ ...i, itemName: names.get(i.itemModel) ?? i.itemModel })),
+    })),
+    approveStatus: inst.approve_status,
+    businessName: inst.business_name,
+    formId: Number(inst.form_id),
+    businessId: Number(inst.business_id),
+    processDefinitionId: Number(inst.definition_id),
+    currentTaskId: mine ? Number(mine.id) : null,
+    waitList: [...waitList.values()],
+    /** What the caller's task allows (ours): the node's buttons and where 退回 may send it. */
+    currentNode: mine
+      ? {
+          nodeId: mine.node_id,
+          nodeName: resubmit ? '发起人' : (node?.nodeName ?? ''),
+          resubmit,
+          approveItems: resubmit ? [] : ((node as ApproverNode | null)?.approveItems ?? []),
+          commentRequired: !!node?.commentRequired,
+          allowReturn: !resubmit && node?.allowReturn !== false,
+          allowTransfer: !resubmit && node?.allowTransfer !== false,
+          allowAddSign: !resubmit && node?.allowAddSign !== false,
+          returnTargets: resubmit ? [] : await returnTargets(db, state, mine.node_id),
+        }
+      : null,
+    canCancel: running && isInitiator && !acted,
+    canRemind: running && isInitiator && waiting.length > 0,
+  };
+}

@@ -1,0 +1,369 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  APPROVAL_NODE_TYPES,
+  APPROVE_STATUS,
+  COMMENT_STATUS,
+  actionableAfter,
+  conditionHolds,
+  deadlineOf,
+  findNode,
+  resolveRecipients,
+  type ApproverNode,
+  type ApproveStatus,
+  type CcNode,
+  type ConditionConf,
+  type FlowNode,
+} from '@park/core';
+import type { Database } from '../../db/schema.ts';
+import { dbDirectory } from '../automation/directory.ts';
+import type { FormModel } from '../form/formModel.ts';
+import type { Row } from '../form/recordStore.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { SUPER_ROLE_CODE } from '../user/menus.ts';
+import { TASK_STATUS } from './taskStatus.ts';
+
+/*
+ * The approval state machine (DESIGN.md §10.2). Every function here runs inside the caller's
+ * transaction with the instance row locked (lockInstance), so two signers of one node, or two
+ * clicks on one task, are serialised: the node's completion is decided by whoever commits last,
+ * seeing the other's result.
+ *
+ * A node visit (instance, node, round) is a set of tasks: waiting (0), done (1), closed (2) and
+ * queued (3: 依次 signers not yet reached, or a signer paused by 前加签). After an agree:
+ * 或签/单人 closes the visit's other open tasks; open waiting tasks keep the node; else the next
+ * queued signer (by seq) is woken; else the node is complete and the flow moves on.
+ */
+
+type Trx = Kysely<Database>;
+
+export interface InstanceRow {
+  id: string;
+  definition_id: string;
+  form_id: string;
+  business_id: string;
+  business_name: string;
+  initiator_id: string | null;
+  approve_status: string;
+  resume_node_id: string | null;
+  last_remind_time: Date | null;
+}
+
+export interface TaskRow {
+  id: string;
+  instance_id: string | null;
+  node_id: string | null;
+  node_name: string | null;
+  assignee_id: string;
+  status: number;
+  task_type: number;
+  approve_type: number;
+  seq: string;
+  round: number;
+  parent_task_id: string | null;
+  sign_kind: string | null;
+}
+
+/** What the engine needs for one instance: its tree, the form and the record as it is now. */
+export interface FlowState {
+  inst: InstanceRow;
+  tree: FlowNode;
+  model: FormModel;
+  record: Row;
+}
+
+/** A definition's node tree (one primary-key read; definitions never change). */
+export async function definitionTree(db: Trx, definitionId: string): Promise<FlowNode> {
+  const row = await db.selectFrom('flow_definition').select('node_config').where('id', '=', definitionId).executeTakeFirstOrThrow();
+  return row.node_config as FlowNode;
+}
+
+export async function lockInstance(trx: Trx, instanceId: string): Promise<InstanceRow | undefined> {
+  return trx
+    .selectFrom('flow_instance')
+    .select(['id', 'definition_id', 'form_id', 'business_id', 'business_name', 'initiator_id', 'approve_status', 'resume_node_id', 'last_remind_time'])
+    .where('id', '=', instanceId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+const TASK_COLUMNS = ['id', 'instance_id', 'node_id', 'node_name', 'assignee_id', 'status', 'task_type', 'approve_type', 'seq', 'round', 'parent_task_id', 'sign_kind'] as const;
+
+export async function readTask(db: Trx, taskId: string): Promise<TaskRow | undefined> {
+  return db.selectFrom('flow_task').select([...TASK_COLUMNS]).where('id', '=', taskId).executeTakeFirst();
+}
+
+function branchHolds(state: FlowState) {
+  const now = new Date();
+  return (branch: FlowNode) =>
+    conditionHolds((branch.conf ?? {}) as ConditionConf, state.model.main.queryColumns, { record: state.record, before: null, after: state.record, now });
+}
+
+export async function comment(
+  trx: Trx,
+  inst: InstanceRow,
+  entry: { taskId?: string | null; node: { nodeId: string; nodeName: string } | null; userId: string | null; type?: 'fill' | 'comment'; status: number; remark?: string | null; items?: Array<{ itemModel: string; itemValue: unknown }> },
+): Promise<void> {
+  await trx
+    .insertInto('flow_comment')
+    .values({
+      instance_id: inst.id,
+      task_id: entry.taskId ?? null,
+      node_id: entry.node?.nodeId ?? null,
+      node_name: entry.node?.nodeName ?? null,
+      user_id: entry.userId,
+      type: entry.type ?? 'comment',
+      status: entry.status,
+      remark: entry.remark ?? null,
+      approve_items: entry.items && entry.items.length > 0 ? JSON.stringify(entry.items) : null,
+    })
+    .execute();
+}
+
+const taskLink = (inst: InstanceRow, taskId: string) => ({
+  params: { taskId: Number(taskId), processInstanceId: Number(inst.id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
+  menuUrl: `/formTaskInfo?taskId=${taskId}&processInstanceId=${inst.id}`,
+});
+
+/** Tells the assignee of a task that is now waiting for them. */
+export async function announceTask(trx: Trx, inst: InstanceRow, taskId: string, assigneeId: string, prefix = '待审批'): Promise<void> {
+  await notify(trx, { receiverIds: [assigneeId], title: `${prefix}：${inst.business_name}`, bigType: MSG_BIG_TYPE.approval, smallType: MSG_SMALL_TYPE.newTask, ...taskLink(inst, taskId) });
+}
+
+async function superUsers(trx: Trx): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+    where r.role_code = ${SUPER_ROLE_CODE} and u.status = 0 order by u.id`.execute(trx);
+  return rows.rows.map((r) => String(r.id));
+}
+
+async function holidayCalendar(trx: Trx): Promise<Map<string, boolean>> {
+  const rows = await sql<{ day: string; workday: boolean }>`select to_char(day, 'YYYY-MM-DD') as day, workday from sys_holiday where day >= current_date - 7 and day < current_date + 400`.execute(trx);
+  return new Map(rows.rows.map((r) => [r.day, r.workday]));
+}
+
+/** Who signs an approver node, in order; 连续多级主管 gives the supervisors of levels 1..leader. */
+async function approversOf(trx: Trx, state: FlowState, node: ApproverNode): Promise<string[]> {
+  const r = node.recipient;
+  if (!r) return [];
+  const dir = dbDirectory(trx);
+  const ctx = { record: state.record, initiatorId: state.inst.initiator_id };
+  if (Number(r.type) === 2 && node.continuousLeaders) {
+    const out: string[] = [];
+    for (let level = 1; level <= Number(r.leader ?? 1); level++) out.push(...(await resolveRecipients({ ...r, leader: level }, ctx, dir)));
+    return [...new Set(out)];
+  }
+  return resolveRecipients(r, ctx, dir);
+}
+
+/**
+ * Opens a visit of an approver node: one task per signer (依次 and 连续多级主管: the first waiting,
+ * the others queued). Nobody found: the node passes, or goes to the administrators, as configured.
+ * Returns false when the node passed without tasks.
+ */
+export async function openApprover(trx: Trx, state: FlowState, node: ApproverNode): Promise<boolean> {
+  const { inst } = state;
+  let users = await approversOf(trx, state, node);
+  if (users.length === 0 && (node.noApprover ?? 'admin') === 'admin') users = await superUsers(trx);
+  if (users.length === 0) {
+    await comment(trx, inst, { node, userId: null, status: COMMENT_STATUS.auto, remark: '未找到审批人，自动通过' });
+    return false;
+  }
+  const sequential = Number(node.approveType) === 3 || (Number(node.recipient?.type) === 2 && !!node.continuousLeaders);
+  const round = await trx
+    .selectFrom('flow_task')
+    .select((eb) => eb.fn.max('round').as('r'))
+    .where('instance_id', '=', inst.id)
+    .where('node_id', '=', node.nodeId)
+    .executeTakeFirst();
+  const limit = Number(node.timeLimitHours ?? 0);
+  const due = limit > 0 ? deadlineOf(new Date(), limit, !!node.timeLimitWorkdays, node.timeLimitWorkdays ? await holidayCalendar(trx) : new Map()) : null;
+  const created = await trx
+    .insertInto('flow_task')
+    .values(
+      users.map((userId, i) => ({
+        title: inst.business_name,
+        form_id: inst.form_id,
+        form_name: state.model.formName,
+        business_id: inst.business_id,
+        assignee_id: userId,
+        initiator_id: inst.initiator_id,
+        status: sequential && i > 0 ? TASK_STATUS.queued : TASK_STATUS.waiting,
+        instance_id: inst.id,
+        node_id: node.nodeId,
+        node_name: node.nodeName,
+        task_type: 0,
+        approve_type: sequential ? 3 : Number(node.approveType ?? 0),
+        seq: i + 1,
+        round: Number(round?.r ?? 0) + 1,
+        approve_items: JSON.stringify(node.approveItems ?? []),
+        due_time: due,
+      })),
+    )
+    .returning(['id', 'assignee_id', 'status'])
+    .execute();
+  for (const t of created) if (t.status === TASK_STATUS.waiting) await announceTask(trx, inst, String(t.id), t.assignee_id);
+  return true;
+}
+
+async function openCc(trx: Trx, state: FlowState, node: CcNode): Promise<void> {
+  const { inst } = state;
+  const users = node.recipient ? await resolveRecipients(node.recipient, { record: state.record, initiatorId: inst.initiator_id }, dbDirectory(trx)) : [];
+  if (users.length === 0) return;
+  const created = await trx
+    .insertInto('flow_task')
+    .values(
+      users.map((userId) => ({
+        title: inst.business_name,
+        form_id: inst.form_id,
+        form_name: state.model.formName,
+        business_id: inst.business_id,
+        assignee_id: userId,
+        initiator_id: inst.initiator_id,
+        status: TASK_STATUS.done,
+        done_time: new Date(),
+        instance_id: inst.id,
+        node_id: node.nodeId,
+        node_name: node.nodeName,
+        task_type: 1,
+        action: 'cc',
+      })),
+    )
+    .returning(['id', 'assignee_id'])
+    .execute();
+  for (const t of created) {
+    await notify(trx, { receiverIds: [t.assignee_id], title: `抄送：${inst.business_name}`, bigType: MSG_BIG_TYPE.approval, smallType: MSG_SMALL_TYPE.cc, ...taskLink(inst, String(t.id)) });
+  }
+}
+
+/** Ends the instance: closes what is still open and tells the initiator. */
+export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus): Promise<void> {
+  await trx.updateTable('flow_instance').set({ approve_status: status, end_time: new Date(), resume_node_id: null }).where('id', '=', inst.id).execute();
+  await trx
+    .updateTable('flow_task')
+    .set({ status: TASK_STATUS.closed, done_time: new Date() })
+    .where('instance_id', '=', inst.id)
+    .where('status', 'in', [TASK_STATUS.waiting, TASK_STATUS.queued])
+    .execute();
+  inst.approve_status = status;
+  if (inst.initiator_id && status !== APPROVE_STATUS.withdrawn) {
+    const word = status === APPROVE_STATUS.approved ? '审批通过' : '审批驳回';
+    await notify(trx, {
+      receiverIds: [inst.initiator_id],
+      title: `${word}：${inst.business_name}`,
+      bigType: MSG_BIG_TYPE.approval,
+      smallType: MSG_SMALL_TYPE.result,
+      params: { processInstanceId: Number(inst.id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
+      menuUrl: `/formTaskInfo?processInstanceId=${inst.id}`,
+    });
+  }
+}
+
+/** Opens the node itself (after a return, or a resume): an approver visit, or a cc and onwards. */
+export async function openNode(trx: Trx, state: FlowState, node: FlowNode): Promise<void> {
+  if (node.type === APPROVAL_NODE_TYPES.approver && (await openApprover(trx, state, node as ApproverNode))) return;
+  if (node.type === APPROVAL_NODE_TYPES.cc) await openCc(trx, state, node);
+  await advance(trx, state, node.nodeId);
+}
+
+/**
+ * Moves the instance on from `fromNodeId`: copies go out at cc nodes, the first approver node
+ * that finds signers stops the walk, and with nothing left the instance is approved. After a
+ * return without re-approval, the flow jumps back to the node that returned it.
+ */
+export async function advance(trx: Trx, state: FlowState, fromNodeId: string): Promise<void> {
+  const { inst, tree } = state;
+  const resume = inst.resume_node_id;
+  if (resume && resume !== fromNodeId) {
+    const node = findNode(tree, resume);
+    await trx.updateTable('flow_instance').set({ resume_node_id: null }).where('id', '=', inst.id).execute();
+    inst.resume_node_id = null;
+    if (node) return openNode(trx, state, node);
+  }
+  if (resume === fromNodeId) {
+    await trx.updateTable('flow_instance').set({ resume_node_id: null }).where('id', '=', inst.id).execute();
+    inst.resume_node_id = null;
+  }
+  for (const node of actionableAfter(tree, fromNodeId, branchHolds(state)) ?? []) {
+    if (node.type === APPROVAL_NODE_TYPES.cc) {
+      await openCc(trx, state, node);
+      continue;
+    }
+    if (await openApprover(trx, state, node as ApproverNode)) return;
+  }
+  await finish(trx, inst, APPROVE_STATUS.approved);
+}
+
+/**
+ * After a task of a visit was agreed: or-sign closing, waiting signers, the next queued signer,
+ * or the node's completion. `agreed` is the task just agreed.
+ */
+export async function afterAgree(trx: Trx, state: FlowState, agreed: TaskRow): Promise<void> {
+  const visit = trx
+    .selectFrom('flow_task')
+    .where('instance_id', '=', state.inst.id)
+    .where('node_id', '=', agreed.node_id)
+    .where('round', '=', agreed.round)
+    .where('task_type', '=', 0);
+  // 前加签: the signer asked first has agreed; the one who asked decides now.
+  if (agreed.sign_kind === 'before' && agreed.parent_task_id) {
+    const woken = await trx
+      .updateTable('flow_task')
+      .set({ status: TASK_STATUS.waiting, create_time: new Date() })
+      .where('id', '=', agreed.parent_task_id)
+      .where('status', '=', TASK_STATUS.queued)
+      .returning(['id', 'assignee_id'])
+      .executeTakeFirst();
+    if (woken) {
+      await announceTask(trx, state.inst, String(woken.id), woken.assignee_id);
+      return;
+    }
+  }
+  if ((agreed.approve_type === 0 || agreed.approve_type === 2) && !agreed.parent_task_id) {
+    await trx
+      .updateTable('flow_task')
+      .set({ status: TASK_STATUS.closed, done_time: new Date() })
+      .where('instance_id', '=', state.inst.id)
+      .where('node_id', '=', agreed.node_id)
+      .where('round', '=', agreed.round)
+      .where('id', '!=', agreed.id)
+      .where('status', 'in', [TASK_STATUS.waiting, TASK_STATUS.queued])
+      .where((eb) => eb.or([eb('parent_task_id', 'is', null), eb('parent_task_id', '!=', agreed.id)]))
+      .execute();
+  }
+  const open = await visit.select(['id', 'assignee_id', 'status', 'seq']).where('status', 'in', [TASK_STATUS.waiting, TASK_STATUS.queued]).orderBy('seq').orderBy('id').execute();
+  if (open.some((t) => t.status === TASK_STATUS.waiting)) return;
+  const next = open[0];
+  if (next) {
+    await trx.updateTable('flow_task').set({ status: TASK_STATUS.waiting, create_time: new Date() }).where('id', '=', next.id).execute();
+    await announceTask(trx, state.inst, String(next.id), next.assignee_id);
+    return;
+  }
+  await advance(trx, state, agreed.node_id!);
+}
+
+/** A node the caller may be sent back to: the initiator, or an approver node this instance passed. */
+export async function returnTargets(db: Trx, state: FlowState, currentNodeId: string | null): Promise<Array<{ nodeId: string; nodeName: string }>> {
+  const passed = await db
+    .selectFrom('flow_task')
+    .select(['node_id'])
+    .select((eb) => eb.fn.min('id').as('first'))
+    .where('instance_id', '=', state.inst.id)
+    .where('task_type', '=', 0)
+    .where('action', '=', 'agree')
+    .groupBy('node_id')
+    .orderBy('first')
+    .execute();
+  const out = [{ nodeId: state.tree.nodeId, nodeName: '发起人' }];
+  for (const p of passed) {
+    if (!p.node_id || p.node_id === currentNodeId || p.node_id === state.tree.nodeId) continue;
+    const node = findNode(state.tree, p.node_id);
+    if (node && node.type === APPROVAL_NODE_TYPES.approver) out.push({ nodeId: node.nodeId, nodeName: node.nodeName });
+  }
+  return out;
+}
+
+export function approverNodeOf(state: FlowState, nodeId: string | null): ApproverNode | null {
+  const node = nodeId ? findNode(state.tree, nodeId) : undefined;
+  return node && node.type === APPROVAL_NODE_TYPES.approver ? (node as ApproverNode) : null;
+}
+

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { StoredRow } from '@park/core';
+import type { SubmitVia } from '../../form/FormEditor.tsx';
+import { APPROVAL_QUERY_ROOT, isFlowDeployed, recordStatuses, startFormFlow } from './api.ts';
+import { taskPageUrl } from './links.ts';
+import { ApproveStatusTag } from './StatusTag.tsx';
+
+/** 提交: saves the record and starts its approval in one call (startformflow). */
+export const SUBMIT_FOR_APPROVAL: SubmitVia = {
+  label: '提交',
+  done: '提交成功',
+  run: async (formId: number, stored: StoredRow, recordId: string | null) => {
+    const reply = await startFormFlow(formId, { ...stored, ...(recordId ? { id: recordId } : {}) });
+    return String(reply.businessId);
+  },
+};
+
+/**
+ * What a list page adds for a form with a deployed approval flow: 提交 instead of 保存 in its
+ * add dialog, and a 审批状态 column linking to each record's latest approval.
+ */
+export function useApprovalOnList(formId: number, rowIds: readonly number[]) {
+  const deployed = useQuery({ queryKey: [...APPROVAL_QUERY_ROOT, 'deployed', formId], queryFn: ({ signal }) => isFlowDeployed(formId, signal), staleTime: 30_000 });
+  const statuses = useQuery({
+    queryKey: [...APPROVAL_QUERY_ROOT, 'recordStatus', formId, rowIds.join(',')],
+    queryFn: ({ signal }) => recordStatuses(formId, [...rowIds], signal),
+    enabled: deployed.data === true && rowIds.length > 0,
+  });
+  if (deployed.data !== true) return { submitVia: undefined, column: null };
+  return {
+    submitVia: SUBMIT_FOR_APPROVAL,
+    column: {
+      title: '审批状态',
+      key: '__approval',
+      width: 110,
+      render: (_v: unknown, row: { id: number }) => {
+        const s = statuses.data?.get(row.id);
+        if (!s) return <span className="approval-none">未提交</span>;
+        const url = taskPageUrl(s.processInstanceId);
+        return url ? <Link to={url}><ApproveStatusTag status={s.approveStatus} /></Link> : <ApproveStatusTag status={s.approveStatus} />;
+      },
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
+import { button, chooseOption, confirm, field, toast, typeDate } from '../support/forms.ts';
+
+/*
+ * Approvals (issue 20) in Chromium through the real server, on the demo form 危化品车辆入园登记
+ * and its seeded two-level flow (科室主管审批 → 实际装载 > 20 吨: 分管领导审批 → 抄送综合办公室):
+ * the administrator edits and publishes it in 流程设计; 张三 submits; 李四 approves from the to-do
+ * list; 王五 returns it to 张三, who edits and submits again; 李四 and 王五 approve; 赵六 (cc) and
+ * 张三 see their messages, and the counters move.
+ */
+
+// Each test logs in and walks several screens; the shared 2-core machine needs more than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+const SHOTS = '/tmp/i20';
+const TITLE = '张三提交的危化品车辆入园登记';
+const topBar = (page: Page) => page.getByTestId('top-bar');
+const counter = (page: Page, name: string) => topBar(page).getByRole('link', { name: new RegExp(name) });
+
+async function vehicleFormId(): Promise<number> {
+  return withDb(async (c) => Number((await c.query(`select id from form_conf where form_name = '危化品车辆入园登记' order by id limit 1`)).rows[0].id));
+}
+
+async function login(page: Page, username: string) {
+  await loginAs(page, username);
+  await expect(topBar(page)).toBeVisible();
+}
+
+/** Opens the newest to-do from the top bar's 待办 icon. */
+async function openTodo(page: Page) {
+  await counter(page, '待办').click();
+  await expect(page).toHaveURL(`${BASE}/waitDoneTask/WaitDoneTask`);
+  await page.getByRole('link', { name: TITLE }).first().click();
+  await expect(page).toHaveURL(/\/formTaskInfo\?processInstanceId=\d+&taskId=\d+/);
+  await expect(page.getByText('审批记录')).toBeVisible();
+}
+
+test('管理员在流程设计中修改审批并发布新版本', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto(`${BASE}/system/form`);
+  await page.getByRole('row', { name: /危化品车辆入园登记/ }).first().getByRole('button', { name: '流程设计' }).click();
+  await expect(page).toHaveURL(/\/form\/flow\/\d+/);
+  const canvas = page.locator('.flow-canvas, .list-page').first();
+  for (const name of ['发起人', '科室主管审批', '分管领导审批', '抄送综合办公室']) await expect(canvas.getByRole('group', { name }).first()).toBeVisible();
+  await canvas.getByRole('group', { name: '科室主管审批' }).click();
+  const drawer = page.getByTestId('approver-drawer');
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('checkbox', { name: '货物说明' }).check();
+  await page.screenshot({ path: `${SHOTS}-design-drawer.png` });
+  await button(page.locator('.ant-drawer-footer'), '保存').click();
+  await expect(canvas.getByRole('group', { name: '科室主管审批' })).toContainText('第1级主管');
+  await button(page, '发布').click();
+  await expect(toast(page, /发布成功（版本 2）/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}-design.png` });
+});
+
+test('张三新增并提交，列表显示审批中', async ({ page }) => {
+  await login(page, 'zhangsan');
+  await page.goto(`${BASE}/form/list/${await vehicleFormId()}`);
+  await button(page, '新增').click();
+  await field(page, 'plate_no').locator('input').fill('皖A24680');
+  await field(page, 'vehicle_type').locator('.ant-select').click();
+  await chooseOption(page, '罐式货车');
+  await field(page, 'rated_load').locator('input').fill('40');
+  await field(page, 'actual_load').locator('input').fill('30');
+  await field(page, 'driver_mobile').locator('input').fill('13855102468');
+  await typeDate(page, field(page, 'entry_date').locator('input'), '2026-11-26');
+  await button(page, '提交').click();
+  await confirm(page, '确认保存吗？');
+  // Saved and started in one call: the dialog closes and the new row shows its approval.
+  const row = page.locator('.ant-table-row').filter({ hasText: '皖A24680' });
+  await expect(row.getByText('审批中')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}-list.png` });
+});
+
+test('李四从待办列表打开任务，填写货物说明并同意', async ({ page }) => {
+  await login(page, 'lisi');
+  await expect(counter(page, '待办')).toContainText('1');
+  await openTodo(page);
+  await expect(page.getByText('皖A24680').first()).toBeVisible();
+  const items = page.locator('.approval-items-card');
+  await field(items, 'cargo_note').locator('input, textarea').first().fill('液碱，已核验');
+  await page.screenshot({ path: `${SHOTS}-task.png`, fullPage: true });
+  await button(page, '同意').click();
+  await expect(toast(page, '已同意')).toBeVisible();
+  await expect(page).toHaveURL(`${BASE}/waitDoneTask/WaitDoneTask`);
+  await expect(counter(page, '待办').locator('.ant-badge-count')).toHaveCount(0);
+  await page.getByRole('tab', { name: '已办' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(TITLE) }).first()).toContainText('审批中');
+});
+
+test('王五退回给发起人', async ({ page }) => {
+  await login(page, 'wangwu');
+  await openTodo(page);
+  await expect(page.locator('.ant-timeline')).toContainText('液碱，已核验');
+  await page.getByLabel('审批意见').fill('请补充押运员信息');
+  await button(page, '退回').click();
+  const modal = page.locator('.ant-modal').filter({ hasText: '退回至' });
+  await expect(modal.getByLabel('退回至')).toBeVisible();
+  await expect(modal).toContainText('发起人');
+  await modal.getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '已退回')).toBeVisible();
+});
+
+test('张三修改后重新提交，李四与王五同意，流程通过', async ({ page }) => {
+  await login(page, 'zhangsan');
+  await expect(counter(page, '待办')).toContainText('1');
+  await openTodo(page);
+  await expect(page.getByText('修改后重新提交')).toBeVisible();
+  await field(page, 'escort_name').locator('input').fill('刘押运');
+  await page.screenshot({ path: `${SHOTS}-resubmit.png`, fullPage: true });
+  await button(page, '重新提交').click();
+  await expect(toast(page, '已重新提交')).toBeVisible();
+
+  for (const approver of ['lisi', 'wangwu']) {
+    await page.context().clearCookies();
+    await login(page, approver);
+    await openTodo(page);
+    await button(page, '同意').click();
+    await expect(toast(page, '已同意')).toBeVisible();
+  }
+  const status = await withDb(async (c) => (await c.query(`select approve_status from flow_instance order by id desc limit 1`)).rows[0].approve_status);
+  expect(status).toBe('1');
+});
+
+test('抄送人与发起人看到消息，计数随之变化', async ({ page }) => {
+  await login(page, 'zhaoliu');
+  await expect(counter(page, '消息')).toContainText('1');
+  await counter(page, '消息').click();
+  await expect(page).toHaveURL(`${BASE}/msg/MsgList`);
+  await page.getByRole('button', { name: `抄送：${TITLE}` }).click();
+  await expect(page).toHaveURL(/\/formTaskInfo\?.*processInstanceId=\d+/);
+  await expect(page.getByText('已通过').first()).toBeVisible();
+  await expect(counter(page, '消息').locator('.ant-badge-count')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}-cc.png`, fullPage: true });
+
+  await page.context().clearCookies();
+  await login(page, 'zhangsan');
+  await counter(page, '消息').click();
+  await expect(page.getByRole('button', { name: `审批通过：${TITLE}` })).toBeVisible();
+  await page.getByRole('button', { name: `审批通过：${TITLE}` }).click();
+  await expect(page.locator('.ant-timeline')).toContainText('请补充押运员信息');
+  await page.goto(`${BASE}/waitDoneTask/WaitDoneTask?tab=started`);
+  await expect(page.getByRole('row', { name: new RegExp(TITLE) }).first()).toContainText('已通过');
+  await page.screenshot({ path: `${SHOTS}-started.png` });
+});
+
+test('管理员在系统管理中维护节假日', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto(`${BASE}/system/holiday`);
+  await typeDate(page, page.getByLabel('日期'), '2026-10-01');
+  await page.getByLabel('名称').fill('国庆节');
+  await button(page, '保存').click();
+  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: '2026-10-01' })).toContainText('国庆节');
+  await page.screenshot({ path: `${SHOTS}-holiday.png` });
+});
