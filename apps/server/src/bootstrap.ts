@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { FormModelCache } from './modules/form/formModel.ts';
+import { RecordService } from './modules/form/records.service.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
@@ -40,9 +41,10 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     await settings.load();
     const sessions = new SessionStore(db, events, () => settings.current.sessionIdleMinutes * 60_000);
     const limiter = new LoginLimiter(db, () => settings.current.loginFailuresPerMinute);
-    const forms = new FormModelCache(events, new PreparedStatements(pool));
+    const forms = new FormModelCache(events);
+    const records = new RecordService(new PreparedStatements(pool));
     const reports = await openReportResources(config, databaseUrl);
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, reports };
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports };
     return {
       ctx,
       seedResult,
