@@ -49,8 +49,20 @@ export const TEST_SUPPORT = /\/(testSupport|testHelpers|testPark)\.ts$/;
 /** Route files: HTTP only. SQL belongs in a repo (or a service), never here. */
 export const ROUTE_FILE = /(^|\/|\.)routes\.ts$/;
 export const SQL_IN_CODE = /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`|\bsql\.(raw|ref|id|table|join|lit)\(/;
-/** Who may import a route file: the module's route index and app.ts. */
-export const ROUTE_IMPORTERS = /(^apps\/server\/src\/app\.ts$|\/index\.ts$|\/routes\.ts$)/;
+/** Who may import a route file: app.ts, and the route index (index.ts or routes.ts) of the same module. */
+export function mayImportRoutes(from: string, to: string): boolean {
+  if (from === 'apps/server/src/app.ts') return true;
+  return /\/(index|routes)\.ts$/.test(from) && moduleOf(from) !== null && moduleOf(from) === moduleOf(to);
+}
+
+/**
+ * Known imports of a route file by another route file, left while their module is reworked by its
+ * owner (issue 17 did not restructure modules/report): move `argsOf` to a plain file there.
+ */
+export const ROUTE_IMPORT_EXCEPTIONS = new Set([
+  'apps/server/src/modules/report/datareport.routes.ts → apps/server/src/modules/report/datasource.routes.ts',
+  'apps/server/src/modules/report/dataset.routes.ts → apps/server/src/modules/report/datasource.routes.ts',
+]);
 
 export function layerOf(layers: Layer[], path: string): Layer | undefined {
   return layers.find((l) => l.paths.some((p) => p.test(path)));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countOf, offsetOf } from '../../plugins/paging.ts';
 import { likeContains } from '../../plugins/scope.ts';
@@ -98,4 +98,9 @@ export async function deleteGroup(db: Kysely<Database>, id: string): Promise<voi
 
 export function listGroups(db: Kysely<Database>) {
   return db.selectFrom('form_group').selectAll().orderBy('order_index').orderBy('id').execute();
+}
+
+/** Stores a published design; its version counts publications (prepared statements carry it). */
+export async function saveDesignText(db: Kysely<Database>, id: string, text: string): Promise<void> {
+  await db.updateTable('form_conf').set({ form_meta: text, design_version: sql`design_version + 1`, update_time: new Date() }).where('id', '=', id).execute();
 }
