@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setFeedbackApi } from './feedback.ts';
+import { setFeedbackApi } from '../lib/feedback.ts';
 import { createQueryClient } from './queryClient.ts';
 import { pageRegistry } from './pageRegistry.ts';
 import { PageNamesContext } from '../lib/pageNames.ts';

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
-import { formatDateTime } from '../../app/format.ts';
-import { PagedListPage } from '../../app/PagedListPage.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { PagedListPage } from '../../lib/PagedListPage.tsx';
 import { formNameColumn, taskStatusColumn } from '../formTask/taskColumns.tsx';
 import { queryWaitDoneTasks, WAIT_DONE_QUERY_ROOT, type WaitDoneTask } from './api.ts';
 

@@ -3,7 +3,7 @@ import { Alert, App, Button, Input, InputNumber, Modal, Space } from 'antd';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { numberRange, POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, type GisValue } from '@park/core';
-import { notifyError } from '../../../app/feedback.ts';
+import { notifyError } from '../../../lib/feedback.ts';
 import {
   coordText,
   DEFAULT_CENTER,

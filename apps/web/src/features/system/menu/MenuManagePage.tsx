@@ -25,11 +25,11 @@ import {
   type MenuType,
   type ShowType,
 } from '@park/core';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { KH_ICONS } from '../../../shell/khIcons.ts';
-import { MenuIcon } from '../../../shell/MenuIcon.tsx';
-import { MENUS_QUERY_KEY } from '../../../shell/api.ts';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { ListPage, tableLocale } from '../../../lib/ListPage.tsx';
+import { KH_ICONS } from '../../../lib/khIcons.ts';
+import { MenuIcon } from '../../../lib/MenuIcon.tsx';
+import { MENUS_QUERY_KEY } from '../../../lib/shellApi.ts';
 import { addFullMenu, addMenu, deleteMenu, keys, listMenu, updateMenu } from '../api.ts';
 import { DeleteLink } from '../common.tsx';
 import { pageLabel, pageOptions } from './pageCatalogue.ts';

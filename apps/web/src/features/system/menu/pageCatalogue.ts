@@ -1,4 +1,4 @@
-import { canonicalPage } from '../../../app/pageAliases.ts';
+import { canonicalPage } from '../../../lib/pageAliases.ts';
 
 /** Chinese names for the screens a menu may open (its `component`). */
 const LABELS: Record<string, string> = {
