@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { pageOf, type PageQuery } from '../../plugins/paging.ts';
+import { countOf, pageOf, type PageQuery } from '../../plugins/paging.ts';
 
 /** Approval to-dos (flow_task) waiting for a user. */
 const WAITING = 0;
@@ -8,9 +8,8 @@ const WAITING = 0;
 const waitingFor = (db: Kysely<Database>, userId: string) =>
   db.selectFrom('flow_task').where('flow_task.assignee_id', '=', userId).where('flow_task.status', '=', WAITING);
 
-export async function countWaiting(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await waitingFor(db, userId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countWaiting(db: Kysely<Database>, userId: string): Promise<number> {
+  return countOf(waitingFor(db, userId));
 }
 
 export function pageWaiting(db: Kysely<Database>, userId: string, q: PageQuery) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { pageOf, type PageQuery } from '../../plugins/paging.ts';
+import { countOf, pageOf, type PageQuery } from '../../plugins/paging.ts';
 
 /** Form tasks (form_task) a user is executing. */
 const EXECUTING = 0;
@@ -8,9 +8,8 @@ const EXECUTING = 0;
 const executingFor = (db: Kysely<Database>, userId: string) =>
   db.selectFrom('form_task').where('assignee_id', '=', userId).where('status', '=', EXECUTING);
 
-export async function countExecuting(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await executingFor(db, userId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countExecuting(db: Kysely<Database>, userId: string): Promise<number> {
+  return countOf(executingFor(db, userId));
 }
 
 export function pageExecuting(db: Kysely<Database>, userId: string, q: PageQuery) {
