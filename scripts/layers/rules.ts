@@ -48,7 +48,7 @@ export const TEST_SUPPORT = /\/(testSupport|testHelpers|testPark)\.ts$/;
 
 /** Route files: HTTP only. SQL belongs in a repo (or a service), never here. */
 export const ROUTE_FILE = /(^|\/|\.)routes\.ts$/;
-export const SQL_IN_CODE = /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`|\bsql\.(raw|ref|id|table|join|lit)\(/;
+export const SQL_IN_CODE = /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?\x60|\bsql\.(raw|ref|id|table|join|lit)\(/;
 /** Who may import a route file: app.ts, and the route index (index.ts or routes.ts) of the same module. */
 export function mayImportRoutes(from: string, to: string): boolean {
   if (from === 'apps/server/src/app.ts') return true;
