@@ -4,6 +4,14 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Import circles, imports up a layer, SQL in route files (issue 17): reads the sources only.
+        test: {
+          name: 'layers',
+          include: ['scripts/layers/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'core',
           include: ['packages/core/src/**/*.test.ts'],

@@ -1,6 +1,10 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { FormModelCache } from './modules/form/formModel.ts';
+import { RecordService } from './modules/form/records.service.ts';
+import { mayEditRecordFile } from './modules/form/heldFiles.ts';
+import type { FileHolders } from './modules/file/holders.ts';
+import { jobDownloadFile } from './modules/importExport/download.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
@@ -40,9 +44,12 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     await settings.load();
     const sessions = new SessionStore(db, events, () => settings.current.sessionIdleMinutes * 60_000);
     const limiter = new LoginLimiter(db, () => settings.current.loginFailuresPerMinute);
-    const forms = new FormModelCache(events, new PreparedStatements(pool));
+    const forms = new FormModelCache(events);
+    const records = new RecordService(new PreparedStatements(pool));
     const reports = await openReportResources(config, databaseUrl);
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, reports };
+    // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
+    const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile };
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, fileHolders };
     return {
       ctx,
       seedResult,

@@ -1,5 +1,5 @@
 /**
- * The one boundary the component tests replace: the network under apps/web/src/app/http.ts.
+ * The one boundary the component tests replace: the network under apps/web/src/lib/http.ts.
  * `fetch` (JSON calls) and `XMLHttpRequest` (uploads) answer from a table of routes, so the
  * real client still builds the URLs, sends the headers and reads errCode, exactly as in the
  * browser. The real server is exercised by the e2e specs (e2e/specs/form-runtime.spec.ts).

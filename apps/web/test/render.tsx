@@ -12,6 +12,7 @@ import { AppProviders } from '../src/app/providers.tsx';
 import { widgetOf } from '../src/controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../src/controls/types.ts';
 import { modelOf } from '../src/controls/shared/values.ts';
+import { SubTablePanel } from '../src/form/subtable/SubTablePanel.tsx';
 
 /** A control as the designer saves it: model `f`, a name, the given options and extras. */
 export function controlOf(type: ControlType, extra: Partial<FormControl> = {}): FormControl {
@@ -66,6 +67,8 @@ export function makeCtx(opts: CtxOptions = {}): TestCtx {
           />
         );
       }),
+    // Sub-table controls draw the form's sub-table panel, as the form's sub-table section hands it in.
+    renderSubTable: (control) => <SubTablePanel control={control} ctx={ctx} />,
   };
   return ctx;
 }

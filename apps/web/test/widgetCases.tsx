@@ -8,7 +8,7 @@
  * The value reaches the widget as the form does it, through core's codec from stored columns,
  * and what the widget gives back is stored again through the codec. The table is exhaustive
  * over ControlType, so a new type without a case does not compile. Server-backed widgets read
- * from a stub of the network under app/http.ts (./http.ts); e2e/specs/form-runtime.spec.ts runs
+ * from a stub of the network under lib/http.ts (./http.ts); e2e/specs/form-runtime.spec.ts runs
  * them against the real server.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH, type NoLoginReply } from '@park/core';
 import type { AppContext } from '../context.ts';
-import type { AuthContext } from '../modules/auth/sessions.ts';
+import type { AuthContext } from './authContext.ts';
 import { errorBody } from './errors.ts';
-import { allows } from '../modules/user/permissions.ts';
+import { allows } from './authContext.ts';
 
 export const SESSION_COOKIE = 'park_sid';
 export const INGEST_PREFIX = '/api/ingest/';

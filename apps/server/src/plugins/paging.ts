@@ -22,3 +22,16 @@ export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuil
     .executeTakeFirstOrThrow();
   return Number((row as { n: string }).n);
 }
+
+/**
+ * One page of a filtered query and the count of all its rows, asked together: the "count plus a
+ * page of my items" of the to-do, task and message lists. `page` adds the columns and the order.
+ */
+export async function pageOf<DB, TB extends keyof DB, O, R>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  q: PageQuery,
+  page: (base: SelectQueryBuilder<DB, TB, O>) => { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+): Promise<{ rows: R[]; total: number }> {
+  const [rows, total] = await Promise.all([page(base).limit(q.pageSize).offset(offsetOf(q)).execute(), countOf(base)]);
+  return { rows, total };
+}

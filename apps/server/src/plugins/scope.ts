@@ -1,4 +1,4 @@
-import type { AuthContext } from '../modules/auth/sessions.ts';
+import type { AuthContext } from './authContext.ts';
 
 /**
  * The company a caller is limited to: null for platform users (userType 0), else their company.

@@ -4,8 +4,12 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setFeedbackApi } from './feedback.ts';
+import { setFeedbackApi } from '../lib/feedback.ts';
 import { createQueryClient } from './queryClient.ts';
+import { pageRegistry } from './pageRegistry.ts';
+import { PageNamesContext } from '../lib/pageNames.ts';
+
+const PAGE_NAMES = Object.keys(pageRegistry);
 
 dayjs.locale('zh-cn');
 
@@ -38,7 +42,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <App className="app-root">
         <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <PageNamesContext.Provider value={PAGE_NAMES}>{children}</PageNamesContext.Provider>
+        </QueryClientProvider>
       </App>
     </ConfigProvider>
   );

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http.ts';
+import { ApiError } from '../lib/http.ts';
 
 /**
  * Anything the server answered (4xx, 5xx, a non-zero errCode) would fail the same way again,

@@ -3,8 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BASE_PATH } from '@park/core';
 import { BootLayout } from './layouts/BootLayout.tsx';
 import { StandalonePage } from './layouts/StandalonePage.tsx';
-import { MenuRouteView, RootRedirect } from '../shell/MenuRouteView.tsx';
-import { RegisteredPage } from '../shell/RegisteredPage.tsx';
+import { MenuRouteView, RootRedirect } from './MenuRouteView.tsx';
+import { RegisteredPage } from './RegisteredPage.tsx';
 import { RouteError } from '../shell/RouteError.tsx';
 
 const LoginPage = lazy(() =>

@@ -21,6 +21,8 @@ export interface RuntimeContext {
   setStored(row: Record<string, unknown>): void;
   /** Draws a list of controls in the same form: grids use it for their columns. */
   renderControls(list: FormControl[]): ReactNode;
+  /** Draws a sub-table's panel (the form's sub-table section hands it in; absent elsewhere). */
+  renderSubTable?(control: FormControl): ReactNode;
 }
 
 export interface EditorProps {

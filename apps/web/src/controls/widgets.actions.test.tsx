@@ -2,7 +2,7 @@
  * The widgets' other user actions and refusals beyond the one value-out action of the case table
  * (apps/web/test/widgetCases.tsx): clearing a picker, removing a chosen item or file, the upload
  * checks, picker configuration warnings, the search keys of the picker dialogs, the map dialog.
- * The network under app/http.ts is stubbed; e2e/specs/form-runtime.spec.ts uses the real server.
+ * The network under lib/http.ts is stubbed; e2e/specs/form-runtime.spec.ts uses the real server.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

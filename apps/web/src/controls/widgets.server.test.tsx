@@ -1,6 +1,6 @@
 /**
  * Every control widget that reads from or writes to the server (pickers, region, uploads,
- * signature, sub-tables), rendered in a DOM with the network under app/http.ts stubbed: display
+ * signature, sub-tables), rendered in a DOM with the network under lib/http.ts stubbed: display
  * text, value in and value out from the case table (apps/web/test/widgetCases.tsx).
  */
 import { runWidgetCases } from '../../test/widgetCases.tsx';

@@ -11,7 +11,7 @@ import {
   type FormValues,
   type StoredRow,
 } from '@park/core';
-import { ApiError } from '../app/http.ts';
+import { ApiError } from '../lib/http.ts';
 import { isObject, textOf } from '../controls/shared/values.ts';
 import { addRecord, encode, updateRecord, type FormDefinition, type StoredRecord } from './api.ts';
 import { FormFields } from './FormFields.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { FormContext } from '@park/core';
-import { errorMessage } from '../app/http.ts';
+import { errorMessage } from '../lib/http.ts';
 import {
   formDefinitionKey,
   loadFormDefinition,

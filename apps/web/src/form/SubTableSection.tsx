@@ -3,6 +3,7 @@ import { subTablesOf, tableShowTypeOf, type FormContext, type FormMeta } from '@
 import { widgetOf } from '../controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../controls/types.ts';
 import { modelOf, nameOf } from '../controls/shared/values.ts';
+import { SubTablePanel } from './subtable/SubTablePanel.tsx';
 
 export type SubTableLayout = 'tabs' | 'stack';
 
@@ -49,6 +50,7 @@ export function SubTableSection({
     getValue: () => undefined,
     setStored: () => undefined,
     renderControls: () => null,
+    renderSubTable: (control) => <SubTablePanel control={control} ctx={rt} />,
   };
   const panel = (table: (typeof tables)[number]) => {
     const widget = widgetOf(table.type);

@@ -6,7 +6,7 @@ import {
   type FormValues,
   type StoredRow,
 } from '@park/core';
-import { get, postForm, postJson, type Query } from '../app/http.ts';
+import { get, postForm, postJson, type Query } from '../lib/http.ts';
 
 export interface FormDefinition {
   formId: number;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormContext } from '@park/core';
-import { useSession } from '../app/session.tsx';
+import { useSession } from '../lib/session.tsx';
 import { loadCurrentDate, loadOwnCompany } from './api.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import { AuditOutlined, BellOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { COUNTER_CAP } from '@park/core';
-import { badgeCount, useCounter, type CounterKind } from './counters.ts';
+import { badgeCount, useCounter, type CounterKind } from '../features/counters/counters.ts';
 
 interface CounterDef {
   kind: CounterKind;

@@ -1,7 +1,7 @@
 import { Dropdown, type MenuProps } from 'antd';
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { listEnabledModules, MODULES_QUERY_KEY } from './api.ts';
+import { listEnabledModules, MODULES_QUERY_KEY } from '../lib/shellApi.ts';
 
 /** Business modules (status 0 only); each opens in a new window (spec 002 §2 Top bar). */
 export function ModuleDropdown() {

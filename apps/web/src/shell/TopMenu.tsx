@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MenuIcon } from './MenuIcon.tsx';
+import { MenuIcon } from '../lib/MenuIcon.tsx';
 import {
   activeTopMenu,
   flattenRoutes,

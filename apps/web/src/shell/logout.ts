@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
 import { BASE_PATH, LOGOUT_CONFIRM, LOGOUT_FAILED } from '@park/core';
-import { logout } from './api.ts';
-import { clearMenuCache } from './menuCache.ts';
+import { logout } from '../lib/shellApi.ts';
+import { clearMenuCache } from '../lib/menuCache.ts';
 
 /** A path on this site, or a full http(s) address such as a portal's sign-out page. */
 function isSafeTarget(address: string): boolean {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { recordIdOf } from '../form/records.routes.ts';
+import { recordIdOf } from '../form/requestParts.ts';
 import { buildWriteContext } from '../form/recordFiles.ts';
 import { requireFormAction } from '../form/recordAccess.ts';
 import { insertRecord, readRecord, updateRecord } from '../form/recordStore.ts';

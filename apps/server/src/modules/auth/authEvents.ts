@@ -87,3 +87,10 @@ export class AuthEvents {
     await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(db);
   }
 }
+
+/** The AuthEvents is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    events: AuthEvents;
+  }
+}

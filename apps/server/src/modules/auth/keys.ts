@@ -55,3 +55,10 @@ export function decryptSealed(keys: LoginKeys, base64: string): string | null {
     return null;
   }
 }
+
+/** The LoginKeys is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    keys: LoginKeys;
+  }
+}

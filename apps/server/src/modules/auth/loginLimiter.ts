@@ -72,3 +72,10 @@ export class LoginLimiter {
       .execute();
   }
 }
+
+/** The LoginLimiter is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    limiter: LoginLimiter;
+  }
+}

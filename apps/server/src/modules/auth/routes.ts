@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import { BASE_PATH, COMPANY_LOGIN_TEXT, companyLoginRefusal, LOGIN_FAILED } from '@park/core';
@@ -9,14 +8,15 @@ import { AppError, tooManyRequests } from '../../plugins/errors.ts';
 import { openSealedPassword } from './sealedPassword.ts';
 import { DUMMY_HASH, verifyPassword } from './passwordHash.ts';
 import { loadCurrentUser } from './userProfile.ts';
+import { findCompanyReview, findLoginUser } from './repo.ts';
 
 const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
-export const TOO_MANY_LOGINS = '登录尝试过于频繁，请1分钟后再试';
-export const USER_DISABLED = '该账号已被禁用，请联系管理员';
+export { TOO_MANY_LOGINS, USER_DISABLED } from './messages.ts';
+import { TOO_MANY_LOGINS, USER_DISABLED } from './messages.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, keys, sessions, limiter, config } = ctx;
@@ -42,11 +42,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const password = await openSealedPassword(db, keys, sealed);
     // Account names are unique regardless of case (sys_user_username_lower_idx), so a company that
     // types its organisation code in lower case still finds the upper-case account registration made.
-    const user = await db
-      .selectFrom('sys_user')
-      .select(['id', 'password_hash', 'status', 'user_type', 'company_id'])
-      .where(sql`lower(username)`, '=', username.toLowerCase())
-      .executeTakeFirst();
+    const user = await findLoginUser(db, username);
     // Unknown users still cost one scrypt, so response time does not reveal which names exist.
     const matches = await verifyPassword(password ?? '', user?.password_hash ?? DUMMY_HASH);
     if (!user || password === null || !matches) throw await fail();
@@ -57,11 +53,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Pending ('0'), rejected ('2', with the reviewer's reason) and voided ('3') companies are told
     // why. Checked after the password matched, so only the company itself learns its status.
     if (user.user_type !== 0 && user.company_id !== null) {
-      const company = await db
-        .selectFrom('sys_company')
-        .select(['status', 'check_reason'])
-        .where('id', '=', user.company_id)
-        .executeTakeFirst();
+      const company = await findCompanyReview(db, user.company_id);
       const refusal = company ? companyLoginRefusal(company.status, company.check_reason) : COMPANY_LOGIN_TEXT.voided;
       if (refusal) throw new AppError(403, refusal, 3);
     }

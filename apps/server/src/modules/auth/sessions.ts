@@ -4,15 +4,12 @@ import type { CurrentUser } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthEvents } from './authEvents.ts';
 import { loadCurrentUser } from './userProfile.ts';
-import { loadPermissions, type UserPermissions } from '../user/permissions.ts';
+import { loadPermissions } from '../user/permissions.ts';
+import type { UserPermissions } from '../../plugins/authContext.ts';
 
-export interface AuthContext {
-  sessionId: string;
-  userId: string;
-  user: CurrentUser;
-  enableCompanyPermission: boolean;
-  permissions: UserPermissions;
-}
+// The request's identity, defined below the modules (plugins/authContext.ts); named here as before.
+export type { AuthContext } from '../../plugins/authContext.ts';
+import type { AuthContext } from '../../plugins/authContext.ts';
 
 interface CachedSession {
   userId: string;
@@ -179,5 +176,12 @@ export class SessionStore {
   async purgeExpired(): Promise<number> {
     const r = await this.db.deleteFrom('sys_session').where('expires_at', '<', new Date()).executeTakeFirst();
     return Number(r.numDeletedRows);
+  }
+}
+
+/** The SessionStore is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    sessions: SessionStore;
   }
 }

@@ -9,7 +9,6 @@ import { filePreviewRoutes } from './preview.routes.ts';
 import { sendStoredFile, type ServeMode } from './serve.ts';
 import { FileService, type Pending, type SizeLimit } from './service.ts';
 import { fileAtVersion } from './versions.ts';
-import { jobDownloadFile } from '../importExport/download.ts';
 
 const UploadQuery = Type.Object({
   /** The form field's own limit in MB (spec 000 §3 maxFileSize). */
@@ -107,7 +106,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const serve = (mode: 'download' | 'image') => async (request: FastifyRequest, reply: FastifyReply) => {
     const idText = (request.params as Static<typeof FileParams>).fileId;
     // Excel import/export results are downloaded by job code, `{code}` and `{code}_error` (issue 8).
-    const jobFile = mode === 'download' ? await jobDownloadFile(ctx, authOf(request), idText) : null;
+    const jobFile = mode === 'download' ? await ctx.fileHolders.namedFile(ctx, authOf(request), idText) : null;
     let row = jobFile ?? (await files.readable(authOf(request), idText));
     const { inline, version } = request.query as Static<typeof DownloadQuery>;
     if (version !== undefined) row = await fileAtVersion(ctx.db, row, version);

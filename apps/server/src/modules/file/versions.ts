@@ -6,9 +6,6 @@ import type { Database, SysFileVersionTable } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { subModel } from '../form/formModel.ts';
-import { companyOnlyScope, recordScopeFor } from '../form/recordAccess.ts';
-import { readRecord } from '../form/recordStore.ts';
 import type { FileRow } from './repo.ts';
 import type { Pending } from './service.ts';
 import type { FileStorage } from './storage.ts';
@@ -22,7 +19,7 @@ export type FileVersionRow = Selectable<SysFileVersionTable>;
  * user's company scope). A file no record holds yet belongs to its uploader alone.
  */
 export async function canEditFile(
-  ctx: Pick<AppContext, 'db' | 'forms'>,
+  ctx: AppContext,
   auth: AuthContext,
   file: FileRow,
 ): Promise<boolean> {
@@ -33,23 +30,7 @@ export async function canEditFile(
     .limit(50)
     .execute();
   if (refs.length === 0) return file.uploader_id !== null && file.uploader_id === auth.userId;
-  for (const ref of refs) {
-    try {
-      const model = await ctx.forms.load(ctx.db, ref.form_id);
-      if (model.status !== 0) continue;
-      // The same rule as updateformdata: the form's edit permission and its data scope.
-      const scope = recordScopeFor(auth, ref.form_id, 'edit');
-      if (!scope) continue;
-      // A sub-table row is judged by its parent record.
-      const parentId = ref.sub_key
-        ? String((await readRecord(ctx.db, subModel(model, ref.sub_key), ref.record_id, companyOnlyScope(auth))).parent_id)
-        : ref.record_id;
-      await readRecord(ctx.db, model.main, parentId, scope);
-      return true;
-    } catch {
-      // That record is gone, its form disabled or out of the user's scope: try the next one.
-    }
-  }
+  for (const ref of refs) if (await ctx.fileHolders.mayEditHeld(ctx, auth, ref)) return true;
   return false;
 }
 

@@ -15,7 +15,8 @@ import { storageLayoutOf } from './formLifecycle.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { formTable, parseFormId } from './tableNames.ts';
 import { planFormTables } from './tableSync.ts';
-import { checkedDesign } from './design.routes.ts';
+import { checkedDesign } from './formDesign.service.ts';
+import { findForm } from './formConf.repo.ts';
 import { planSearchIndexes } from './list/searchIndexKeeper.ts';
 import { searchIndexChanges } from './list/searchIndexPreview.ts';
 
@@ -78,11 +79,7 @@ export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void
   /* The designer opens forms that have no design yet, which getbyid answers with 404. */
   app.get('/api/form/design/:formId', { config: { permission: FORM_DESIGN_PERMISSION } }, async (request) => {
     const formId = parseFormId((request.params as { formId: string }).formId);
-    const row = await ctx.db
-      .selectFrom('form_conf')
-      .select(['id', 'form_name', 'form_meta', 'design_version', 'status'])
-      .where('id', '=', formId)
-      .executeTakeFirst();
+    const row = await findForm(ctx.db, formId);
     if (!row) throw notFound('表单不存在');
     return {
       errCode: 0,
@@ -101,11 +98,7 @@ export function designPreviewRoutes(app: FastifyInstance, ctx: AppContext): void
       const body = request.body as Static<typeof PreviewBody>;
       const formId = parseFormId(body.formId);
       const parsed = checkedDesign(body.formMeta);
-      const conf = await ctx.db
-        .selectFrom('form_conf')
-        .select(['id', 'form_meta'])
-        .where('id', '=', formId)
-        .executeTakeFirst();
+      const conf = await findForm(ctx.db, formId);
       if (!conf) throw notFound('表单不存在');
       const published = conf.form_meta === null ? null : parseFormMeta(conf.form_meta);
       const before = owners(formId, published?.ok ? published.meta : null);

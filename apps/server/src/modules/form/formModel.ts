@@ -13,11 +13,8 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthEvents } from '../auth/authEvents.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { QueryColumn } from './queryCompiler.ts';
-import { InsertBatcher } from './insertBatcher.ts';
-import { ReadBatcher } from './readBatcher.ts';
-import type { PreparedStatements } from '../../db/prepared.ts';
 import { formTable, subTable } from './tableNames.ts';
-import { NO_DESIGN } from './formConf.routes.ts';
+import { loadDesign } from './savedDesign.ts';
 
 /** One physical table of a form: the main table or one sub-table. */
 export interface TableModel {
@@ -114,14 +111,8 @@ export function buildFormModel(formId: string, formName: string, status: number,
  */
 export class FormModelCache {
   private readonly models = new Map<string, FormModel>();
-  /** Concurrent single-record inserts share a statement; they live as long as the models they use. */
-  readonly inserts: InsertBatcher;
-  /** Concurrent reads by id share a statement too. */
-  readonly reads: ReadBatcher;
 
-  constructor(events: AuthEvents, prepared: PreparedStatements) {
-    this.inserts = new InsertBatcher(prepared);
-    this.reads = new ReadBatcher(prepared);
+  constructor(events: AuthEvents) {
     events.on((e) => {
       if (e.kind === 'form') this.models.delete(e.id);
       else if (e.kind === 'user' && e.id === '*') this.models.clear(); // the listener reconnected
@@ -135,14 +126,8 @@ export class FormModelCache {
   async load(db: Kysely<Database>, formId: string): Promise<FormModel> {
     const hit = this.models.get(formId);
     if (hit) return hit;
-    const row = await db
-      .selectFrom('form_conf')
-      .select(['form_name', 'status', 'design_version', 'form_meta'])
-      .where('id', '=', formId)
-      .executeTakeFirst();
-    if (!row) throw notFound('表单不存在');
-    if (row.form_meta === null) throw notFound(NO_DESIGN(formId));
-    const model = buildFormModel(formId, row.form_name, row.status, row.design_version, row.form_meta as FormMeta);
+    const d = await loadDesign(db, formId);
+    const model = buildFormModel(formId, d.formName, d.status, d.designVersion, d.meta);
     this.models.set(formId, model);
     return model;
   }
@@ -158,4 +143,12 @@ export function subModel(model: FormModel, subKey: string): TableModel {
   const sub = model.subs.get(subKey);
   if (!sub) throw notFound(`子表 ${subKey.slice(0, 64)} 不存在`);
   return sub;
+}
+
+/** The FormModelCache is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    /** Parsed form designs, dropped when a change is announced. */
+    forms: FormModelCache;
+  }
 }

@@ -33,7 +33,7 @@ function add(cookie: string, formId: number, fields: Record<string, string>, ip:
   });
 }
 
-const stats = () => ({ ...t.booted.ctx.forms.inserts.stats });
+const stats = () => ({ ...t.booted.ctx.records.inserts.stats });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -23,7 +23,7 @@ function add(cookie: string, fields: Record<string, string>) {
 }
 
 const get = (cookie: string, id: string | number) => t.call(cookie, 'GET', `/api/form/getformdatabyid?formId=${formId}&businessId=${id}`);
-const reads = () => ({ ...t.booted.ctx.forms.reads.stats });
+const reads = () => ({ ...t.booted.ctx.records.reads.stats });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -10,7 +10,6 @@ import { unreadableFileIds } from '../file/access.ts';
 import { attachFileRefs, detachFileRefs } from '../file/repo.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import type { WriteContext } from './recordWriter.ts';
-import type { Row } from './recordStore.ts';
 
 const FILE_ID = /^[1-9]\d{0,17}$/;
 
@@ -73,8 +72,8 @@ export async function syncFileRefs(
   model: FormModel,
   table: TableModel,
   recordId: string,
-  before: Row | null,
-  after: Row | null,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
 ): Promise<void> {
   const had = fileIdsOf(table, before);
   const has = fileIdsOf(table, after);

@@ -5,11 +5,9 @@ import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
 import { subModel, type FormModel, type TableModel } from './formModel.ts';
-import { buildWriteContext } from './recordFiles.ts';
 import { companyOnlyScope, ownRecords, recordScopeFor, type RecordScope } from './recordAccess.ts';
-import { deleteRecords, insertRecord, listRecords, parentIdsOf, parseIdList, presentRow, readRecord, updateRecord, type Row } from './recordStore.ts';
-import { prepareRow } from './recordWriter.ts';
-import { flatBody, recordIdOf } from './records.routes.ts';
+import { deleteRecords, listRecords, parentIdsOf, parseIdList, presentRow, readRecord, type Row } from './recordStore.ts';
+import { flatBody, recordIdOf } from './requestParts.ts';
 import { parseFormId } from './tableNames.ts';
 
 export const PARENT_FIRST = '请先填写父表单数据并提交';
@@ -113,14 +111,8 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const t = await target(ctx, request);
     const body = flatBody(request.body);
     const parentId = await checkedParent(ctx, request, t, body.parentId, 'write');
-    const wctx = await buildWriteContext(request, db, [[t.table, [body]]]);
-    const row = prepareRow(t.table, body, wctx);
-    const inserted = await db.transaction().execute(async (trx) => {
-      const r = await insertRecord(trx, t.model, t.table, row, wctx.auth, parentId);
-      await writeAudit(trx, request, { action: '新增子表数据', targetType: `form:${t.model.formId}:${t.table.subKey}`, targetId: String(r.id) });
-      return r;
-    });
-    return { errCode: 0, businessId: Number(inserted.id) };
+    const [inserted] = await ctx.records.addChildren(db, request, t.model, t.table, parentId, [body], '新增子表数据', null);
+    return { errCode: 0, businessId: Number(inserted!.id) };
   });
 
   app.post('/api/form/updatesubformdata/:formId/:subKey', { schema }, async (request) => {
@@ -129,38 +121,19 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = recordIdOf(body.id ?? body.businessId);
     const after = await db.transaction().execute(async (trx) => {
       const before = await checkedRow(ctx, request, t, trx, id, 'write', true);
-      const wctx = await buildWriteContext(request, trx, [[t.table, [body, before]]]);
-      const row = prepareRow(t.table, body, wctx, before);
-      const r = await updateRecord(trx, t.model, t.table, before, row, wctx.auth, null);
+      const r = await ctx.records.update(trx, request, t.model, t.table, before, body, null);
       await writeAudit(trx, request, { action: '修改子表数据', targetType: `form:${t.model.formId}:${t.table.subKey}`, targetId: id, detail: before });
       return r;
     });
     return { errCode: 0, businessId: Number(after.id) };
   });
 
-  const rowsOf = (t: Target, body: Static<typeof BatchBody>, wctx: Awaited<ReturnType<typeof buildWriteContext>>) =>
-    body.subDatas.map((d, i) => {
-      try {
-        return prepareRow(t.table, d, wctx);
-      } catch (err) {
-        if (err instanceof Error) err.message = `第${i + 1}行：${err.message}`;
-        throw err;
-      }
-    });
-
   app.post('/api/form/batchaddsubformdata/:formId/:subKey', { schema: { ...schema, body: BatchBody } }, async (request) => {
     const t = await target(ctx, request);
     const body = request.body as Static<typeof BatchBody>;
     const parentId = await checkedParent(ctx, request, t, body.parentId, 'write');
-    const wctx = await buildWriteContext(request, db, [[t.table, body.subDatas]]);
-    const rows = rowsOf(t, body, wctx);
-    const ids = await db.transaction().execute(async (trx) => {
-      const out: number[] = [];
-      for (const row of rows) out.push(Number((await insertRecord(trx, t.model, t.table, row, wctx.auth, parentId)).id));
-      await writeAudit(trx, request, { action: '批量新增子表数据', targetType: `form:${t.model.formId}:${t.table.subKey}`, targetId: out.join(',') });
-      return out;
-    });
-    return { errCode: 0, businessIds: ids };
+    const rows = await ctx.records.addChildren(db, request, t.model, t.table, parentId, body.subDatas, '批量新增子表数据', '第');
+    return { errCode: 0, businessIds: rows.map((r) => Number(r.id)) };
   });
 
   app.post('/api/form/batchupdatesubformdata/:formId/:subKey', { schema: { ...schema, body: BatchBody } }, async (request) => {
@@ -171,16 +144,8 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
       for (const [i, data] of body.subDatas.entries()) {
         const id = recordIdOf(data.id, `第${i + 1}行 id`);
         const before = await readRecord(trx, t.table, id, companyOnlyScope(authOf(request)), true);
-        const wctx = await buildWriteContext(request, trx, [[t.table, [data, before]]]);
         if (String(before.parent_id) !== parentId) throw badRequest(`第${i + 1}行不属于该父记录`);
-        let row;
-        try {
-          row = prepareRow(t.table, data, wctx, before);
-        } catch (err) {
-          if (err instanceof Error) err.message = `第${i + 1}行：${err.message}`;
-          throw err;
-        }
-        await updateRecord(trx, t.model, t.table, before, row, wctx.auth, null);
+        await ctx.records.update(trx, request, t.model, t.table, before, data, null, `第${i + 1}行：`);
       }
       await writeAudit(trx, request, { action: '批量修改子表数据', targetType: `form:${t.model.formId}:${t.table.subKey}`, targetId: parentId });
     });

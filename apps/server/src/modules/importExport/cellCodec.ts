@@ -8,6 +8,7 @@ import {
   regionColumnsOf,
   SWITCH_OFF,
   SWITCH_ON,
+  type ControlFamily,
   type DateKind,
   type FormControl,
 } from '@park/core';
@@ -131,45 +132,55 @@ function gisText(c: FormControl, row: Json): string {
   return lat || lng ? `${address}(${lat},${lng})` : address;
 }
 
+type LabelOf = (c: FormControl, raw: string, row: Json, ctx: ExportContext) => string | number;
+const asStored: LabelOf = (_c, raw) => raw;
+const numberLabel: LabelOf = (c, raw) => (c.type === 'input_long' ? raw : asNumber(raw));
+
+/**
+ * The label a person reads, per control family: a typed map over every family (issue 17), so a
+ * new family does not compile until it says how it exports.
+ */
+const LABELS = {
+  text: asStored,
+  date: asStored,
+  number: numberLabel,
+  formula: numberLabel,
+  choice: (c, raw) => {
+    if (raw === '') return '';
+    if (!holdsList(c)) return optionLabel(c, raw);
+    return raw.split(',').map((v) => optionLabel(c, v)).join(c.type === 'cascade' ? REGION_JOIN : LIST_JOIN);
+  },
+  switch: (c, raw) => {
+    const options = isObject(c.options) ? c.options : {};
+    return raw === SWITCH_ON ? str(options.openMsg) || '开' : str(options.closeMsg) || '关';
+  },
+  upload: (c, raw, _row, ctx) => {
+    if (raw === '') return '';
+    if (c.type === 'signature') return '已签名';
+    return raw.split(',').map((id) => ctx.fileNames.get(id.trim()) ?? id.trim()).join(LIST_JOIN);
+  },
+  picker: (c, raw, row) => storedText(row, labelColumnOf(c)) || raw,
+  multiPicker: (_c, raw) => {
+    const items = readMultiPicker(raw);
+    return items ? items.map((i) => i.v || i.k).join(LIST_JOIN) : raw;
+  },
+  region: (c, _raw, row) => {
+    const cols = regionColumnsOf(c);
+    return [cols.province, cols.city, cols.area].map((k) => storedText(row, k)).filter(Boolean).join(REGION_JOIN);
+  },
+  // The address a person reads, with the point it stands for: the import reads this shape back.
+  gis: (c, _raw, row) => gisText(c, row),
+  // Neither has a column of its own in a sheet (columns.ts leaves them out); stored text if ever asked.
+  subTable: asStored,
+  layout: asStored,
+} satisfies Record<ControlFamily, LabelOf>;
+
 /** The label a person reads for one column of a stored row. */
 function labelValue(spec: ColumnSpec, row: Json, ctx: ExportContext): string | number {
   const c = spec.control;
   const raw = storedText(row, spec.key);
-  if (!c) return spec.key === 'create_time' || spec.key === 'update_time' ? raw : asNumber(raw);
-  switch (spec.family) {
-    case 'number':
-    case 'formula':
-      return c.type === 'input_long' ? raw : asNumber(raw);
-    case 'choice': {
-      if (raw === '') return '';
-      if (!holdsList(c)) return optionLabel(c, raw);
-      return raw.split(',').map((v) => optionLabel(c, v)).join(c.type === 'cascade' ? REGION_JOIN : LIST_JOIN);
-    }
-    case 'switch': {
-      const options = isObject(c.options) ? c.options : {};
-      return raw === SWITCH_ON ? str(options.openMsg) || '开' : str(options.closeMsg) || '关';
-    }
-    case 'upload': {
-      if (raw === '') return '';
-      if (c.type === 'signature') return '已签名';
-      return raw.split(',').map((id) => ctx.fileNames.get(id.trim()) ?? id.trim()).join(LIST_JOIN);
-    }
-    case 'picker':
-      return storedText(row, labelColumnOf(c)) || raw;
-    case 'multiPicker': {
-      const items = readMultiPicker(raw);
-      return items ? items.map((i) => i.v || i.k).join(LIST_JOIN) : raw;
-    }
-    case 'region': {
-      const cols = regionColumnsOf(c);
-      return [cols.province, cols.city, cols.area].map((k) => storedText(row, k)).filter(Boolean).join(REGION_JOIN);
-    }
-    case 'gis':
-      // The address a person reads, with the point it stands for: the import reads this shape back.
-      return gisText(c, row);
-    default:
-      return raw;
-  }
+  if (!c || spec.family === 'system') return spec.key === 'create_time' || spec.key === 'update_time' ? raw : asNumber(raw);
+  return LABELS[spec.family](c, raw, row, ctx);
 }
 
 /** One exported cell: labels, the column's rule applied, text escaped against formula injection. */
@@ -442,89 +453,99 @@ export function importCell(spec: ColumnSpec, value: CellValue, lookups: ImportLo
     if (spec.family === 'gis') return { ok: true, columns: Object.fromEntries(Object.values(gisColumnsOf(c)).map((k) => [k, null])) };
     return only(spec, null);
   }
-  switch (spec.family) {
-    case 'text':
-      return only(spec, typeof value === 'string' ? unescapeFormula(value) : text);
-    case 'number':
-      return only(spec, typeof value === 'number' ? numberText(value) : text.replace(/,/g, ''));
-    case 'date':
-      return only(spec, importDate(value, c, lookups.date1904));
-    case 'switch': {
-      const options = isObject(c.options) ? c.options : {};
-      const t = text.toLowerCase();
-      if (t === str(options.openMsg).trim().toLowerCase() || ON_WORDS.has(t) || value === true) return only(spec, SWITCH_ON);
-      if (t === str(options.closeMsg).trim().toLowerCase() || OFF_WORDS.has(t) || value === false) return only(spec, SWITCH_OFF);
-      return fail(spec, `“${text}”不是有效的开关值（开/关）`);
-    }
-    case 'choice': {
-      const parts = holdsList(c) ? text.split(c.type === 'cascade' ? /[/,，、]/ : LIST_SPLIT).map((s) => s.trim()).filter(Boolean) : [text];
-      const values: string[] = [];
-      for (const p of parts) {
-        const v = optionValue(c, p);
-        if (v === null) return fail(spec, `选项“${p}”不存在`);
-        values.push(v);
-      }
-      return only(spec, values.join(','));
-    }
-    case 'picker': {
-      const index = lookups.index(c);
-      if (!index) return { ok: true, columns: { [spec.key]: text, [labelColumnOf(c)]: null } };
-      const found = index.resolve(text);
-      if (typeof found === 'string') return fail(spec, found);
-      return { ok: true, columns: { [spec.key]: found.id, [labelColumnOf(c)]: found.label } };
-    }
-    case 'multiPicker': {
-      const index = lookups.index(c);
-      const items: Array<{ k: string; v: string }> = [];
-      for (const part of text.split(LIST_SPLIT).map((s) => s.trim()).filter(Boolean)) {
-        if (!index) {
-          items.push({ k: part, v: part });
-          continue;
-        }
-        const found = index.resolve(part);
-        if (typeof found === 'string') return fail(spec, found);
-        if (!items.some((i) => i.k === found.id)) items.push({ k: found.id, v: found.label });
-      }
-      return only(spec, items.length > 0 ? JSON.stringify(items) : null);
-    }
-    case 'region': {
-      const region = lookups.region;
-      const cols = regionColumnsOf(c);
-      if (!region) return fail(spec, '行政区划数据不可用');
-      const names = text.split(REGION_SPLIT).filter(Boolean);
-      if (names.length > 3) return fail(spec, `“${text}”不是有效的行政区划（省/市/区）`);
-      const codes: string[] = [];
-      let parent = '';
-      for (const name of names) {
-        const code = region.children.get(parent)?.get(name);
-        if (!code) return fail(spec, `行政区划“${name}”不存在`);
-        codes.push(code);
-        parent = code;
-      }
-      const out: StoredColumns = {};
-      const parts: Array<[string, string]> = [
-        [cols.province, cols.provinceCode],
-        [cols.city, cols.cityCode],
-        [cols.area, cols.areaCode],
-      ];
-      parts.forEach(([nameCol, codeCol], i) => {
-        out[nameCol] = codes[i] ? region.names.get(codes[i]!)! : null;
-        out[codeCol] = codes[i] ?? null;
-      });
-      return { ok: true, columns: out };
-    }
-    case 'gis': {
-      const cols = gisColumnsOf(c);
-      const m = GIS_WITH_ADDRESS.exec(text);
-      const b = m ? null : GIS_BARE.exec(text);
-      if (!m && !b) return fail(spec, '位置请填写为“地址(纬度,经度)”');
-      const out: StoredColumns = {};
-      if (cols.address) out[cols.address] = m ? m[1]!.trim() || null : null;
-      if (cols.lat) out[cols.lat] = m ? m[2]! : b![1]!;
-      if (cols.lng) out[cols.lng] = m ? m[3]! : b![2]!;
-      return { ok: true, columns: out };
-    }
-    default:
-      return { ok: true, columns: {} };
-  }
+  if (spec.family === 'system') return { ok: true, columns: {} };
+  return IMPORTS[spec.family](spec, c, value, text, lookups);
 }
+
+type ImportOf = (spec: ColumnSpec, c: FormControl, value: CellValue, text: string, lookups: ImportLookups) => ImportResult;
+/* Files, formulas, layout and sub-tables are not read from a sheet (columns.ts: NOT_IMPORTED_FAMILIES). */
+const notImported: ImportOf = () => ({ ok: true, columns: {} });
+
+/**
+ * A non-empty cell to stored columns, per control family: a typed map over every family (issue
+ * 17), so a new family does not compile until it says how it imports.
+ */
+const IMPORTS = {
+  text: (spec, _c, value, text) => only(spec, typeof value === 'string' ? unescapeFormula(value) : text),
+  number: (spec, _c, value, text) => only(spec, typeof value === 'number' ? numberText(value) : text.replace(/,/g, '')),
+  date: (spec, c, value, _text, lookups) => only(spec, importDate(value, c, lookups.date1904)),
+  switch: (spec, c, value, text) => {
+    const options = isObject(c.options) ? c.options : {};
+    const t = text.toLowerCase();
+    if (t === str(options.openMsg).trim().toLowerCase() || ON_WORDS.has(t) || value === true) return only(spec, SWITCH_ON);
+    if (t === str(options.closeMsg).trim().toLowerCase() || OFF_WORDS.has(t) || value === false) return only(spec, SWITCH_OFF);
+    return fail(spec, `“${text}”不是有效的开关值（开/关）`);
+  },
+  choice: (spec, c, _value, text) => {
+    const parts = holdsList(c) ? text.split(c.type === 'cascade' ? /[/,，、]/ : LIST_SPLIT).map((s) => s.trim()).filter(Boolean) : [text];
+    const values: string[] = [];
+    for (const p of parts) {
+      const v = optionValue(c, p);
+      if (v === null) return fail(spec, `选项“${p}”不存在`);
+      values.push(v);
+    }
+    return only(spec, values.join(','));
+  },
+  picker: (spec, c, _value, text, lookups) => {
+    const index = lookups.index(c);
+    if (!index) return { ok: true, columns: { [spec.key]: text, [labelColumnOf(c)]: null } };
+    const found = index.resolve(text);
+    if (typeof found === 'string') return fail(spec, found);
+    return { ok: true, columns: { [spec.key]: found.id, [labelColumnOf(c)]: found.label } };
+  },
+  multiPicker: (spec, c, _value, text, lookups) => {
+    const index = lookups.index(c);
+    const items: Array<{ k: string; v: string }> = [];
+    for (const part of text.split(LIST_SPLIT).map((s) => s.trim()).filter(Boolean)) {
+      if (!index) {
+        items.push({ k: part, v: part });
+        continue;
+      }
+      const found = index.resolve(part);
+      if (typeof found === 'string') return fail(spec, found);
+      if (!items.some((i) => i.k === found.id)) items.push({ k: found.id, v: found.label });
+    }
+    return only(spec, items.length > 0 ? JSON.stringify(items) : null);
+  },
+  region: (spec, c, _value, text, lookups) => {
+    const region = lookups.region;
+    const cols = regionColumnsOf(c);
+    if (!region) return fail(spec, '行政区划数据不可用');
+    const names = text.split(REGION_SPLIT).filter(Boolean);
+    if (names.length > 3) return fail(spec, `“${text}”不是有效的行政区划（省/市/区）`);
+    const codes: string[] = [];
+    let parent = '';
+    for (const name of names) {
+      const code = region.children.get(parent)?.get(name);
+      if (!code) return fail(spec, `行政区划“${name}”不存在`);
+      codes.push(code);
+      parent = code;
+    }
+    const out: StoredColumns = {};
+    const parts: Array<[string, string]> = [
+      [cols.province, cols.provinceCode],
+      [cols.city, cols.cityCode],
+      [cols.area, cols.areaCode],
+    ];
+    parts.forEach(([nameCol, codeCol], i) => {
+      out[nameCol] = codes[i] ? region.names.get(codes[i]!)! : null;
+      out[codeCol] = codes[i] ?? null;
+    });
+    return { ok: true, columns: out };
+  },
+  gis: (spec, c, _value, text) => {
+    const cols = gisColumnsOf(c);
+    const m = GIS_WITH_ADDRESS.exec(text);
+    const b = m ? null : GIS_BARE.exec(text);
+    if (!m && !b) return fail(spec, '位置请填写为“地址(纬度,经度)”');
+    const out: StoredColumns = {};
+    if (cols.address) out[cols.address] = m ? m[1]!.trim() || null : null;
+    if (cols.lat) out[cols.lat] = m ? m[2]! : b![1]!;
+    if (cols.lng) out[cols.lng] = m ? m[3]! : b![2]!;
+    return { ok: true, columns: out };
+  },
+  upload: notImported,
+  formula: notImported,
+  subTable: notImported,
+  layout: notImported,
+} satisfies Record<ControlFamily, ImportOf>;

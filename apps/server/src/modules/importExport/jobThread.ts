@@ -7,12 +7,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import type { Kysely } from 'kysely';
-import type { FormMeta } from '@park/core';
 import type { Config } from '../../config.ts';
 import { createDb } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../plugins/errors.ts';
-import { NO_DESIGN } from '../form/formConf.routes.ts';
+import { loadDesign } from '../form/savedDesign.ts';
 import { buildFormModel, type FormModel } from '../form/formModel.ts';
 import { createFileStorage, uploadTempDir } from '../file/storage.ts';
 import { runExport, type JobDeps } from './exportJob.ts';
@@ -39,11 +37,10 @@ export type ThreadResult =
   | { kind: 'failure'; message: string }
   | { kind: 'fault'; message: string };
 
+/** No cache in a thread that runs one job: the design is read once per job. */
 async function loadModel(db: Kysely<Database>, formId: string): Promise<FormModel> {
-  const row = await db.selectFrom('form_conf').select(['form_name', 'status', 'design_version', 'form_meta']).where('id', '=', formId).executeTakeFirst();
-  if (!row) throw notFound('表单不存在');
-  if (row.form_meta === null) throw notFound(NO_DESIGN(formId));
-  return buildFormModel(formId, row.form_name, row.status, row.design_version, row.form_meta as FormMeta);
+  const d = await loadDesign(db, formId);
+  return buildFormModel(formId, d.formName, d.status, d.designVersion, d.meta);
 }
 
 export async function runThreadJob(input: ThreadInput): Promise<ThreadResult> {

@@ -240,3 +240,11 @@ export async function registerImportExport(boss: PgBoss, ctx: AppContext, logger
   if (resumed > 0) logger.info({ resumed }, '已安排恢复未完成的导入导出任务');
   return worker;
 }
+
+/** The JobSender is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    /** The pg-boss queue, set by startJobs; absent where no jobs run (most tests). */
+    jobs?: JobSender;
+  }
+}

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatDateTime } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { countOf } from '../../plugins/paging.ts';
+import { countOf, pageOf } from '../../plugins/paging.ts';
 
 /*
  * The message centre's reads and the mark-as-read, in the original client's shape (DESIGN.md §10.2):
@@ -65,19 +65,14 @@ export async function countMessages(db: Kysely<Database>, userId: string, f: Mes
 }
 
 export async function listMessages(db: Kysely<Database>, userId: string, f: MessageFilter, pageNum: number, pageSize: number) {
-  const base = filtered(db, userId, f);
-  const [rows, totalCount] = await Promise.all([
+  const { rows, total: totalCount } = await pageOf(filtered(db, userId, f), { pageNum, pageSize }, (base) =>
     base
       .select(['id', 'title', 'content', 'read_status', 'create_time', 'read_time', 'big_type', 'small_type', 'params', 'menu_url'])
       // Unread first (issue 20), then newest first.
       .orderBy('read_status')
       .orderBy('create_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    countOf(base),
-  ]);
+      .orderBy('id', 'desc'),
+  );
   return {
     totalCount,
     msgs: rows.map((r) => ({

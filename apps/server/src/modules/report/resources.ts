@@ -24,3 +24,11 @@ export async function openReportResources(config: Config, databaseUrl: string): 
     close: () => connections.close(),
   };
 }
+
+/** The ReportResources is part of every module's context (see context.ts). */
+declare module '../../context.ts' {
+  interface AppContext {
+    /** Report pools, limiter and datasource key (issue 21). */
+    reports: ReportResources;
+  }
+}

@@ -2,20 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { broaderScope, isDataScope, type DataScope } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { roleIdsOf, SUPER_ROLE_CODE } from './menus.ts';
+import type { UserPermissions } from '../../plugins/authContext.ts';
 
-export interface UserPermissions {
-  /** Holders of the super role pass every check, including permissions added later. */
-  isSuper: boolean;
-  /** Permission codes from the `perms` of every menu and button bound to the user's roles. */
-  codes: ReadonlySet<string>;
-  /**
-   * For each code, the broadest data scope among the roles granting it (issue 15): a form action
-   * granted by an 'all' role and by a 'self' role reaches all records.
-   */
-  scopes: ReadonlyMap<string, DataScope>;
-  /** The user's organisations and every organisation below them: the 'org' data scope. */
-  orgTree: readonly string[];
-}
+// Defined with the request's AuthContext, below the modules; named here as before.
+export { allows, type UserPermissions } from '../../plugins/authContext.ts';
 
 const NONE: UserPermissions = { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] };
 
@@ -71,6 +61,3 @@ async function orgTreeOf(db: Kysely<Database>, userId: string): Promise<string[]
   return r.rows.map((x) => String(x.id));
 }
 
-export function allows(p: UserPermissions, code: string): boolean {
-  return p.isSuper || p.codes.has(code);
-}

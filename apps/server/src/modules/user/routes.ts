@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
+import { listSys } from './sysModules.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { menuTreeFor } from './menus.ts';
 import { orgTree } from './orgTree.ts';
@@ -43,12 +44,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/user/listOrgTree', async () => ({ errCode: 0, departManage: await orgTree(db) }));
 
   app.get('/api/user/listSys', async () => {
-    const rows = await db
-      .selectFrom('sys_module')
-      .select(['id', 'sys_name', 'sys_url', 'status', 'order_index'])
-      .orderBy('order_index')
-      .orderBy('id')
-      .execute();
+    const rows = await listSys(db);
     return {
       errCode: 0,
       list: rows.map((r) => ({

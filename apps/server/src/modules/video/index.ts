@@ -1,6 +1,6 @@
 import { PLUGIN_PORTS } from '@park/core';
 import type { Config } from '../../config.ts';
-import { cspSourceOf } from '../form/routes.ts';
+import { cspSourceOf } from '../../plugins/csp.ts';
 
 export { videoRoutes } from './routes.ts';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Result } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { buildMenuRoutes, type MenuNode } from '@park/core';
-import { SessionContext, type Session } from '../session.tsx';
+import { SessionContext, type Session } from '../../lib/session.tsx';
 import {
   getUser,
   listMenus,
@@ -10,8 +10,8 @@ import {
   MENUS_QUERY_KEY,
   ORG_TREE_QUERY_KEY,
   USER_QUERY_KEY,
-} from '../../shell/api.ts';
-import { readMenuCache, writeMenuCache } from '../../shell/menuCache.ts';
+} from '../../lib/shellApi.ts';
+import { readMenuCache, writeMenuCache } from '../../lib/menuCache.ts';
 import { BootSpin } from '../../shell/PageSpin.tsx';
 import { ShellLayout } from './ShellLayout.tsx';
 

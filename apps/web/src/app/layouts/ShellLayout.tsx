@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useEmbeddedMode } from '../../shell/embedded.ts';
+import { useEmbeddedMode } from '../../lib/embedded.ts';
 import { NoMenuBlock } from '../../shell/NoMenuBlock.tsx';
 import { PageSpin } from '../../shell/PageSpin.tsx';
 import { TopBar } from '../../shell/TopBar.tsx';

@@ -1,5 +1,5 @@
 import type { ControlWidget } from '../types.ts';
-import { subTableWidget } from '../../form/subtable/subTableWidget.tsx';
+import { subTableWidget } from '../shared/subTableWidget.tsx';
 
 /** flow_table: 审批填报项：与子表单相同的子表面板. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
 export const flowTableControl: ControlWidget = subTableWidget();

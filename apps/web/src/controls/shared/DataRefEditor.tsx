@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Select, Space } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { App } from 'antd';
 import { PICKER_NO_CONFIG, readMultiPicker, type DsConf } from '@park/core';
 import type { ControlWidget, EditorProps } from '../types.ts';
 import { FormDataChooser, dsColumns } from './FormDataChooser.tsx';
+import { MultiPickerBox } from './pickers/MultiPickerBox.tsx';
 import { multiPickerText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';
-import { isObject, modelOf, nameOf, optionsOf, placeholderOf, textOf, widthStyle } from './values.ts';
+import { isObject, modelOf, nameOf, optionsOf, textOf } from './values.ts';
 
 /** m_data_ref: records of another form chosen through the form-data chooser, kept as [{k, v}]. */
 function DataRefEditor({ control, value, onChange, onBlur, disabled, id, compact, ctx }: EditorProps) {
@@ -25,29 +25,7 @@ function DataRefEditor({ control, value, onChange, onBlur, disabled, id, compact
   };
   return (
     <>
-      <Space.Compact style={widthStyle(control, compact)}>
-        <Select
-          id={id}
-          mode="multiple"
-          open={false}
-          value={items.map((i) => i.k)}
-          options={items.map((i) => ({ value: i.k, label: i.v || i.k }))}
-          onChange={(keys: string[]) => onChange(items.filter((i) => keys.includes(i.k)))}
-          onClick={() => !disabled && show()}
-          placeholder={placeholderOf(control, '请选择')}
-          disabled={disabled}
-          suffixIcon={null}
-          style={{ flex: 1, minWidth: 0 }}
-        />
-        <Button
-          icon={<SearchOutlined />}
-          disabled={disabled}
-          onClick={show}
-          aria-label={`选择${nameOf(control)}`}
-        >
-          选择
-        </Button>
-      </Space.Compact>
+      <MultiPickerBox control={control} items={items} onChange={onChange} show={show} disabled={disabled} id={id} compact={compact} />
       {open && (
         <FormDataChooser
           open

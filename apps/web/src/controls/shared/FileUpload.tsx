@@ -28,18 +28,11 @@ import {
   maxFileSizeOf,
   openDocumentEditor,
   openFilePreview,
-  uploadFile,
   type FileInfo,
 } from './files.ts';
-import { checkBeforeUpload, nextUploadId } from './ImageUpload.tsx';
+import { useFieldUploads } from './fieldUploads.ts';
 import { uploadText } from './text.ts';
 import { optionsOf, textOf } from './values.ts';
-
-interface Pending {
-  uid: string;
-  name: string;
-  percent: number;
-}
 
 function useFileInfos(ids: string[]): Array<FileInfo | undefined> {
   const results = useQueries({
@@ -98,7 +91,7 @@ function FileRows({
  * upload progress bar, and the spec's messages when there is no file to act on.
  */
 function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: EditorProps) {
-  const { message, notification } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const ids = (uploadItems(value) ?? []).map(fileIdOf);
   const infos = useFileInfos(ids);
@@ -106,8 +99,15 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
   useEffect(() => {
     idsRef.current = ids;
   });
-  const [pending, setPending] = useState<Pending[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
+  const { pending, beforeUpload, customRequest } = useFieldUploads(control, false, () => idsRef.current.length, (up, blob) => {
+    queryClient.setQueryData(fileInfoKey(up.fileId), { ...up, size: blob.size });
+    const next = [...idsRef.current, up.fileId];
+    idsRef.current = next;
+    onChange(next);
+    setChosen(up.fileId);
+    onBlur?.();
+  });
   const selected = chosen !== null && ids.includes(chosen) ? chosen : null;
   const limit = fileLimitOf(control);
 
@@ -136,46 +136,8 @@ function FileUploadEditor({ control, value, onChange, onBlur, disabled, id }: Ed
           <Upload
             multiple={limit === undefined || limit > 1}
             showUploadList={false}
-            beforeUpload={(file, batch) => {
-              const problem = checkBeforeUpload(
-                control,
-                file,
-                batch.length,
-                idsRef.current.length + pending.length,
-                false,
-              );
-              if (problem) {
-                if (problem.level === 'error' || file === batch[0]) void message[problem.level](problem.text);
-                return Upload.LIST_IGNORE;
-              }
-              return true;
-            }}
-            customRequest={({ file }) => {
-              const blob = file as File;
-              const uid = nextUploadId();
-              setPending((list) => [...list, { uid, name: blob.name, percent: 0 }]);
-              const progress = (percent: number) =>
-                setPending((list) => list.map((p) => (p.uid === uid ? { ...p, percent } : p)));
-              // The pending row goes in the same update as the new file row, so the name is never shown twice.
-              const settle = () => setPending((list) => list.filter((p) => p.uid !== uid));
-              uploadFile(blob, blob.name, { control, onProgress: progress })
-                .then((up) => {
-                  settle();
-                  queryClient.setQueryData(fileInfoKey(up.fileId), { ...up, size: blob.size });
-                  const next = [...idsRef.current, up.fileId];
-                  idsRef.current = next;
-                  onChange(next);
-                  setChosen(up.fileId);
-                  onBlur?.();
-                  notification.success({
-                    title: '成功',
-                    description: '上传成功',
-                    key: 'upload-ok',
-                    duration: 2,
-                  });
-                })
-                .catch(settle);
-            }}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
           >
             <Button type="primary" icon={<UploadOutlined />}>
               上传文件

@@ -3,7 +3,7 @@ import { Button, Input, Modal, Space, Table } from 'antd';
 import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { DsConf } from '@park/core';
-import { get } from '../../app/http.ts';
+import { get } from '../../lib/http.ts';
 import { flag, isObject, textOf } from './values.ts';
 
 export interface ChooserColumn {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Cascader } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { regionLevelOf, type RegionLevel, type RegionValue } from '@park/core';
-import { get } from '../../app/http.ts';
+import { get } from '../../lib/http.ts';
 import type { ControlWidget, EditorProps } from '../types.ts';
 import { regionText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Checkbox, Radio, Select, Space, Switch } from 'antd';
 import { holdsList, type FormControl } from '@park/core';
-import { get } from '../../app/http.ts';
+import { get } from '../../lib/http.ts';
 import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import {
   designOptions,

@@ -1,5 +1,5 @@
 import { fileIdOf, type FormControl } from '@park/core';
-import { get, upload, type UploadOptions } from '../../app/http.ts';
+import { get, upload, type UploadOptions } from '../../lib/http.ts';
 import { num, optionsOf } from './values.ts';
 
 export interface UploadedFile {

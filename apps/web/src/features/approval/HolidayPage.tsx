@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Input, InputNumber, Popconfirm, Radio, Space, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { get, postJson } from '../../app/http.ts';
-import { ListPage } from '../../app/ListPage.tsx';
+import { get, postJson } from '../../lib/http.ts';
+import { ListPage } from '../../lib/ListPage.tsx';
 
 interface Day {
   day: string;

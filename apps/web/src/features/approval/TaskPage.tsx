@@ -3,13 +3,13 @@ import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseFormMeta } from '@park/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BackButton } from '../../app/BackButton.tsx';
-import { errorMessage } from '../../app/http.ts';
+import { BackButton } from '../../lib/BackButton.tsx';
+import { errorMessage } from '../../lib/http.ts';
 import { flatFields } from '../../form/api.ts';
 import { FORM_VALIDATION_FAILED } from '@park/core';
 import { FormValidationError } from '../../form/store.ts';
 import { useFormContext } from '../../form/useFormContext.ts';
-import { COUNTER_QUERY_ROOT } from '../../shell/counters.ts';
+import { COUNTER_QUERY_ROOT } from '../counters/counters.ts';
 import { MSG_QUERY_ROOT } from '../msg/api.ts';
 import {
   addSignTask,

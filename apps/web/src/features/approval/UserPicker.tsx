@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../app/http.ts';
+import { get } from '../../lib/http.ts';
 
 interface UserRow {
   id: number | string;

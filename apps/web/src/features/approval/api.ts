@@ -1,6 +1,6 @@
 import type { FlowNode } from '@park/core';
-import { get, postForm, postJson, type QueryValue } from '../../app/http.ts';
-import type { PageResult } from '../../app/paging.ts';
+import { get, postForm, postJson, type QueryValue } from '../../lib/http.ts';
+import type { PageResult } from '../../lib/paging.ts';
 
 /** The approval calls (DESIGN.md §10.2, docs/api.md "Approvals"). */
 

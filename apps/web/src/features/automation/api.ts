@@ -1,6 +1,6 @@
 import type { ApiOk, ExecutionDetailReply, ExecutionRow, FlowListRow } from '@park/core';
-import { get } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
+import { get } from '../../lib/http.ts';
+import { toPageResult, type PagedReply, type PageResult } from '../../lib/paging.ts';
 
 /** The automation calls (DESIGN.md §10.1). */
 export const automationKeys = {

@@ -8,10 +8,10 @@ import {
   type CompanyAdminItem,
   type CompanyStatus,
 } from '@park/core';
-import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
-import { ListPage } from '../../app/ListPage.tsx';
-import { PagedTable } from '../../app/PagedTable.tsx';
-import { usePaging } from '../../app/paging.ts';
+import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
+import { ListPage } from '../../lib/ListPage.tsx';
+import { PagedTable } from '../../lib/PagedTable.tsx';
+import { usePaging } from '../../lib/paging.ts';
 import { settled } from '../system/common.tsx';
 import { checkCompany, companyKeys, deleteCompanyInfo, queryAllCheckCompanyInfo, updateCompanyInfo } from './api.ts';
 import { CompanyFields, type CompanyFormValues } from './CompanyFields.tsx';

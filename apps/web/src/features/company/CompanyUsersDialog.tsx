@@ -3,9 +3,9 @@ import { Button, Form, Input, Modal, Select, Space, type TableColumnsType } from
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyAdminItem, CompanyUserItem } from '@park/core';
-import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
-import { PagedTable } from '../../app/PagedTable.tsx';
-import { usePaging } from '../../app/paging.ts';
+import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
+import { PagedTable } from '../../lib/PagedTable.tsx';
+import { usePaging } from '../../lib/paging.ts';
 import { SEX_TEXT, StatusTag, useAccountActions, UserIdentityFields, useShowPasswordOnce } from '../system/common.tsx';
 import {
   addCompanyUser,

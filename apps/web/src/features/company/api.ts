@@ -13,8 +13,8 @@ import type {
   RegisterDicType,
   RegistrationPayload,
 } from '@park/core';
-import { get, postJson, type CallOptions } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
+import { get, postJson, type CallOptions } from '../../lib/http.ts';
+import { toPageResult, type PagedReply, type PageResult } from '../../lib/paging.ts';
 import { isObject, textOf } from '../../controls/shared/values.ts';
 import type { GisConfig } from '../../controls/shared/gis/gisConfig.ts';
 

@@ -8,9 +8,9 @@ import {
   REGISTRATION_TEXT,
   type RegistrationPayload,
 } from '@park/core';
-import { sealPassword } from '../../app/crypto.ts';
-import { errorMessage } from '../../app/http.ts';
-import { Logo } from '../../shell/Logo.tsx';
+import { sealPassword } from '../../lib/crypto.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { Logo } from '../../lib/Logo.tsx';
 import { companyRegistered } from '../company/api.ts';
 import { CompanyFields, fieldRules, useEconomicTypeName, type CompanyFormValues } from '../company/CompanyFields.tsx';
 import '../company/company.css';

@@ -2,7 +2,7 @@ import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { formIdFromPath } from '@park/core';
-import { errorMessage } from '../../app/http.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { designKey, draftKey, loadDesign, loadDraft } from './api.ts';
 import { Designer } from './Designer.tsx';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Select, Spin, TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMenu } from '@park/core';
-import { errorMessage } from '../../app/http.ts';
-import { MENUS_QUERY_KEY } from '../../shell/api.ts';
+import { errorMessage } from '../../lib/http.ts';
+import { MENUS_QUERY_KEY } from '../../lib/shellApi.ts';
 import { keys as systemKeys, listRole } from '../system/api.ts';
 import { createFormMenu, listPagePath, menusOfForm } from './api.ts';
 

@@ -1,5 +1,5 @@
 import { emptyDesign, parseFormMeta, type AdminMenu, type FormMeta } from '@park/core';
-import { get, postJson } from '../../app/http.ts';
+import { get, postJson } from '../../lib/http.ts';
 import { addFullMenu, addRolesRelMenu, listMenu } from '../system/api.ts';
 
 export interface DesignSource {

@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useParams } from 'react-router';
 import { FORM_ID_EMPTY, FORM_ID_NOT_NUMERIC } from '@park/core';
-import { BackButton } from '../../app/BackButton.tsx';
+import { BackButton } from '../../lib/BackButton.tsx';
 import { FormDetail } from '../../form/FormDetail.tsx';
 import { FormLoader } from '../../form/FormLoader.tsx';
 

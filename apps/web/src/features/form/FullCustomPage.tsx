@@ -3,7 +3,7 @@ import { Button, Card, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { formIdFromPath } from '@park/core';
-import { BackButton } from '../../app/BackButton.tsx';
+import { BackButton } from '../../lib/BackButton.tsx';
 import { FormEditor } from '../../form/FormEditor.tsx';
 import { FormLoader } from '../../form/FormLoader.tsx';
 

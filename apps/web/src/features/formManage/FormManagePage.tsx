@@ -4,13 +4,13 @@ import { App, Button, Card, Form, Input, Select, Space, Tag, Tooltip, type Table
 import { AppstoreOutlined, DeleteOutlined, EditOutlined, FolderOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '@park/core';
-import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
-import { errorMessage } from '../../app/http.ts';
-import { notifyError } from '../../app/feedback.ts';
-import { ListPage } from '../../app/ListPage.tsx';
-import { PagedTable } from '../../app/PagedTable.tsx';
-import { usePaging } from '../../app/paging.ts';
-import { MENUS_QUERY_KEY } from '../../shell/api.ts';
+import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
+import { errorMessage } from '../../lib/http.ts';
+import { notifyError } from '../../lib/feedback.ts';
+import { ListPage } from '../../lib/ListPage.tsx';
+import { PagedTable } from '../../lib/PagedTable.tsx';
+import { usePaging } from '../../lib/paging.ts';
+import { MENUS_QUERY_KEY } from '../../lib/shellApi.ts';
 import { settled, StatusTag } from '../system/common.tsx';
 import {
   addFormGroup,

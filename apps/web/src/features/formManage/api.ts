@@ -1,6 +1,6 @@
 import type { ApiOk } from '@park/core';
-import { get, postJson, type CallOptions } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
+import { get, postJson, type CallOptions } from '../../lib/http.ts';
+import { toPageResult, type PagedReply, type PageResult } from '../../lib/paging.ts';
 
 /** Form management calls (issue 9 §1), by the catalogue's names where it has them. */
 

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
-import { formatDateTime } from '../../app/format.ts';
-import { PagedListPage } from '../../app/PagedListPage.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { PagedListPage } from '../../lib/PagedListPage.tsx';
 import { FORM_TASK_QUERY_ROOT, queryExecutingFormTasks, type FormTask } from './api.ts';
 import { formNameColumn, taskStatusColumn } from './taskColumns.tsx';
 

@@ -1,5 +1,5 @@
-import { get } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
+import { get } from '../../lib/http.ts';
+import { toPageResult, type PagedReply, type PageResult } from '../../lib/paging.ts';
 
 export interface FormTask {
   id: number;

@@ -13,10 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { flattenRoutes, targetToHref, type CurrentUser, type MenuRoute } from '@park/core';
-import { EmptyState } from '../../app/ListPage.tsx';
-import { useSession } from '../../app/session.tsx';
+import { EmptyState } from '../../lib/ListPage.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { loadOwnCompany } from '../../form/api.ts';
-import { useCounter, type CounterKind } from '../../shell/counters.ts';
+import { useCounter, type CounterKind } from '../counters/counters.ts';
 import { CURRENT_DATE_QUERY_KEY, getCurrentDate } from './api.ts';
 import './home.css';
 

@@ -1,5 +1,5 @@
 import type { CurrentDateReply } from '@park/core';
-import { get } from '../../app/http.ts';
+import { get } from '../../lib/http.ts';
 
 export const CURRENT_DATE_QUERY_KEY = ['home', 'currentDate'] as const;
 

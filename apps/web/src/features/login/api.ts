@@ -1,6 +1,6 @@
 import type { LoginReply, LoginRequest } from '@park/core';
-import { postJson } from '../../app/http.ts';
-import { sealPassword } from '../../app/crypto.ts';
+import { postJson } from '../../lib/http.ts';
+import { sealPassword } from '../../lib/crypto.ts';
 
 /** Silent: the login page shows the reason inline, next to the form. */
 export async function login(username: string, password: string): Promise<LoginReply> {

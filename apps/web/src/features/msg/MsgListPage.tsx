@@ -4,10 +4,10 @@ import { MSG_BIG_TYPE_LABEL, MSG_SMALL_TYPE_LABEL } from '@park/core';
 import { CheckOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../app/format.ts';
-import { ListPage, tableLocale } from '../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../app/paging.ts';
-import { COUNTER_QUERY_ROOT } from '../../shell/counters.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
+import { tablePagination, usePaging } from '../../lib/paging.ts';
+import { COUNTER_QUERY_ROOT } from '../counters/counters.ts';
 import { markMessagesRead, MSG_QUERY_ROOT, queryMessages, type Message, type ReadStatus } from './api.ts';
 import './msg.css';
 

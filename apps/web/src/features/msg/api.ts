@@ -1,6 +1,6 @@
 import type { QuerySelfReply, SelfMessage, UnreadMsgCountReply } from '@park/core';
-import { get, postForm } from '../../app/http.ts';
-import type { PageResult } from '../../app/paging.ts';
+import { get, postForm } from '../../lib/http.ts';
+import type { PageResult } from '../../lib/paging.ts';
 
 /** '0' unread, '1' read (queryself's statusList). */
 export type ReadStatus = '0' | '1';

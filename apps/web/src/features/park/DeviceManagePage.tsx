@@ -13,9 +13,9 @@ import {
   type DeviceType,
   type ParkDevice,
 } from '@park/core';
-import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
-import { ListPage, tableLocale } from '../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../app/paging.ts';
+import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
+import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
+import { tablePagination, usePaging } from '../../lib/paging.ts';
 import { DeleteLink, settled, StatusTag } from '../system/common.tsx';
 import '../system/system.css';
 import { addDevice, deleteDevice, deviceKeys, listDevices, listGates, resetDeviceToken, setDeviceStatus, updateDevice } from './api.ts';

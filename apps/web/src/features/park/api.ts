@@ -1,6 +1,6 @@
 import type { ApiOk, ParkDevice, ParkDeviceInput, ParkGateOption } from '@park/core';
-import { get, postJson } from '../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../app/paging.ts';
+import { get, postJson } from '../../lib/http.ts';
+import { toPageResult, type PagedReply, type PageResult } from '../../lib/paging.ts';
 
 /** 设备管理 (issue 23): devices and their ingestion tokens. */
 export const deviceKeys = {

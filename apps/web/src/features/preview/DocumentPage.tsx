@@ -4,7 +4,7 @@ import { App, Button, Drawer, Result, Spin, Table, Tag } from 'antd';
 import { EyeOutlined, HistoryOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isEditableText, isOfficeSuffix } from '@park/core';
-import { errorMessage } from '../../app/http.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { fileInfoQueryKey, fileUrls, getVersions, saveVersion, versionsQueryKey, type FileVersion, type PreviewFile } from './api.ts';
 import { CodeEditorPanel } from './code/CodeEditorPanel.tsx';
 import { MSG_EDIT_NO_FILE } from './events.ts';

@@ -10,7 +10,7 @@ import {
   supportedPreviewText,
   unsupportedPreviewMessage,
 } from '@park/core';
-import { errorMessage } from '../../app/http.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { fileInfoQueryKey, fileUrls, getFileInfo, previewCapabilityQuery, type PreviewFile } from './api.ts';
 import { MSG_PREVIEW_NO_FILE, OPEN_FILE_PREVIEW, type OpenFilePreviewDetail, type PreviewFileRef } from './events.ts';
 import { FilePreview } from './FilePreview.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FileInfoReply } from '@park/core';
-import { ApiError, get, upload } from '../../app/http.ts';
+import { ApiError, get, upload } from '../../lib/http.ts';
 
 /** The file service's addresses (DESIGN.md §5.1, docs/api.md). */
 export const fileUrls = {

@@ -3,8 +3,8 @@ import { App, Button, Form, Input, Select, Space, Table, Tag, type TableColumnsT
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DatasetSummary, DataSetConf, SourceColumnView } from '@park/core';
-import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
-import { ListPage, tableLocale } from '../../app/ListPage.tsx';
+import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
+import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { getDataset, listColumns, listDatasets, listDatasources, listTables, reportKeys, saveDataset, syncDataset } from './api.ts';
 import { buildDsMeta, choicesOf, columnId, defaultUse, type CalculatedDraft, type ColumnChoice, type ColumnUse } from './datasetDraft.ts';
 import '../system/system.css';

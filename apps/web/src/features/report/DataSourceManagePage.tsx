@@ -3,8 +3,8 @@ import { App, Button, Form, Input, InputNumber, Radio, Space, Table, Tag, type T
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DATASOURCE_TYPE_LABELS, DEFAULT_PORTS, type DatasourceInputBody, type DatasourceView } from '@park/core';
-import { EditModal, useEditDialog } from '../../app/EditModal.tsx';
-import { ListPage, tableLocale } from '../../app/ListPage.tsx';
+import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
+import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { DeleteLink } from '../system/common.tsx';
 import { deleteDatasource, listDatasources, reportKeys, saveDatasource, testDatasource } from './api.ts';
 import '../system/system.css';

@@ -1,5 +1,5 @@
 import type { ApiOk, DataSetConf, DatasetSummary, DatasourceInputBody, DatasourceView, DsColumn, DsMeta, SourceColumnView, SourceTable } from '@park/core';
-import { get, postJson } from '../../app/http.ts';
+import { get, postJson } from '../../lib/http.ts';
 
 /** The report module's datasource and dataset calls (kh.config report paths). */
 

@@ -1,5 +1,5 @@
 import type { ApiOk, SettingMeta } from '@park/core';
-import { get, postJson } from '../../app/http.ts';
+import { get, postJson } from '../../lib/http.ts';
 
 /** 报表管理, the designer and the viewer (issue 22): report definitions and widget data. */
 

@@ -25,8 +25,8 @@ import type {
   UserInput,
   DataScope,
 } from '@park/core';
-import { get, postJson, type CallOptions } from '../../app/http.ts';
-import { toPageResult, type PageResult } from '../../app/paging.ts';
+import { get, postJson, type CallOptions } from '../../lib/http.ts';
+import { toPageResult, type PageResult } from '../../lib/paging.ts';
 
 /** The administration calls (issue 5), by their catalogue names. */
 

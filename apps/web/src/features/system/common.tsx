@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TEXT, USERNAME_MESSAGE, USERNAME_PATTERN, type OrgNode } from '@park/core';
-import { ApiError } from '../../app/http.ts';
-import { listOrgTree, ORG_TREE_QUERY_KEY } from '../../shell/api.ts';
+import { ApiError } from '../../lib/http.ts';
+import { listOrgTree, ORG_TREE_QUERY_KEY } from '../../lib/shellApi.ts';
 import { keys, listRole } from './api.ts';
 
 export const USER_TYPE_TEXT: Record<number, string> = { 0: '平台用户', 1: '企业管理员', 2: '企业用户' };

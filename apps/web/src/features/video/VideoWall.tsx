@@ -26,7 +26,7 @@ import {
   VIDEO_TEXT,
   type PluginPush,
 } from '@park/core';
-import { errorMessage } from '../../app/http.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { startPlayback, startTalk, startVideo, streamAddress } from './api.ts';
 import { WindowTracker, browserOffset } from './dhplayer/WindowTracker.ts';
 import type { BrowserVideoHandle } from './browserPlayer.ts';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Empty, Space, Spin, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { checkPlaybackRange, MAX_WINDOWS, VIDEO_TEXT, type RecordSegment } from '@park/core';
-import { errorMessage } from '../../app/http.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { fetchCameraTree, fetchPlayerInfo, fetchRolesForGrants, queryRecords, videoKeys } from './api.ts';
 import { GroupGrantsPanel } from './GroupGrantsPanel.tsx';
 import { CameraTree, camerasOf } from './CameraTree.tsx';

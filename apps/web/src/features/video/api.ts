@@ -1,5 +1,5 @@
 import type { AdminPageReply, AdminRole, BrowserStreamKind, PlayerInfoReply, RecordSegment, RecordsReply, StreamReply, VideoTreeNode, VideoTreeReply } from '@park/core';
-import { get, postJson } from '../../app/http.ts';
+import { get, postJson } from '../../lib/http.ts';
 
 /** The wall's calls (/api/video, docs/api.md "Video"); the gateway's own token stays on the server. */
 

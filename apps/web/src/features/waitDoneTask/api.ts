@@ -1,5 +1,5 @@
 import type { WaitDoneCountReply } from '@park/core';
-import { get } from '../../app/http.ts';
+import { get } from '../../lib/http.ts';
 
 export interface WaitDoneTask {
   id: number;

@@ -22,7 +22,7 @@ import { widgetOf } from '../../controls/registry.ts';
 import { applyDsMapping, FormDataChooser } from '../../controls/shared/FormDataChooser.tsx';
 import type { RuntimeContext } from '../../controls/types.ts';
 import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/shared/values.ts';
-import { tableLocale } from '../../app/ListPage.tsx';
+import { tableLocale } from '../../lib/ListPage.tsx';
 import {
   addSubRow,
   batchAddSubRows,

@@ -6,7 +6,8 @@ import { authOf } from '../../../plugins/auth.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { AppError, badRequest, tooManyRequests } from '../../../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwordHash.ts';
-import { TOO_MANY_LOGINS } from '../../auth/routes.ts';
+import { TOO_MANY_LOGINS } from '../../auth/messages.ts';
+import { passwordHashOf, setPasswordHash } from '../../auth/repo.ts';
 import { openSealedPassword } from '../../auth/sealedPassword.ts';
 
 const MODULE = '个人中心';
@@ -27,8 +28,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!(await limiter.reserve(username, ip))) throw tooManyRequests(TOO_MANY_LOGINS);
     const password = await openSealedPassword(db, keys, sealed);
     if (password === null) throw badRequest(SEAL_FAILED);
-    const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-    const ok = await verifyPassword(password, row.password_hash);
+    const ok = await verifyPassword(password, await passwordHashOf(db, userId));
     if (ok) await limiter.release(username, ip);
     return ok;
   };
@@ -56,11 +56,10 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
       const next = await openSealedPassword(db, keys, body.newPassword);
       if (next === null) throw badRequest(SEAL_FAILED);
       if (!meetsPasswordRule(next)) throw badRequest(PASSWORD_RULE_MESSAGE);
-      const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', auth.userId).executeTakeFirstOrThrow();
-      if (await verifyPassword(next, row.password_hash)) throw badRequest(ADMIN_TEXT.samePassword);
+      if (await verifyPassword(next, await passwordHashOf(db, auth.userId))) throw badRequest(ADMIN_TEXT.samePassword);
       const hash = await hashPassword(next);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('sys_user').set({ password_hash: hash, update_time: new Date() }).where('id', '=', auth.userId).execute();
+        await setPasswordHash(trx, auth.userId, hash);
         await writeAudit(trx, request, { module: MODULE, action: '修改密码', targetType: 'sys_user', targetId: auth.userId });
         // The user's other sessions end; this one stays.
         await sessions.destroyAllFor(trx, auth.userId, auth.sessionId);

@@ -58,3 +58,11 @@ export class SettingsStore {
     this.values = { ...values };
   }
 }
+
+/** The SettingsStore is part of every module's context (see context.ts). */
+declare module '../../../context.ts' {
+  interface AppContext {
+    /** Security settings (idle timeout, login limit, log retention): environment defaults, DB overrides. */
+    settings: SettingsStore;
+  }
+}

@@ -7,6 +7,7 @@ import type { Database } from '../../../db/schema.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../../plugins/errors.ts';
 import { adminCall, Id, IdBody, str, Text, uniqueOr } from '../common.ts';
+import { deleteSys, findSys, insertSys, nameTaken, nextOrderIndex, updateSys } from './repo.ts';
 
 const PERM = 'system:sys';
 const MODULE = '系统模块';
@@ -33,16 +34,6 @@ function clean(input: SysInput) {
   return { sys_name: sysName, sys_url: sysUrl, status: input.status };
 }
 
-async function nameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('sys_module').select('id').where('sys_name', '=', name);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-async function findSys(db: Kysely<Database>, id: string) {
-  return db.selectFrom('sys_module').select(['id', 'sys_name', 'sys_url', 'status', 'order_index']).where('id', '=', id).executeTakeFirst();
-}
-
 /* listSys itself is a shell call (the top bar's module list): modules/user/routes.ts. */
 export function adminSysRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -61,17 +52,10 @@ export function adminSysRoutes(app: FastifyInstance, ctx: AppContext): void {
     const sys = clean(input);
     const id = await db.transaction().execute(async (trx) => {
       if (await nameTaken(trx, sys.sys_name)) throw conflict(ADMIN_TEXT.sysNameTaken);
-      const max = await trx.selectFrom('sys_module').select((eb) => eb.fn.max('order_index').as('m')).executeTakeFirst();
-      const row = await uniqueOr(
-        trx
-          .insertInto('sys_module')
-          .values({ ...sys, order_index: input.orderIndex ?? (max?.m == null ? 0 : Number(max.m) + 1) })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        ADMIN_TEXT.sysNameTaken,
-      );
-      await audit(trx, request, '新增系统模块', row.id, sys);
-      return Number(row.id);
+      const orderIndex = input.orderIndex ?? (await nextOrderIndex(trx));
+      const newId = await uniqueOr(insertSys(trx, { ...sys, order_index: orderIndex }), ADMIN_TEXT.sysNameTaken);
+      await audit(trx, request, '新增系统模块', newId, sys);
+      return Number(newId);
     });
     return { errCode: 0, id };
   });
@@ -84,14 +68,7 @@ export function adminSysRoutes(app: FastifyInstance, ctx: AppContext): void {
       const before = await findSys(trx, id);
       if (!before) throw notFound('系统模块不存在或已被删除');
       if (await nameTaken(trx, sys.sys_name, id)) throw conflict(ADMIN_TEXT.sysNameTaken);
-      await uniqueOr(
-        trx
-          .updateTable('sys_module')
-          .set({ ...sys, order_index: input.orderIndex ?? before.order_index })
-          .where('id', '=', id)
-          .execute(),
-        ADMIN_TEXT.sysNameTaken,
-      );
+      await uniqueOr(updateSys(trx, id, { ...sys, order_index: input.orderIndex ?? before.order_index }), ADMIN_TEXT.sysNameTaken);
       await audit(trx, request, '修改系统模块', id, { before });
     });
     return { errCode: 0 };
@@ -102,7 +79,7 @@ export function adminSysRoutes(app: FastifyInstance, ctx: AppContext): void {
     await db.transaction().execute(async (trx) => {
       const before = await findSys(trx, id);
       if (!before) throw notFound('系统模块不存在或已被删除');
-      await trx.deleteFrom('sys_module').where('id', '=', id).execute();
+      await deleteSys(trx, id);
       await audit(trx, request, '删除系统模块', id, { before });
     });
     return { errCode: 0 };

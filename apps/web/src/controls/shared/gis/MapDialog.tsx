@@ -4,7 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { CoordinateGrid } from './coordinateGrid.ts';
 import { numberRange, POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, type GisValue } from '@park/core';
-import { notifyError } from '../../../app/feedback.ts';
+import { notifyError } from '../../../lib/feedback.ts';
 import {
   coordText,
   DEFAULT_CENTER,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../../app/http.ts';
+import { get } from '../../../lib/http.ts';
 import { isObject, textOf } from '../values.ts';
 
 /**

@@ -3,7 +3,7 @@ import { App, Button, Empty, Input, Modal, Spin, Table, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { PICKER_SINGLE_ONLY, type MultiPickerItem } from '@park/core';
-import { get } from '../../../app/http.ts';
+import { get } from '../../../lib/http.ts';
 import { isObject, textOf } from '../values.ts';
 import { flattenTree, PICKER_PAGE_SIZE, type PickerRecord, type PickerSource } from './sources.ts';
 

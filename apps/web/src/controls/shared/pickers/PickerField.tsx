@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Input, Select, Space } from 'antd';
+import { App, Button, Input, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import {
   readMultiPicker,
@@ -12,6 +12,7 @@ import type { ControlWidget, EditorProps } from '../../types.ts';
 import { multiPickerText, pickerText } from '../text.ts';
 import { makeTextDisplay } from '../TextDisplay.tsx';
 import { modelOf, nameOf, optionsOf, placeholderOf, textOf, widthStyle } from '../values.ts';
+import { MultiPickerBox } from './MultiPickerBox.tsx';
 import { PickerDialog } from './PickerDialog.tsx';
 import { mapsMappingOf, pickerKindOf, pickerSource, type PickerRecord } from './sources.ts';
 
@@ -132,29 +133,7 @@ function MultiPickerEditor(props: EditorProps) {
   });
   return (
     <>
-      <Space.Compact style={widthStyle(control, compact)}>
-        <Select
-          id={id}
-          mode="multiple"
-          open={false}
-          value={items.map((i) => i.k)}
-          options={items.map((i) => ({ value: i.k, label: i.v || i.k }))}
-          onChange={(keys: string[]) => onChange(items.filter((i) => keys.includes(i.k)))}
-          onClick={() => !disabled && show()}
-          placeholder={placeholderOf(control, '请选择')}
-          disabled={disabled}
-          suffixIcon={null}
-          style={{ flex: 1, minWidth: 0 }}
-        />
-        <Button
-          icon={<SearchOutlined />}
-          disabled={disabled}
-          onClick={show}
-          aria-label={`选择${nameOf(control)}`}
-        >
-          选择
-        </Button>
-      </Space.Compact>
+      <MultiPickerBox control={control} items={items} onChange={onChange} show={show} disabled={disabled} id={id} compact={compact} />
       {dialog}
     </>
   );

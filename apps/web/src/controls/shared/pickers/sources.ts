@@ -11,7 +11,7 @@ import {
   type MapsConfig,
   type UrlParam,
 } from '@park/core';
-import { get, postForm, type Query } from '../../../app/http.ts';
+import { get, postForm, type Query } from '../../../lib/http.ts';
 import { isObject, optionsOf, textOf } from '../values.ts';
 
 export type PickerKind = 'org' | 'user' | 'company' | 'role' | 'dic' | 'data';

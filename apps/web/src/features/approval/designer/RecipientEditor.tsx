@@ -1,7 +1,7 @@
 import { Checkbox, InputNumber, Radio, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { SUPERVISOR_LEVELS, type Recipient } from '@park/core';
-import { get } from '../../../app/http.ts';
+import { get } from '../../../lib/http.ts';
 
 const EMPTY = { person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Select, Space, Table, Tag, Timeline } from 'antd';
 import { FORM_EVENT_TEXT, FORM_EVENTS, NODE_TYPE_TEXT, type FlowNode, type FormEventKind, type TriggerConf } from '@park/core';
-import { errorMessage } from '../../../app/http.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { dryRun, usersByIds, type DryRunEffect, type DryRunReply, type UserBrief } from './api.ts';
 import { FORM_ACTION_TEXT } from './nodes/action/actionText.ts';
 import { useFormFields } from './useFormFields.ts';

@@ -4,7 +4,7 @@ import { App, Button, Input, Result, Space, Spin, Tag } from 'antd';
 import { ArrowLeftOutlined, ExperimentOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTOMATION_NODES, checkFlowTree, flagErrors, newNodeId, type FlowNode } from '@park/core';
-import { ApiError, errorMessage } from '../../../app/http.ts';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { FlowCanvas } from '../../flowCanvas/index.ts';
 import { getFlow, saveFlow } from './api.ts';
 import { DryRunDrawer } from './DryRunDrawer.tsx';

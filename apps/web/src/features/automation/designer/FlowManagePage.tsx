@@ -4,11 +4,11 @@ import { App, Button, Form, Input, Popconfirm, Space, Switch, Tag, type TableCol
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORM_EVENT_TEXT, type ExecutionStatus } from '@park/core';
-import { formatDateTime } from '../../../app/format.ts';
-import { errorMessage } from '../../../app/http.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
 import { StatusTag } from '../executions/StatusTag.tsx';
 import { deleteFlow, enableFlow, queryFlowRows, type FlowManageRow } from './api.ts';
 import './designer.css';

@@ -1,6 +1,6 @@
 import type { ApiOk, FlowListRow, FlowNode, Recipient } from '@park/core';
-import { get, postJson } from '../../../app/http.ts';
-import { toPageResult, type PagedReply, type PageResult } from '../../../app/paging.ts';
+import { get, postJson } from '../../../lib/http.ts';
+import { toPageResult, type PagedReply, type PageResult } from '../../../lib/paging.ts';
 
 /** The designer's calls: the engine's (DESIGN.md §10.1) and its own (docs/api.md 自动化设计). */
 

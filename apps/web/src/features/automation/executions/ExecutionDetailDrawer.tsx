@@ -1,7 +1,7 @@
 import { Button, Descriptions, Drawer, Empty, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { FORM_EVENT_TEXT, NODE_TYPE_TEXT, type StepRowView } from '@park/core';
-import { formatDateTime } from '../../../app/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { automationKeys, getExecution } from '../api.ts';
 import { StatusTag } from './StatusTag.tsx';
 

@@ -4,11 +4,11 @@ import { App, Button, Form, Input, Select, Space, Tooltip, type TableColumnsType
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EXECUTION_STATUSES, EXECUTION_STATUS_TEXT, FORM_EVENT_TEXT, type ExecutionRow, type ExecutionStatus } from '@park/core';
-import { formatDateTime } from '../../../app/format.ts';
-import { errorMessage } from '../../../app/http.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
 import { automationKeys, queryExecutions, queryFlows, retryExecution, type ExecutionFilters } from '../api.ts';
 import { ExecutionDetailDrawer } from './ExecutionDetailDrawer.tsx';
 import { StatusTag } from './StatusTag.tsx';

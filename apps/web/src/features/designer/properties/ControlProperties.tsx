@@ -2,7 +2,7 @@ import { Alert, Collapse, Form, Tag, Typography } from 'antd';
 import { CONTROL_TEMPLATES, controlDesignErrors, isControlType, isNameProblem } from '@park/core';
 import { CommonSection } from './common/CommonSection.tsx';
 import { ValidationSection } from './common/ValidationSection.tsx';
-import type { ControlPropertyPanelProps } from './index.tsx';
+import type { ControlPropertyPanelProps } from './types.ts';
 import { propertyEditorOf } from './registry.ts';
 import { textOf } from './shared/edit.ts';
 

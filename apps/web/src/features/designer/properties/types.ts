@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FormControl, FormMeta } from '@park/core';
+import type { FormConfig, FormControl, FormMeta } from '@park/core';
 
 /** What every section of a control's panel receives. */
 export interface SectionProps {
@@ -37,4 +37,24 @@ export interface PropertyEditor {
   sections: readonly PropertySection[];
   /** Design problems a section already shows in place, left out of the list above the panel. */
   shownInPlace?: (props: SectionProps) => string[];
+}
+
+/**
+ * Contract between the designer canvas and the property panels. The canvas owns the design state
+ * and undo history; a panel only proposes a replacement for the one thing it edits.
+ */
+export interface ControlPropertyPanelProps {
+  /** The selected control (it may sit inside a grid column or be a sub-table column). */
+  control: FormControl;
+  /** The whole design: for relatedList targets, formula fields and model uniqueness. */
+  meta: FormMeta;
+  /** Set when the control is a column of this sub-table. */
+  parentTable?: FormControl;
+  /** Replaces the control; `key` must not change. */
+  onChange: (next: FormControl) => void;
+}
+
+export interface FormPropertyPanelProps {
+  config: FormConfig;
+  onChange: (next: FormConfig) => void;
 }

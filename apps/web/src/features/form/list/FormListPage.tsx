@@ -34,8 +34,8 @@ import {
   type QueryValues,
   type RowAction,
 } from '@park/core';
-import { ApiError, errorMessage } from '../../../app/http.ts';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { ListPage, tableLocale } from '../../../lib/ListPage.tsx';
 import { formDefinitionKey, loadFormDefinition } from '../../../form/api.ts';
 import { FormDialog } from '../../../form/FormDialog.tsx';
 import { useApprovalOnList } from '../../approval/listStatus.tsx';

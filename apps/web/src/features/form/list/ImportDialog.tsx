@@ -9,7 +9,7 @@ import {
   IMPORT_POLL_MS,
   type JobState,
 } from '@park/core';
-import { ApiError } from '../../../app/http.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { downloadFrom, errorFileUrl, startImport, templateUrl } from './api.ts';
 import { pollJob } from './jobs.ts';
 

@@ -9,7 +9,7 @@ import {
   totalKindOf,
   type TotalKind,
 } from '@park/core';
-import { get, postJson, upload } from '../../../app/http.ts';
+import { get, postJson, upload } from '../../../lib/http.ts';
 
 /** A record as the list reads it: stored columns, ids as numbers, times as text. */
 export type ListRow = Record<string, unknown> & { id: number };

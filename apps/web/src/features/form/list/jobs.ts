@@ -1,5 +1,5 @@
 import type { JobState } from '@park/core';
-import { ApiError } from '../../../app/http.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { jobState } from './api.ts';
 
 /** Consecutive failed polls tolerated (a server restart mid-job) before the page gives up. */

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Modal } from 'antd';
 import { useNavigate } from 'react-router';
 import { BASE_PATH, jumpFrameSandbox, planJump, readJumpReply, type JumpPlan } from '@park/core';
-import { ApiError, errorMessage, get, postJson, type Query } from '../../../app/http.ts';
+import { ApiError, errorMessage, get, postJson, type Query } from '../../../lib/http.ts';
 
 type DialogPlan = Extract<JumpPlan, { kind: 'dialog' }>;
 type ApiPlan = Extract<JumpPlan, { kind: 'api' }>;

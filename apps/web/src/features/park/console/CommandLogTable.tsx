@@ -1,6 +1,6 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import type { CommandLogRow } from '@park/core';
-import { tableLocale } from '../../../app/ListPage.tsx';
+import { tableLocale } from '../../../lib/ListPage.tsx';
 import { park } from './api.ts';
 import { useLive } from './live.ts';
 

@@ -1,5 +1,5 @@
 import type { ApiOk, CommandLogRow, ConsoleMapReply, EvacuationReply, TracksReply, WhiteListRow } from '@park/core';
-import { get, postJson, type Query } from '../../../app/http.ts';
+import { get, postJson, type Query } from '../../../lib/http.ts';
 
 /**
  * The park console's calls (issue 24): the catalogue's statistics (spec 002 §7, docs/api.md

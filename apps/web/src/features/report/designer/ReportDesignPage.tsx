@@ -4,7 +4,7 @@ import { App, Button, Empty, Modal, Result, Space, Spin, Tooltip } from 'antd';
 import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, HolderOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildSettingMeta, kindOfPaletteType, readSettingMeta, UNKNOWN_WIDGET, WIDGET_DEFINITIONS, widgetKindOf, type ReportWidget } from '@park/core';
-import { errorMessage } from '../../../app/http.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { getReport, reportDefKeys, saveReport, type LoadedReport } from '../reportApi.ts';
 import { ReportGrid, type GridDrop } from '../viewer/ReportGrid.tsx';
 import { ReportRuntimeProvider } from '../viewer/runtime.tsx';

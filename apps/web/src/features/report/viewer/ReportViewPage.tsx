@@ -4,7 +4,7 @@ import { Button, Result, Spin } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { readSettingMeta, type Linkage, type ReportWidget } from '@park/core';
-import { ApiError, errorMessage } from '../../../app/http.ts';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
 import { ForbiddenPage } from '../../../shell/ErrorPages.tsx';
 import { getReport, reportDefKeys, type LoadedReport } from '../reportApi.ts';
 import { RenderWidget } from '../widgets/registry.tsx';

@@ -2,10 +2,10 @@ import { App, Button, Space, Tag, Tooltip, Typography, type TableColumnsType } f
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKUP_STATE_TEXT, BACKUP_TRIGGER_TEXT, type BackupRow, type BackupState } from '@park/core';
-import { formatDateTime } from '../../../app/format.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
 import { formatSize } from '../../../controls/shared/files.ts';
 import { backupKeys, listBackups, runBackupNow } from './api.ts';
 import '../system.css';

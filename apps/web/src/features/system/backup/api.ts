@@ -1,6 +1,6 @@
 import type { BackupListReply, BackupRow } from '@park/core';
-import { get, postJson } from '../../../app/http.ts';
-import { toPageResult, type PageResult } from '../../../app/paging.ts';
+import { get, postJson } from '../../../lib/http.ts';
+import { toPageResult, type PageResult } from '../../../lib/paging.ts';
 import { SYSTEM_QUERY_ROOT } from '../api.ts';
 
 /** 系统管理 → 数据备份 (issue 28). */

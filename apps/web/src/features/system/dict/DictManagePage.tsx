@@ -11,12 +11,12 @@ import {
   type DicCatalog,
   type DicType,
 } from '@park/core';
-import { ApiError, errorMessage } from '../../../app/http.ts';
-import { notifyError } from '../../../app/feedback.ts';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
+import { ApiError, errorMessage } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/feedback.ts';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
 import {
   addDicCatalog,
   addDicType,

@@ -4,10 +4,10 @@ import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { OPTLOG_MODULES, type OptLogQuery, type OptLogRow, type OptResult } from '@park/core';
-import { formatDateTime } from '../../../app/format.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
 import { keys, listOptLog } from '../api.ts';
 import '../system.css';
 

@@ -25,14 +25,15 @@ import {
   type MenuType,
   type ShowType,
 } from '@park/core';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { KH_ICONS } from '../../../shell/khIcons.ts';
-import { MenuIcon } from '../../../shell/MenuIcon.tsx';
-import { MENUS_QUERY_KEY } from '../../../shell/api.ts';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { ListPage, tableLocale } from '../../../lib/ListPage.tsx';
+import { KH_ICONS } from '../../../lib/khIcons.ts';
+import { MenuIcon } from '../../../lib/MenuIcon.tsx';
+import { MENUS_QUERY_KEY } from '../../../lib/shellApi.ts';
 import { addFullMenu, addMenu, deleteMenu, keys, listMenu, updateMenu } from '../api.ts';
 import { DeleteLink } from '../common.tsx';
 import { pageLabel, pageOptions } from './pageCatalogue.ts';
+import { usePageNames } from '../../../lib/pageNames.ts';
 import '../system.css';
 
 const SHOW_TYPE_TEXT: Record<ShowType, string> = { 0: '全部', 1: 'PC端', 2: '移动端' };
@@ -88,6 +89,7 @@ const ICON_OPTIONS = KH_ICONS.map(([name, label]) => ({
 }));
 
 function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, null>; menus: AdminMenu[]; onClose: () => void }) {
+  const pageNames = usePageNames();
   const isEdit = editing.mode === 'edit';
   const full = editing.mode === 'add' && editing.full === true;
 
@@ -185,7 +187,7 @@ function MenuDialog({ editing, menus, onClose }: { editing: Exclude<Editing, nul
             <Input maxLength={300} placeholder="/system/user" />
           </Form.Item>
           <Form.Item label="页面组件" name="component" extra="父菜单可不选，打开时跳到第一个子菜单">
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="选择页面" options={pageOptions(initialValues.component)} />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="选择页面" options={pageOptions(pageNames, initialValues.component)} />
           </Form.Item>
         </>
       )}

@@ -1,5 +1,4 @@
-import { canonicalPage } from '../../../app/pageAliases.ts';
-import { pageRegistry } from '../../../app/pageRegistry.ts';
+import { canonicalPage } from '../../../lib/pageAliases.ts';
 
 /** Chinese names for the screens a menu may open (its `component`). */
 const LABELS: Record<string, string> = {
@@ -34,8 +33,9 @@ const LABELS: Record<string, string> = {
 const PLANNED = ['CompanyRegister', 'CompanyManage'];
 const NOT_FOR_MENUS = new Set(['NotFound', 'Forbidden']);
 
-export function pageOptions(current?: string | null): Array<{ value: string; label: string }> {
-  const names = [...new Set([...Object.keys(pageRegistry).filter((n) => !NOT_FOR_MENUS.has(n)), ...PLANNED])];
+/** `registered`: the page registry's names (lib/pageNames.ts). */
+export function pageOptions(registered: readonly string[], current?: string | null): Array<{ value: string; label: string }> {
+  const names = [...new Set([...registered.filter((n) => !NOT_FOR_MENUS.has(n)), ...PLANNED])];
   if (current && !names.includes(current)) names.push(current);
   return names.map((n) => ({ value: n, label: LABELS[n] ? `${LABELS[n]}（${n}）` : n }));
 }

@@ -3,11 +3,11 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tree, type 
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrgUser, OrgNode } from '@park/core';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
-import { ORG_TREE_QUERY_KEY } from '../../../shell/api.ts';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
+import { ORG_TREE_QUERY_KEY } from '../../../lib/shellApi.ts';
 import { addOrg, deleteOrg, keys, listUserRelOrgByOrgId, moveOrg, updateOrg } from '../api.ts';
 import { StatusTag, useConfirmDelete, useOrgTree } from '../common.tsx';
 import { LeaderSelect } from './LeaderSelect.tsx';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { ADMIN_TEXT, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@park/core';
-import { sealPassword } from '../../../app/crypto.ts';
-import { notifyError } from '../../../app/feedback.ts';
-import { ApiError } from '../../../app/http.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
+import { sealPassword } from '../../../lib/crypto.ts';
+import { notifyError } from '../../../lib/feedback.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
 import { checkCurrentPwd, updateCurrentPwd } from '../api.ts';
 import '../system.css';
 

@@ -30,12 +30,12 @@ import {
   type DataScope,
   type RoleUser,
 } from '@park/core';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { formatDateTime } from '../../../app/format.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
-import { MenuIcon } from '../../../shell/MenuIcon.tsx';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
+import { MenuIcon } from '../../../lib/MenuIcon.tsx';
 import {
   addRole,
   addRolesRelMenu,

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { App, Button, Form, InputNumber, Skeleton } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT, SETTINGS_LIMITS, type SecuritySettings } from '@park/core';
-import { ListPage } from '../../../app/ListPage.tsx';
+import { ListPage } from '../../../lib/ListPage.tsx';
 import { getSecuritySettings, keys, updateSecuritySettings } from '../api.ts';
 import '../system.css';
 

@@ -3,9 +3,9 @@ import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag, type TableC
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXT, isSysUrl, SYS_URL_MESSAGE, type SysModule } from '@park/core';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { ListPage, tableLocale } from '../../../app/ListPage.tsx';
-import { MODULES_QUERY_KEY } from '../../../shell/api.ts';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { ListPage, tableLocale } from '../../../lib/ListPage.tsx';
+import { MODULES_QUERY_KEY } from '../../../lib/shellApi.ts';
 import { addSys, checkBySysName, deleteSys, keys, listSys, updateSys } from '../api.ts';
 import { DeleteLink, uniqueNameValidator } from '../common.tsx';
 import '../system.css';

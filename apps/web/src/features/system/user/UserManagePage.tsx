@@ -22,12 +22,12 @@ import {
   type UserInput,
   type UserType,
 } from '@park/core';
-import { EditModal, useEditDialog } from '../../../app/EditModal.tsx';
-import { formatDateTime } from '../../../app/format.ts';
-import { ListPage } from '../../../app/ListPage.tsx';
-import { PagedTable } from '../../../app/PagedTable.tsx';
-import { usePaging } from '../../../app/paging.ts';
-import { useSession } from '../../../app/session.tsx';
+import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ListPage } from '../../../lib/ListPage.tsx';
+import { PagedTable } from '../../../lib/PagedTable.tsx';
+import { usePaging } from '../../../lib/paging.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { addUser, deleteUser, keys, listUser, resetPwd, updateStatus, updateUser } from '../api.ts';
 import {
   DeleteLink,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Space, Tag } from 'antd';
 import { checkRecipient, type FlowField, type Recipient } from '@park/core';
-import { errorMessage } from '../../../../app/http.ts';
+import { errorMessage } from '../../../../lib/http.ts';
 import { previewRecipients, type UserBrief } from '../api.ts';
 import { RecordSelect } from './RecordSelect.tsx';
 

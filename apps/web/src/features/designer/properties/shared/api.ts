@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { FormColumnDesc, FormColumnsReply } from '@park/core';
-import { get } from '../../../../app/http.ts';
+import { get } from '../../../../lib/http.ts';
 import { listDicType } from '../../../system/api.ts';
 
 export interface FormChoice {

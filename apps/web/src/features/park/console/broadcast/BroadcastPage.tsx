@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Input, InputNumber, Select, Slider, Space, Table, Tabs, Tag, Upload, type TableColumnsType } from 'antd';
 import { SoundOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { tableLocale } from '../../../../app/ListPage.tsx';
+import { tableLocale } from '../../../../lib/ListPage.tsx';
 import { uploadFile } from '../../../../controls/shared/files.ts';
 import { park, type BroadcastZone, type CommandReply } from '../api.ts';
 import { CommandLogTable } from '../CommandLogTable.tsx';

@@ -4,7 +4,7 @@ import { App, Button, DatePicker, Form, Image, Input, Modal, Popconfirm, Select,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isPlate, type WhiteListRow } from '@park/core';
-import { tableLocale } from '../../../../app/ListPage.tsx';
+import { tableLocale } from '../../../../lib/ListPage.tsx';
 import { imageUrl, park, type PassRow } from '../api.ts';
 import { CommandLogTable } from '../CommandLogTable.tsx';
 import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Table, type TableColumnsType } from 'antd';
-import { tableLocale } from '../../../../app/ListPage.tsx';
-import { tablePagination, usePaging } from '../../../../app/paging.ts';
+import { tableLocale } from '../../../../lib/ListPage.tsx';
+import { tablePagination, usePaging } from '../../../../lib/paging.ts';
 import { park, type PassRow, type VehicleRow } from '../api.ts';
 import { namedBars, seriesChart } from '../charts.ts';
 import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { autoRefreshMs, drillingConditions, linkedConditions, widgetLegality, type ReportWidget, type WidgetKind } from '@park/core';
-import { errorMessage } from '../../../../app/http.ts';
+import { errorMessage } from '../../../../lib/http.ts';
 import { previewWidget, queryWidget, type QueryBody, type WidgetData } from '../../reportApi.ts';
 import { useRuntime } from '../../viewer/runtime.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import type { ReportWidget } from '@park/core';
-import { errorMessage } from '../../../../app/http.ts';
+import { errorMessage } from '../../../../lib/http.ts';
 import { exportState, startTableExport, type QueryBody } from '../../reportApi.ts';
 import { useRuntime } from '../../viewer/runtime.tsx';
 

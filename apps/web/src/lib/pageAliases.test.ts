@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPage, ORIGIN_PAGE_ALIASES } from './pageAliases.ts';
-import { pageRegistry } from './pageRegistry.ts';
+import { pageRegistry } from '../app/pageRegistry.ts';
 
 describe('original view names', () => {
   it('each stand for a page we have, and never shadow one of our own names', () => {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { capCount, COUNTER_CAP } from '@park/core';
-import { countWaitDoneTasks } from '../features/waitDoneTask/api.ts';
-import { countUnreadMessages } from '../features/msg/api.ts';
-import { countExecutingFormTasks } from '../features/formTask/api.ts';
+import { countWaitDoneTasks } from '../waitDoneTask/api.ts';
+import { countUnreadMessages } from '../msg/api.ts';
+import { countExecutingFormTasks } from '../formTask/api.ts';
 
 /** The three unread counters of the top bar, shared with the home page through the query cache. */
 export type CounterKind = 'formTask' | 'msg' | 'waitDone';

@@ -1,6 +1,6 @@
-import { canonicalPage } from '../app/pageAliases.ts';
-import { pageRegistry } from '../app/pageRegistry.ts';
-import { PageUnderConstruction } from './PageUnderConstruction.tsx';
+import { canonicalPage } from '../lib/pageAliases.ts';
+import { pageRegistry } from './pageRegistry.ts';
+import { PageUnderConstruction } from '../shell/PageUnderConstruction.tsx';
 
 /** Renders the page registered under a menu component name (or its original alias), or the under-construction notice. */
 export function RegisteredPage({ component, menuName }: { component: string | null; menuName?: string }) {

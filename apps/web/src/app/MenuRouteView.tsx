@@ -7,9 +7,9 @@ import {
   targetToHref,
   type MenuRoute,
 } from '@park/core';
-import { canonicalPage } from '../app/pageAliases.ts';
-import { useSession } from '../app/session.tsx';
-import { PageSpin } from './PageSpin.tsx';
+import { canonicalPage } from '../lib/pageAliases.ts';
+import { useSession } from '../lib/session.tsx';
+import { PageSpin } from '../shell/PageSpin.tsx';
 import { RegisteredPage } from './RegisteredPage.tsx';
 
 /** Pages that take an id as their last path segment, so a menu `/form/list` also owns `/form/list/12`. */

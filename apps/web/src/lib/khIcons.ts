@@ -3,8 +3,6 @@
  * them with an icon font we do not ship; each glyph is drawn with the @ant-design/icons icon
  * nearest in meaning, chosen once by keyword. Generated data: edit by regenerating, not by hand.
  */
-import type { AntIconKey } from './menuIconSet.tsx';
-
 export const KH_ICONS = [
   ['zichanguanli1', '资产维护管理', 'Gold'],
   ['rizhiguanli', '日志管理', 'FileText'],
@@ -645,6 +643,6 @@ export const KH_ICONS = [
   ['guanliyuan1', '管理员', 'Appstore'],
   ['file', '文件', 'File'],
   ['zhoubao', '周报', 'Appstore'],
-] as const satisfies ReadonlyArray<readonly [string, string, AntIconKey]>;
+] as const;
 
 export type KhIconName = (typeof KH_ICONS)[number][0];

@@ -7,7 +7,7 @@ import type {
   OrgNode,
   SysModule,
 } from '@park/core';
-import { get, getText } from '../app/http.ts';
+import { get, getText } from './http.ts';
 
 export const USER_QUERY_KEY = ['shell', 'user'] as const;
 export const MENUS_QUERY_KEY = ['shell', 'menus'] as const;

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { insideFrame } from '../shell/embedded.ts';
+import { insideFrame } from './embedded.ts';
 
 /** react-router keeps the position in its own history entries: idx 0 is where this tab came in. */
 function cameFromInsideTheApp(): boolean {

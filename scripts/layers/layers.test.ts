@@ -1,0 +1,104 @@
+/**
+ * Fails when an import closes a circle or runs from a lower layer up to a higher one, when a
+ * module's code imports a route file, or when a route file holds SQL (issue 17; the layers are
+ * listed in rules.ts and docs/architecture.md). Each message names the import and the rule, so
+ * the fix is a matter of moving the imported thing down or the importing thing up.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { circles, importGraph, ROOT, type ImportEdge } from './importGraph.ts';
+import {
+  layerOf,
+  moduleOf,
+  ROUTE_FILE,
+  mayImportRoutes,
+  ROUTE_IMPORT_EXCEPTIONS,
+  SERVER_LAYERS,
+  SQL_IN_CODE,
+  TEST_SUPPORT,
+  WEB_LAYERS,
+  type Layer,
+} from './rules.ts';
+
+const server = importGraph(['apps/server/src']);
+const web = importGraph(['apps/web/src']);
+const core = importGraph(['packages/core/src']);
+
+function circleMessages(graph: { files: string[]; edges: ImportEdge[] }): string[] {
+  return circles(graph.files, graph.edges).map((members) => {
+    const inside = new Set(members);
+    const ties = graph.edges.filter((e) => inside.has(e.from) && inside.has(e.to)).map((e) => `    ${e.from} → ${e.to}`);
+    return `import circle of ${members.length} files (break one of these imports):\n${ties.join('\n')}`;
+  });
+}
+
+function upwardMessages(graph: { edges: ImportEdge[] }, layers: Layer[]): string[] {
+  const rank = (l: Layer) => layers.indexOf(l);
+  const order = layers.map((l) => l.name).join(' → ');
+  const out: string[] = [];
+  for (const e of graph.edges) {
+    if (TEST_SUPPORT.test(e.from)) continue;
+    const from = layerOf(layers, e.from);
+    const to = layerOf(layers, e.to);
+    if (!from) out.push(`${e.from} is in no layer: give its folder one in scripts/layers/rules.ts`);
+    if (!from || !to) continue;
+    if (rank(to) > rank(from)) {
+      out.push(
+        `${e.from} → ${e.to}: layer '${from.name}' may not import the higher layer '${to.name}' (${to.holds}); ` +
+          `layers low to high: ${order}`,
+      );
+    }
+  }
+  return [...new Set(out)];
+}
+
+describe('layers (issue 17)', () => {
+  it('no import circle on the server', () => expect(circleMessages(server)).toEqual([]));
+  it('no import circle in the web app', () => expect(circleMessages(web)).toEqual([]));
+  it('no import circle in core', () => expect(circleMessages(core)).toEqual([]));
+
+  it('server imports run down the layers', () => expect(upwardMessages(server, SERVER_LAYERS)).toEqual([]));
+  it('web imports run down the layers', () => expect(upwardMessages(web, WEB_LAYERS)).toEqual([]));
+  it('core imports nothing of the apps', () => {
+    expect(core.edges.filter((e) => !e.to.startsWith('packages/core/')).map((e) => `${e.from} imports ${e.to}`)).toEqual([]);
+  });
+
+  it('server modules depend on each other without circles', () => {
+    const edges: ImportEdge[] = [];
+    for (const e of server.edges) {
+      const a = moduleOf(e.from);
+      const b = moduleOf(e.to);
+      if (a && b && a !== b && !TEST_SUPPORT.test(e.from)) edges.push({ ...e, from: `modules/${a}`, to: `modules/${b}` });
+    }
+    const modules = [...new Set(edges.flatMap((e) => [e.from, e.to]))];
+    const messages = circles(modules, edges).map((members) => {
+      const inside = new Set(members);
+      const files = server.edges.filter((e) => {
+        const a = moduleOf(e.from);
+        const b = moduleOf(e.to);
+        return a && b && a !== b && inside.has(`modules/${a}`) && inside.has(`modules/${b}`) && !TEST_SUPPORT.test(e.from);
+      });
+      return `modules in a circle: ${members.join(', ')}; the imports between them:\n${files.map((e) => `    ${e.from} → ${e.to}`).join('\n')}`;
+    });
+    expect(messages).toEqual([]);
+  });
+
+  it('only a route index or app.ts imports a route file (routes → service → repo)', () => {
+    const wrong = server.edges
+      .filter((e) => ROUTE_FILE.test(e.to) && !mayImportRoutes(e.from, e.to) && !TEST_SUPPORT.test(e.from))
+      .filter((e) => !ROUTE_IMPORT_EXCEPTIONS.has(`${e.from} → ${e.to}`))
+      .map((e) => `${e.from} imports the route file ${e.to}: move what it needs into a service or a plain module`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('no SQL in route files (it goes in the module’s repo or service)', () => {
+    const withSql = server.files
+      .filter((f) => ROUTE_FILE.test(f))
+      .flatMap((f) => {
+        const lines = readFileSync(join(ROOT, f), 'utf8').split('\n');
+        return lines.flatMap((line, i) => (SQL_IN_CODE.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`] : []));
+      });
+    expect(withSql).toEqual([]);
+  });
+});
