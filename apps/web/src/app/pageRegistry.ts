@@ -78,6 +78,6 @@ export const pageRegistry: Record<string, PageComponent> = {
   ParkBroadcast: lazy(() => import('../features/park/console/broadcast/BroadcastPage.tsx').then((m) => ({ default: m.BroadcastPage }))),
   HazmatAnalysis: lazy(() => import('../features/park/console/hazmat/HazmatAnalysisPage.tsx').then((m) => ({ default: m.HazmatAnalysisPage }))),
   AlarmAnalysis: lazy(() => import('../features/park/console/alarmAnalysis/AlarmAnalysisPage.tsx').then((m) => ({ default: m.AlarmAnalysisPage }))),
-  NotFound: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
-  Forbidden: lazy(() => import('../shell/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
+  NotFound: lazy(() => import('../lib/ErrorPages.tsx').then((m) => ({ default: m.NotFoundPage }))),
+  Forbidden: lazy(() => import('../lib/ErrorPages.tsx').then((m) => ({ default: m.ForbiddenPage }))),
 };

@@ -87,3 +87,9 @@ export async function deployModel(db: Db, forms: FormModelCache, modelId: unknow
     return { formId: row.form_id, version, processDefinitionId: Number(def.id) };
   });
 }
+
+/** The form a deployed flow definition belongs to, or undefined when there is no such definition. */
+export async function formIdOfDefinition(db: Kysely<Database>, definitionId: string): Promise<string | undefined> {
+  const def = await db.selectFrom('flow_definition').select(['form_id']).where('id', '=', definitionId).executeTakeFirst();
+  return def?.form_id;
+}

@@ -12,7 +12,7 @@ import { readRecord, parseIdList } from '../form/recordStore.ts';
 import { requireFormAction } from '../form/recordAccess.ts';
 import { parseFormId } from '../form/tableNames.ts';
 import { addSignTask, approveTask, cancelProcess, disapproveTask, remindProcess, returnTask, transferTask, type Actor } from './actions.ts';
-import { createModel, deployModel, flowConfOf, saveModel } from './design.ts';
+import { createModel, deployModel, flowConfOf, formIdOfDefinition, saveModel } from './design.ts';
 import { approveDetails, assertMayView, instanceById } from './details.ts';
 import { countTasks, listStarted, listTasks, recordStatuses } from './lists.ts';
 import { holidayRoutes } from './holidays.ts';
@@ -130,9 +130,9 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/form/formconf/getbypdid', async (request) => {
     const raw = String((request.query as Record<string, unknown>).processDefinitionId ?? '');
     if (!/^[1-9]\d{0,17}$/.test(raw)) throw badRequest('processDefinitionId 不合法');
-    const def = await db.selectFrom('flow_definition').select(['form_id']).where('id', '=', raw).executeTakeFirst();
-    if (!def) throw notFound('流程定义不存在');
-    const model = await forms.load(db, def.form_id);
+    const formId = await formIdOfDefinition(db, raw);
+    if (!formId) throw notFound('流程定义不存在');
+    const model = await forms.load(db, formId);
     return { errCode: 0, formConf: { formId: Number(model.formId), formName: model.formName, formMeta: JSON.stringify(model.meta) } };
   });
 

@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { argsOf } from './datasource.routes.ts';
+import { argsOf } from './requestArgs.ts';
 import { designScope, readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import type { ReportResult } from './query/engine.ts';
 import { existingRoleIds, findReport, insertReport, listReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';

@@ -4,7 +4,7 @@ import type { DsColumn } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { argsOf } from './datasource.routes.ts';
+import { argsOf } from './requestArgs.ts';
 import { REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import { insertDataset, listDatasets, updateDataset } from './repo.ts';
 import type { ReportServices } from './service.ts';

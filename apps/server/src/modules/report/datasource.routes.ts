@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -7,6 +7,7 @@ import { DATASOURCE_TEXT, type DatasourceInput } from './datasources.ts';
 import { REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import { datasetCountOf, deleteDatasource, insertDatasource, listDatasources, updateDatasource, type DatasourceRow } from './repo.ts';
 import type { ReportServices } from './service.ts';
+import { argsOf } from './requestArgs.ts';
 
 const Id = Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]);
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -26,11 +27,6 @@ type SaveInput = Static<typeof SaveBody>;
 interface DsQuery {
   datasourceId: string | number;
   tbName?: string;
-}
-
-/** GET reads the query string, POST the body: the origin client uses both for these reads. */
-export function argsOf(request: FastifyRequest): Record<string, unknown> {
-  return { ...(request.query as object), ...(typeof request.body === 'object' && request.body !== null ? (request.body as object) : {}) };
 }
 
 function input(b: SaveInput, storedPassword = ''): DatasourceInput {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
 import { badRequest, forbidden } from '../../../plugins/errors.ts';
 import { allows } from '../../user/permissions.ts';
-import { argsOf } from '../datasource.routes.ts';
+import { argsOf } from '../requestArgs.ts';
 import { REPORT_DESIGN_PERMISSION, REPORT_FORBIDDEN } from '../permissions.ts';
 import { ReportWidgets } from '../reports.ts';
 import type { ReportServices } from '../service.ts';

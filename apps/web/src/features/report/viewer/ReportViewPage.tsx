@@ -5,7 +5,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { readSettingMeta, type Linkage, type ReportWidget } from '@park/core';
 import { ApiError, errorMessage } from '../../../lib/http.ts';
-import { ForbiddenPage } from '../../../shell/ErrorPages.tsx';
+import { ForbiddenPage } from '../../../lib/ErrorPages.tsx';
 import { getReport, reportDefKeys, type LoadedReport } from '../reportApi.ts';
 import { RenderWidget } from '../widgets/registry.tsx';
 import { SurfaceProvider } from '../widgets/surface.tsx';
