@@ -13,6 +13,9 @@ import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './seeds/parkConsole.ts';
 import { seedDemoDashboard, seedReportManageMenu } from './seeds/reports.ts';
 
+/** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
+export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
+
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
   generatedAdminPassword: string | null;
@@ -147,7 +150,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-report-manage', seedReportManageMenu],
   ['demo-dashboard-v1', seedDemoDashboard],
   // Approvals (issue 20): demo people and a two-level approval on 危化品车辆入园登记.
-  ['demo-approval-v1', seedDemoApproval],
+  [DEMO_APPROVAL_SEED_KEY, seedDemoApproval],
   ['menus-holiday', (trx) => seedUnderSystem(trx, { name: '节假日', path: '/system/holiday', component: 'HolidayManage', iconName: 'rizhiguanli', perms: 'system:holiday', roles: [] })],
 ];
 

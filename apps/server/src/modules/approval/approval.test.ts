@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
+import { seedDemoApproval } from '../../db/seeds/approval.ts';
 
 let t: TestApp;
 let w: ApprovalWorld;
@@ -282,6 +283,8 @@ describe('cancel, remind, time limits', () => {
 
 describe('the seeded demo approval (npm start)', () => {
   it('passes the designer\'s checks and runs on 危化品车辆入园登记: 张三 files, 李四 approves, 王五 for a heavy load, 赵六 gets the copy', async () => {
+    // The shared test template leaves the demo people out (test/globalSetup.ts): seeded here as npm start does.
+    await t.booted.ctx.db.transaction().execute((trx) => seedDemoApproval(trx));
     const form = (await t.sql.query(`select f.id, m.node_config from form_conf f join flow_model m on m.form_id = f.id where f.form_name = '危化品车辆入园登记' order by f.id limit 1`)).rows[0];
     const models = new Set(flattenControls((await t.booted.ctx.forms.load(t.booted.ctx.db, String(form.id))).meta).map((c) => String(c.model ?? '')));
     expect(checkApprovalTree(form.node_config, models)).toEqual([]);

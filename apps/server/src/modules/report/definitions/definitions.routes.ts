@@ -5,7 +5,7 @@ import { authOf } from '../../../plugins/auth.ts';
 import { badRequest, forbidden } from '../../../plugins/errors.ts';
 import { allows } from '../../user/permissions.ts';
 import { argsOf } from '../requestArgs.ts';
-import { REPORT_DESIGN_PERMISSION, REPORT_FORBIDDEN } from '../permissions.ts';
+import { designScope, REPORT_DESIGN_PERMISSION, REPORT_FORBIDDEN } from '../permissions.ts';
 import { ReportWidgets } from '../reports.ts';
 import type { ReportServices } from '../service.ts';
 import { columnValues } from './columnValues.ts';
@@ -89,13 +89,13 @@ export function definitionRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const b = request.body as Static<typeof ColumnBody>;
     const auth = authOf(request);
     if (b.reportId !== undefined && b.widgetId !== undefined) {
-      const w = await widgets.load(auth, String(b.reportId), String(b.widgetId));
+      const { widget: w, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
       const cond = (Array.isArray(w.conditions) ? (w.conditions as Array<Record<string, unknown>>) : []).find((c) => c.key === b.key);
       if (!cond) throw badRequest('查询条件不存在');
       const dataset = String(cond.dataset ?? ((w.data ?? {}) as Record<string, unknown>).dataset ?? '');
-      return { errCode: 0, list: await columnValues(s, auth, dataset, cond) };
+      return { errCode: 0, list: await columnValues(s, auth, grant, dataset, cond) };
     }
     if (!allows(auth.permissions, REPORT_DESIGN_PERMISSION)) throw forbidden(REPORT_FORBIDDEN);
-    return { errCode: 0, list: await columnValues(s, auth, String(b.dataset ?? ''), (b.column ?? {}) as Record<string, unknown>) };
+    return { errCode: 0, list: await columnValues(s, auth, designScope(auth), String(b.dataset ?? ''), (b.column ?? {}) as Record<string, unknown>) };
   });
 }
