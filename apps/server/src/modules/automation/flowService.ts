@@ -17,7 +17,7 @@ import {
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { subModel, type FormModel, type FormModelCache, type TableModel } from '../form/formModel.ts';
 import { runnerOf } from './actions/index.ts';
 
@@ -187,10 +187,28 @@ export async function setFlowStatus(db: Kysely<Database>, id: string, status: 0 
   if (Number(r.numUpdatedRows) === 0) throw notFound('自动化不存在或已被删除');
 }
 
-/** Deleting keeps the versions and executions (they are history); the flow stops and disappears from lists. */
+export const DELETE_WHILE_RUNNING = '该自动化有正在执行的记录，请等执行结束后再删除';
+
+/**
+ * Deletes a flow unless executions of it are waiting or running: the flow row is locked first,
+ * so no execution of it can be created between the check and the delete (the engine creates
+ * executions only for flows that are enabled and not deleted). Deleting keeps the versions and
+ * executions (they are history); the flow stops and disappears from lists.
+ */
 export async function deleteFlow(db: Kysely<Database>, id: string): Promise<void> {
-  const r = await db.updateTable('auto_flow').set({ deleted: true, status: 0, update_time: new Date() }).where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) throw notFound('自动化不存在或已被删除');
+  await db.transaction().execute(async (trx) => {
+    const flow = await trx.selectFrom('auto_flow').select('id').where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
+    if (!flow) throw notFound('自动化不存在或已被删除');
+    const busy = await trx
+      .selectFrom('auto_execution')
+      .select('id')
+      .where('flow_id', '=', id)
+      .where('status', 'in', ['pending', 'running'])
+      .limit(1)
+      .executeTakeFirst();
+    if (busy) throw conflict(DELETE_WHILE_RUNNING);
+    await trx.updateTable('auto_flow').set({ deleted: true, status: 0, update_time: new Date() }).where('id', '=', id).execute();
+  });
 }
 
 /** Forms a flow's actions write (for the cycle warning), read through the action registry. */
