@@ -125,7 +125,7 @@ test('管理员管理表单：建分组与表单、重命名、复制、搜索�
   expect((await listed.json()).totalCount).toBe(1);
 
   // 设计 opens the designer of that form.
-  await rowOf(page, full).getByRole('button', { name: '设计' }).click();
+  await rowOf(page, full).getByRole('button', { name: '设计', exact: true }).click();
   await expect(page).toHaveURL(`${BASE}/form/design/${formId}`);
   await page.goBack();
   await expect(page.locator('.list-page .ant-card-head-title').filter({ hasText: '表单管理' })).toBeVisible();
@@ -169,9 +169,12 @@ test('代码面板：主题来自 @uiw/codemirror-themes-all，含 SQL/YAML 模�
 
   // Font size: 10 to 32.
   const size = panel.getByRole('combobox', { name: '字号' });
-  await size.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^24px$/ }).click();
-  await expect.poll(() => editor.evaluate((e) => getComputedStyle(e).fontSize)).toBe('24px');
+  // The option sits at the foot of a scrolling list: a click during its scroll can miss, so pick again until it holds.
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await size.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^24px$/ }).click({ timeout: 3000 });
+    expect(await editor.evaluate((e) => getComputedStyle(e).fontSize)).toBe('24px');
+  }).toPass({ timeout: 20_000 });
 
   // JSON: format with indent 2, compress, and the alert on invalid JSON.
   await panel.getByRole('button', { name: '格式化' }).click();

@@ -79,7 +79,14 @@ async function pickInTable(page: Page, title: string, cells: string[]) {
   const d = dialog(page, title);
   await expect(d).toBeVisible();
   for (const cell of cells) {
+    // Earlier specs on the shared server add users: look the person up rather than hope for page 1.
     const row = d.locator('.ant-table-row').filter({ hasText: cell }).first();
+    await expect(d.locator('.ant-table-row, .ant-empty').first()).toBeVisible();
+    const search = d.getByRole('searchbox', { name: '请输入关键字' });
+    if ((await row.count()) === 0 && (await search.count()) > 0) {
+      await search.fill(cell);
+      await d.getByRole('button', { name: '查询' }).click();
+    }
     await expect(row).toBeVisible();
     await row.locator('.ant-checkbox-input').check();
   }
