@@ -13,6 +13,11 @@ export function ExecutionDetailDrawer({ id, onClose, onRetry }: { id: number | n
     queryKey: automationKeys.execution(id ?? 0),
     queryFn: ({ signal }) => getExecution(id!, signal),
     enabled: id !== null,
+    // An execution changes while it waits or runs (a retry, say): read it afresh on every opening,
+    // and follow it every 2 s until it ends, instead of showing the state cached at the last look.
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: (q) => (['pending', 'running'].includes(String(q.state.data?.execution.status)) ? 2000 : false),
   });
   const e = data?.execution;
 
