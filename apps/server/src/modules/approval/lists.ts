@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { APPROVE_STATUS, formatDateTime } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { countOf } from '../../plugins/paging.ts';
+import { countOf, pageOf } from '../../plugins/paging.ts';
 import { TASK_STATUS } from './taskStatus.ts';
 
 /*
@@ -32,8 +32,8 @@ export async function countTasks(db: Db, userId: string, kind: TaskListKind): Pr
 export async function listTasks(db: Db, userId: string, kind: TaskListKind, pageNum: number, pageSize: number) {
   const base = tasksOf(db, userId, kind);
   const order = kind === 'todo' ? 't.create_time' : 't.done_time';
-  const [rows, totalCount] = await Promise.all([
-    base
+  const { rows, total: totalCount } = await pageOf(base, { pageNum, pageSize }, (b) =>
+    b
       .leftJoin('flow_instance as i', 'i.id', 't.instance_id')
       .leftJoin('sys_user as u', 'u.id', 't.initiator_id')
       .select([
@@ -41,12 +41,8 @@ export async function listTasks(db: Db, userId: string, kind: TaskListKind, page
         't.instance_id', 'i.definition_id', 'i.business_name', 'i.start_time', 'i.end_time', 'i.approve_status', 'u.real_name as initiator_name',
       ])
       .orderBy(order, 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    countOf(base),
-  ]);
+      .orderBy('t.id', 'desc'),
+  );
   return {
     totalCount,
     taskVos: rows.map((r) => ({
@@ -72,8 +68,8 @@ export async function listTasks(db: Db, userId: string, kind: TaskListKind, page
 
 export async function listStarted(db: Db, userId: string, pageNum: number, pageSize: number) {
   const base = db.selectFrom('flow_instance as i').where('i.initiator_id', '=', userId);
-  const [rows, totalCount] = await Promise.all([
-    base
+  const { rows, total: totalCount } = await pageOf(base, { pageNum, pageSize }, (b) =>
+    b
       .leftJoin('form_conf as f', 'f.id', 'i.form_id')
       .select(['i.id', 'i.definition_id', 'i.business_name', 'i.start_time', 'i.end_time', 'i.approve_status', 'i.form_id', 'i.business_id', 'f.form_name'])
       .select((eb) =>
@@ -85,12 +81,8 @@ export async function listStarted(db: Db, userId: string, pageNum: number, pageS
           .as('current_node'),
       )
       .orderBy('i.start_time', 'desc')
-      .orderBy('i.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    countOf(base),
-  ]);
+      .orderBy('i.id', 'desc'),
+  );
   return {
     totalCount,
     processVos: rows.map((r) => ({
