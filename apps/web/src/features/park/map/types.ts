@@ -26,6 +26,11 @@ export interface MapLayerContext {
 export interface MapLayerDefinition {
   label: string;
   defaultVisible: boolean;
+  /**
+   * The part of the data the layer draws. A layer is rebuilt only when that part changes: rebuilding
+   * the gates with every vehicle refresh left their permanent labels fading out beside the new ones.
+   */
+  draws: keyof ParkMapData;
   build(ctx: MapLayerContext): L.Layer;
 }
 

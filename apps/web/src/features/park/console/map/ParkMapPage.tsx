@@ -97,13 +97,23 @@ export function ParkMapPage() {
     };
   }, [holder, gis]);
 
-  // Layers are rebuilt from each refresh; hidden ones are left off.
+  // A layer is rebuilt when the part of the data it draws changed, and so is every layer above a
+  // rebuilt one, so paths keep their drawing order; hidden ones are left off.
+  const builtFrom = useRef<Partial<Record<MapLayerKey, unknown>>>({});
+  useEffect(() => {
+    builtFrom.current = {};
+  }, [actions, holder, gis]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
+    let below = false;
     for (const key of LAYER_ORDER) {
+      const source = visible[key] ? data[MAP_LAYERS[key].draws] : undefined;
+      if (!below && key in builtFrom.current && builtFrom.current[key] === source) continue;
+      below = true;
       layersRef.current[key]?.remove();
       delete layersRef.current[key];
+      builtFrom.current[key] = source;
       if (!visible[key]) continue;
       layersRef.current[key] = MAP_LAYERS[key].build({ data, actions }).addTo(map);
     }

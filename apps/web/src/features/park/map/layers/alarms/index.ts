@@ -7,6 +7,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const alarmsLayer: MapLayerDefinition = {
   label: '报警',
   defaultVisible: true,
+  draws: 'alarms',
   build: ({ data, actions }) =>
     L.layerGroup(
       data.alarms

@@ -7,6 +7,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const broadcastLayer: MapLayerDefinition = {
   label: '广播',
   defaultVisible: true,
+  draws: 'layout',
   build: ({ data, actions }) =>
     L.layerGroup(
       (data.layout?.devices ?? [])

@@ -7,6 +7,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const camerasLayer: MapLayerDefinition = {
   label: '视频监控',
   defaultVisible: true,
+  draws: 'layout',
   build: ({ data, actions }) =>
     L.layerGroup(
       (data.layout?.devices ?? [])

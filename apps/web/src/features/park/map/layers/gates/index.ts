@@ -7,6 +7,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const gatesLayer: MapLayerDefinition = {
   label: '卡口',
   defaultVisible: true,
+  draws: 'layout',
   build: ({ data, actions }) =>
     L.layerGroup(
       (data.layout?.gates ?? [])

@@ -5,6 +5,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const roadsLayer: MapLayerDefinition = {
   label: '道路',
   defaultVisible: true,
+  draws: 'layout',
   build: ({ data }) =>
     L.layerGroup(
       (data.layout?.roads ?? []).flatMap((r) => {

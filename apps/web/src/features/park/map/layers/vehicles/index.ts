@@ -6,6 +6,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const vehiclesLayer: MapLayerDefinition = {
   label: '危化品车辆',
   defaultVisible: true,
+  draws: 'tracks',
   build: ({ data }) =>
     L.layerGroup(
       data.tracks.flatMap((t) => {

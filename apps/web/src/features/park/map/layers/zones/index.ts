@@ -5,6 +5,7 @@ import type { MapLayerDefinition } from '../../types.ts';
 export const zonesLayer: MapLayerDefinition = {
   label: '区域',
   defaultVisible: true,
+  draws: 'layout',
   build: ({ data }) =>
     L.layerGroup(
       (data.layout?.zones ?? []).map((z) => {
