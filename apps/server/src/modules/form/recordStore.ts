@@ -192,10 +192,9 @@ function parseConds(raw: unknown, table: TableModel): Condition | null {
   }
 }
 
-/** Columns carrying the data stamp, the planner's estimate and the count in a page's rows; removed before the rows leave. */
+/** Columns carrying the data stamp and the planner's estimate in a page's rows; removed before the rows leave. */
 const STAMP = '__park_stamp';
 const ESTIMATE = '__park_estimate';
-const COUNTED = '__park_count';
 
 export interface ListOptions {
   /**
@@ -239,24 +238,29 @@ export async function listRecords(
     anyDb(db)
       .selectFrom(filtered(countGrams).select(sql<number>`1`.as('one')).limit(limit + 1).as('c'))
       .select((eb) => eb.fn.countAll<string>().as('n'));
+  const stampOf = (formId: string) => sql<string>`(select max(e.id) from form_event e where e.form_id = ${formId})::text`;
   /*
-   * What rides along with the page in its one statement, each an InitPlan run once, so a list call
-   * is one round trip to the database (issue 16: the round trips, not the SQL, were most of a cheap
-   * list call's cost): the form's data stamp, by which a count is reused; the planner's estimate
-   * for an unfiltered list's first pages; and the bounded count itself when none is known for these
-   * conditions, taken in the page's snapshot.
+   * Round trips, not the SQL, were most of a cheap list call's cost (issue 16), so what a total
+   * needs comes with the page: the form's data stamp, by which a count is reused, and the planner's
+   * estimate for an unfiltered list's first pages, both InitPlans of the page's statement, run once.
+   * When no count of these conditions is known, the bounded count runs beside the page on a second
+   * connection rather than after it. (Inside the page's statement it cost PostgreSQL 1.5–2× the CPU
+   * of the same count on its own, measured in bench/listSearch.ts.) It carries its own stamp and is
+   * used only when that equals the page's: a write between the two snapshots means counting again.
    */
   const estimateAlong = !!model && unfiltered && offset + query.pageSize <= COUNT_CAP;
-  const countAlong = !!model && !estimateAlong && !listCountCache(db).knows(cacheKey, bound);
+  const countBeside = !!model && !estimateAlong && !listCountCache(db).knows(cacheKey, bound);
   let page = filtered().selectAll(table.table);
-  if (model) page = page.select(sql<string>`(select max(e.id) from form_event e where e.form_id = ${model.formId})::text`.as(STAMP));
+  if (model) page = page.select(stampOf(model.formId).as(STAMP));
   if (estimateAlong) page = page.select(sql<string>`(select reltuples::bigint from pg_class where oid = to_regclass(${table.table}))::text`.as(ESTIMATE));
-  if (countAlong) page = page.select(countOf(bound).as(COUNTED));
   for (const s of sorts) page = page.orderBy(s.key, s.desc ? 'desc' : 'asc');
   if (sorts.length === 0) page = page.orderBy('create_time', 'desc');
   page = page.orderBy('id', 'desc').limit(query.pageSize).offset(offset);
 
-  const rows = await page.execute();
+  const [rows, beside] = await Promise.all([
+    page.execute(),
+    countBeside ? countOf(bound).select(stampOf(model!.formId).as(STAMP)).executeTakeFirstOrThrow() : undefined,
+  ]);
   let stamp: string | null = null;
   const first = rows[0];
   if (model) {
@@ -266,7 +270,6 @@ export async function listRecords(
     for (const row of rows) {
       delete row[STAMP];
       delete row[ESTIMATE];
-      delete row[COUNTED];
     }
   }
   const along = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
@@ -277,7 +280,7 @@ export async function listRecords(
     rows: rows.length,
     unfiltered,
     cached: stamp === null ? null : { stamp, key: cacheKey },
-    counted: countAlong && first ? along(first[COUNTED]) : undefined,
+    counted: beside && String(beside[STAMP] ?? '0') === stamp ? Number(beside.n) : undefined,
     estimate: estimateAlong && first ? (along(first[ESTIMATE]) ?? null) : undefined,
     count: async (limit) => Number((await countOf(limit).executeTakeFirstOrThrow()).n),
   });
