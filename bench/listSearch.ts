@@ -13,7 +13,7 @@ import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { startServer, stopServer } from '../e2e/support/server.ts';
-import { machine } from './lib.ts';
+import { cpuSeconds, machine } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS || 1_000_000);
 /** The small form measured in the same run: list cost from SMALL to ROWS rows must grow < 2×. */
@@ -43,8 +43,23 @@ async function drive(n: number, fn: () => Promise<void>): Promise<{ lat: number[
 }
 
 fs.mkdirSync(DATA_DIR, { recursive: true });
-const server = await startServer({ LOG_LEVEL: 'warn', WEB_DIST: 'none', DATA_DIR });
+const server = await startServer({ LOG_LEVEL: 'warn', WEB_DIST: 'none', DATA_DIR }, { ownSession: true });
 const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CONCURRENCY });
+const postmaster = Number(fs.readFileSync(`${DATA_DIR}/pg/postmaster.pid`, 'utf8').split('\n')[0]);
+/** CPU used so far by the server process, by PostgreSQL (all backends), and by this client. */
+const cpuNow = () => ({ node: cpuSeconds(server.child.pid!), pg: cpuSeconds(postmaster, true), client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 });
+type Cpu = ReturnType<typeof cpuNow>;
+const cpuAdd = (sum: Cpu, a: Cpu, b: Cpu) => {
+  sum.node += b.node - a.node;
+  sum.pg += b.pg - a.pg;
+  sum.client += b.client - a.client;
+};
+/**
+ * CPU per call, which the load of a shared machine does not blur: the server's Node process,
+ * PostgreSQL, and this client (all that raw SQL's Node side costs).
+ */
+const perCallOf = (c: Cpu, n: number) =>
+  `Node ${((1000 * c.node) / n).toFixed(2)} + PostgreSQL ${((1000 * c.pg) / n).toFixed(2)} + client ${((1000 * c.client) / n).toFixed(2)} ms`;
 pool.on('error', () => undefined);
 const http = new HttpPool(server.baseUrl, { connections: CONCURRENCY, pipelining: 1 });
 try {
@@ -206,6 +221,9 @@ try {
     raw: () => Promise<void>;
     a: { lat: number[]; ms: number };
     r: { lat: number[]; ms: number };
+    /** CPU seconds spent during the API's and raw SQL's rounds. */
+    aCpu: Cpu;
+    rCpu: Cpu;
   }
   const big = casesOf(`form_${bigId}`);
   const small = casesOf(`form_${smallId}`);
@@ -236,6 +254,8 @@ try {
         },
         a: { lat: [], ms: 0 },
         r: { lat: [], ms: 0 },
+        aCpu: { node: 0, pg: 0, client: 0 },
+        rCpu: { node: 0, pg: 0, client: 0 },
       });
     }
     for (const side of sides) {
@@ -245,8 +265,12 @@ try {
     // Rounds alternate API and raw SQL, big and small, so drift on this shared machine falls on all four.
     for (let k = 0; k < ROUNDS; k++) {
       for (const side of sides) {
+        const c0 = cpuNow();
         const x = await drive(REQUESTS / ROUNDS, side.api);
+        const c1 = cpuNow();
         const y = await drive(REQUESTS / ROUNDS, side.raw);
+        cpuAdd(side.aCpu, c0, c1);
+        cpuAdd(side.rCpu, c1, cpuNow());
         side.a.lat.push(...x.lat);
         side.a.ms += x.ms;
         side.r.lat.push(...y.lat);
@@ -259,9 +283,13 @@ try {
       `  ${label.padEnd(6)} total ${String(side.sample.totalCount).padStart(7)} (${side.sample.totalCountKind}), page = raw page: ${side.same ? 'yes' : 'NO'}; ` +
       `API p50 ${pct(side.a.lat, 50).toFixed(1)} ms, ${rate(side.a).toFixed(0)} req/s | raw p50 ${pct(side.r.lat, 50).toFixed(1)} ms, ${rate(side.r).toFixed(0)} req/s | ` +
       `×${(rate(side.a) / rate(side.r)).toFixed(2)} raw req/s`;
+    const cpuLine = (label: string, side: Side) =>
+      `  ${label.padEnd(6)} CPU per call: API ${perCallOf(side.aCpu, side.a.lat.length)} | raw ${perCallOf(side.rCpu, side.r.lat.length)}`;
     console.log(big[i]!.name);
     console.log(line(`${ROWS / 1000}k`, b));
     console.log(line(`${SMALL / 1000}k`, s));
+    console.log(cpuLine(`${ROWS / 1000}k`, b));
+    console.log(cpuLine(`${SMALL / 1000}k`, s));
     console.log(`  growth ${SMALL / 1000}k → ${ROWS / 1000}k: API p50 ×${(pct(b.a.lat, 50) / pct(s.a.lat, 50)).toFixed(2)}, API req/s ÷${(rate(s.a) / rate(b.a)).toFixed(2)}`);
   }
   // The floor under every API figure on this machine right now: a call answered from the session
@@ -271,8 +299,12 @@ try {
     await res.body.text();
   };
   await drive(200, floor);
+  const f0 = cpuNow();
   const f = await drive(REQUESTS, floor);
-  console.log(`HTTP floor: GET /api/user/getUser (session cache, no SQL) p50 ${pct(f.lat, 50).toFixed(1)} ms, ${(f.lat.length / (f.ms / 1000)).toFixed(0)} req/s`);
+  const fCpu: Cpu = { node: 0, pg: 0, client: 0 };
+  cpuAdd(fCpu, f0, cpuNow());
+  console.log(`HTTP floor: GET /api/user/getUser (session cache, no SQL) p50 ${pct(f.lat, 50).toFixed(1)} ms, ${(f.lat.length / (f.ms / 1000)).toFixed(0)} req/s; CPU per call ${perCallOf(fCpu, f.lat.length)}`);
+  console.log(`load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 } finally {
   await http.close();
   await pool.end();

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
-import { dataStamp, listTotal, type ListTotal } from './list/listCount.ts';
+import { COUNT_CAP, countBound, dataStamp, listCountCache, listTotal, type ListTotal } from './list/listCount.ts';
 import { GRAM_SHARE, gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
@@ -192,8 +192,9 @@ function parseConds(raw: unknown, table: TableModel): Condition | null {
   }
 }
 
-/** The column carrying the data stamp in a page's rows; removed before the rows leave. */
+/** Columns carrying the data stamp and the planner's estimate in a page's rows; removed before the rows leave. */
 const STAMP = '__park_stamp';
+const ESTIMATE = '__park_estimate';
 
 export interface ListOptions {
   /**
@@ -229,35 +230,59 @@ export async function listRecords(
     return q;
   };
   const offset = (query.pageNum - 1) * query.pageSize;
+  const bound = countBound(offset + query.pageSize);
+  const unfiltered = !cond && unscoped && !query.parentId;
+  const cacheKey = `${table.table}|${JSON.stringify(cond)}|${scopeKey(scope)}|${query.parentId ?? ''}`;
+  /** Matches, stopping after `bound + 1`: a subquery of the page's statement, or a statement of its own. */
+  const countOf = (limit: number) =>
+    anyDb(db)
+      .selectFrom(filtered(countGrams).select(sql<number>`1`.as('one')).limit(limit + 1).as('c'))
+      .select((eb) => eb.fn.countAll<string>().as('n'));
+  const stampOf = (formId: string) => sql<string>`(select max(e.id) from form_event e where e.form_id = ${formId})::text`;
+  /*
+   * Round trips, not the SQL, were most of a cheap list call's cost (issue 16), so what a total
+   * needs comes with the page: the form's data stamp, by which a count is reused, and the planner's
+   * estimate for an unfiltered list's first pages, both InitPlans of the page's statement, run once.
+   * When no count of these conditions is known, the bounded count runs beside the page on a second
+   * connection rather than after it. (Inside the page's statement it cost PostgreSQL 1.5–2× the CPU
+   * of the same count on its own, measured in bench/listSearch.ts.) It carries its own stamp and is
+   * used only when that equals the page's: a write between the two snapshots means counting again.
+   */
+  const estimateAlong = !!model && unfiltered && offset + query.pageSize <= COUNT_CAP;
+  const countBeside = !!model && !estimateAlong && !listCountCache(db).knows(cacheKey, bound);
   let page = filtered().selectAll(table.table);
-  // The form's data stamp rides along with the page (an InitPlan, run once): no second round trip.
-  if (model) page = page.select(sql<string>`(select max(e.id) from form_event e where e.form_id = ${model.formId})::text`.as(STAMP));
+  if (model) page = page.select(stampOf(model.formId).as(STAMP));
+  if (estimateAlong) page = page.select(sql<string>`(select reltuples::bigint from pg_class where oid = to_regclass(${table.table}))::text`.as(ESTIMATE));
   for (const s of sorts) page = page.orderBy(s.key, s.desc ? 'desc' : 'asc');
   if (sorts.length === 0) page = page.orderBy('create_time', 'desc');
   page = page.orderBy('id', 'desc').limit(query.pageSize).offset(offset);
 
-  const rows = await page.execute();
+  const [rows, beside] = await Promise.all([
+    page.execute(),
+    countBeside ? countOf(bound).select(stampOf(model!.formId).as(STAMP)).executeTakeFirstOrThrow() : undefined,
+  ]);
   let stamp: string | null = null;
+  const first = rows[0];
   if (model) {
     // An empty first page needs no total; an empty later page needs its stamp read on its own.
-    if (rows.length > 0) stamp = String(rows[0]![STAMP] ?? '0');
+    if (first) stamp = String(first[STAMP] ?? '0');
     else if (offset > 0) stamp = await dataStamp(db, model.formId);
-    for (const row of rows) delete row[STAMP];
+    for (const row of rows) {
+      delete row[STAMP];
+      delete row[ESTIMATE];
+    }
   }
+  const along = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
   const total = await listTotal(db, {
     table: table.table,
     offset,
     pageSize: query.pageSize,
     rows: rows.length,
-    unfiltered: !cond && unscoped && !query.parentId,
-    cached: stamp === null ? null : { stamp, key: `${table.table}|${JSON.stringify(cond)}|${scopeKey(scope)}|${query.parentId ?? ''}` },
-    count: async (bound) => {
-      const r = await anyDb(db)
-        .selectFrom(filtered(countGrams).select(sql<number>`1`.as('one')).limit(bound + 1).as('c'))
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
-    },
+    unfiltered,
+    cached: stamp === null ? null : { stamp, key: cacheKey },
+    counted: beside && String(beside[STAMP] ?? '0') === stamp ? Number(beside.n) : undefined,
+    estimate: estimateAlong && first ? (along(first[ESTIMATE]) ?? null) : undefined,
+    count: async (limit) => Number((await countOf(limit).executeTakeFirstOrThrow()).n),
   });
   return { rows, ...total };
 }

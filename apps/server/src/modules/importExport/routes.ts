@@ -14,7 +14,6 @@ import { importExportConfig } from './ieConfig.ts';
 import { insertJobFile, XLSX_MIME } from './jobFiles.ts';
 import { enqueueJob } from './jobs.ts';
 import { EXPORT, findJobByCode, IMPORT, insertJob, type Requester } from './repo.ts';
-import { buildTemplate } from './template.ts';
 import { checkZipDirectory, XlsxRefusedError } from './xlsxGuard.ts';
 
 const FormIdParams = Type.Object({ formId: Type.String({ maxLength: 20 }) });
@@ -148,6 +147,9 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
     const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
     requireFormAction(request, formId, 'import');
     const model = await ctx.forms.load(db, formId);
+    // Loaded on first use: exceljs costs the API thread ~20 MB of RSS, and every other Excel job runs
+    // on the job thread, which has its own copy (issue 16: the 100k import's peak RSS).
+    const { buildTemplate } = await import('./template.ts');
     const bytes = await buildTemplate(model);
     return reply
       .header('content-type', XLSX_MIME)

@@ -39,6 +39,12 @@ export function countBound(pageEnd: number): number {
 export class ListCountCache {
   private readonly entries = new Map<string, Cached>();
 
+  /** Whether a count of these conditions is held for a page needing `cap` (at whatever stamp). */
+  knows(key: string, cap: number): boolean {
+    const hit = this.entries.get(key);
+    return !!hit && Date.now() - hit.at <= TTL_MS && (hit.totalCountKind !== 'capped' || hit.cap >= cap);
+  }
+
   get(key: string, stamp: string, cap: number): ListTotal | null {
     const hit = this.entries.get(key);
     if (!hit || hit.stamp !== stamp || Date.now() - hit.at > TTL_MS) return null;
@@ -86,27 +92,31 @@ export interface TotalInput {
   unfiltered: boolean;
   /** Where a count may be reused: the cache key and the form's data stamp read with the page. */
   cached: { key: string; stamp: string } | null;
+  /** Matches counted with the page, in its statement, stopping after `bound + 1`. */
+  counted?: number;
+  /** The planner's estimate read with the page (null: the table was never analysed); read here when absent. */
+  estimate?: number | null;
   /** Counts matches, stopping after `bound + 1`. */
   count: (bound: number) => Promise<number>;
 }
 
 export async function listTotal(db: Kysely<Database>, input: TotalInput): Promise<ListTotal> {
   const { offset, pageSize, rows } = input;
-  // A short page is the last one (an empty first page means no matches at all).
-  if ((rows > 0 && rows < pageSize) || (rows === 0 && offset === 0)) return { totalCount: offset + rows, totalCountKind: 'exact' };
   const bound = countBound(offset + pageSize);
   const cache = input.cached ? listCountCache(db) : null;
+  const keep = (total: ListTotal): ListTotal => {
+    if (input.cached) cache!.set(input.cached.key, input.cached.stamp, bound, total);
+    return total;
+  };
+  // A short page is the last one (an empty first page means no matches at all). Kept too, so the
+  // next call with these conditions knows a count exists and does not take one with its page.
+  if ((rows > 0 && rows < pageSize) || (rows === 0 && offset === 0)) return keep({ totalCount: offset + rows, totalCountKind: 'exact' });
   const hit = input.cached && cache!.get(input.cached.key, input.cached.stamp, bound);
   if (hit) return hit;
-  let total: ListTotal | null = null;
   if (input.unfiltered && offset + pageSize <= COUNT_CAP) {
-    const estimate = await estimatedRows(db, input.table);
-    if (estimate !== null && estimate > COUNT_CAP) total = { totalCount: estimate, totalCountKind: 'estimate' };
+    const estimate = input.estimate !== undefined ? input.estimate : await estimatedRows(db, input.table);
+    if (estimate !== null && estimate > COUNT_CAP) return keep({ totalCount: estimate, totalCountKind: 'estimate' });
   }
-  if (!total) {
-    const n = await input.count(bound);
-    total = n > bound ? { totalCount: bound, totalCountKind: 'capped' } : { totalCount: n, totalCountKind: 'exact' };
-  }
-  if (input.cached) cache!.set(input.cached.key, input.cached.stamp, bound, total);
-  return total;
+  const n = input.counted ?? (await input.count(bound));
+  return keep(n > bound ? { totalCount: bound, totalCountKind: 'capped' } : { totalCount: n, totalCountKind: 'exact' });
 }

@@ -145,6 +145,35 @@ describe('list search (issue 16)', () => {
     }
   });
 
+  it('$hlike and $nlike through the list call return the reference rows for every fragment', async () => {
+    for (const op of ['$hlike', '$nlike'] as const) {
+      for (const value of FRAGMENTS) {
+        const want = await reference(op, 'f_plate', value);
+        const got = await listed([{ key: 'f_plate', type: op, value }]);
+        expect(got.ids, `${op} ${value}`).toEqual(want);
+        expect(got.total, `${op} ${value}`).toBe(want.length);
+      }
+    }
+  });
+
+  it('a full page gets its exact total on the first call (counted beside the page) and the same on the next (reused)', async () => {
+    const want = (await reference('$like', 'f_plate', '浙C')).sort((a, b) => b - a);
+    const body = { formId, pageNum: 2, pageSize: 7, queryConditions: [{ key: 'f_plate', type: '$like', value: '浙C' }] };
+    for (const call of ['first', 'reused']) {
+      const res = await t.call(admin, 'POST', '/api/form/queryFormDataByConditions', body);
+      const got = res.json() as { datas: Array<{ id: number }>; totalCount: number; totalCountKind: string };
+      expect(got.datas.map((r) => r.id), call).toEqual(want.slice(7, 14));
+      expect({ totalCount: got.totalCount, totalCountKind: got.totalCountKind }, call).toEqual({ totalCount: want.length, totalCountKind: 'exact' });
+    }
+  });
+
+  it('an empty fragment filters nothing: every row, null texts included', async () => {
+    const all = await t.sql.query(`select id from "${table}" order by id`);
+    const got = await listed([{ key: 'f_name', type: '$like', value: '' }]);
+    expect(got.ids).toEqual(all.rows.map((x) => Number(x.id)));
+    expect(got.total).toBe(all.rowCount);
+  });
+
   it('$eq on a select with a date range, and an empty value (no condition), match the reference', async () => {
     const got = await listed([
       { key: 'f_level', type: '$eq', value: '2' },
