@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -65,9 +66,20 @@ export interface ReportSettings {
   databaseUrl: string | null;
   /** REPORT_STATEMENT_TIMEOUT_MS: each widget query is cancelled after this (default 10 s). */
   statementTimeoutMs: number;
-  /** REPORT_QUERIES_PER_USER / REPORT_QUERIES_PER_SERVER: report queries running at once; the rest wait. */
+  /**
+   * REPORT_QUERIES_PER_USER / REPORT_QUERIES_PER_SERVER: report queries running at once; the rest
+   * wait. Per server the default is one per CPU core less one (at least one), so reports never
+   * hold every core of a database on this machine and form calls always find one.
+   */
   queriesPerUser: number;
   queriesPerServer: number;
+  /**
+   * REPORT_PARALLEL_WORKERS: PostgreSQL parallel workers one report query may use (the session's
+   * max_parallel_workers_per_gather). Default 0: workers are forked by the postmaster at normal
+   * priority and would let one report take every core past the per-server limit and the nice
+   * level; with a replica (REPORT_DATABASE_URL) raise it.
+   */
+  parallelWorkers: number;
   /** REPORT_CACHE_ENTRIES: widget results kept in memory per instance. */
   cacheEntries: number;
   /** DATASOURCE_ALLOWED_HOSTS: comma-separated host names, addresses or CIDR ranges external datasources may reach. */
@@ -206,7 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseUrl: env.REPORT_DATABASE_URL || null,
       statementTimeoutMs: intFrom(env.REPORT_STATEMENT_TIMEOUT_MS, 10_000, 'REPORT_STATEMENT_TIMEOUT_MS') || 10_000,
       queriesPerUser: intFrom(env.REPORT_QUERIES_PER_USER, 2, 'REPORT_QUERIES_PER_USER') || 1,
-      queriesPerServer: intFrom(env.REPORT_QUERIES_PER_SERVER, 3, 'REPORT_QUERIES_PER_SERVER') || 1,
+      queriesPerServer: intFrom(env.REPORT_QUERIES_PER_SERVER, Math.max(1, os.availableParallelism() - 1), 'REPORT_QUERIES_PER_SERVER') || 1,
+      parallelWorkers: Math.min(8, intFrom(env.REPORT_PARALLEL_WORKERS, 0, 'REPORT_PARALLEL_WORKERS')),
       cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
       secret: env.DATASOURCE_SECRET || '',

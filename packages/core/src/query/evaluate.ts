@@ -7,7 +7,7 @@ type Leaf = Extract<Condition, { kind: 'leaf' }>;
 type Value = string | number | null;
 
 /**
- * The same condition the list query compiles to SQL (apps/server queryCompiler), decided in memory
+ * The same condition the list query compiles to SQL (apps/server db/conditions), decided in memory
  * over one record: flows test the record that triggered them without a query. Numbers compare
  * numerically, dates as yyyy-MM-dd[ HH:mm:ss] text (a bare day as upper bound takes the whole day),
  * text as text; like-matches ignore case as ILIKE does.
@@ -95,7 +95,8 @@ const LEAF_TESTS: Record<MatchType, LeafTest> = {
   $notnull: (v) => v !== null,
   $empty: (v) => v === null || (typeof v === 'string' && v === ''),
   $in: (v, c) => inRange(v, c, c.values[0] ?? null, c.values[1] ?? null),
-  $all: (v, c) => c.values.every((w) => listHas(v, String(w))),
+  // Text holds a list (every value must be in it); a number is one of the values (the SQL's `in`).
+  $all: (v, c) => (c.fieldKind === 'number' ? c.values.some((w) => compare('number', v, w) === 0) : c.values.every((w) => listHas(v, String(w)))),
   $dayAgo: relative,
   $weekAgo: relative,
   $monthAgo: relative,

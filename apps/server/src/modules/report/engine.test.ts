@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
@@ -219,6 +221,15 @@ describe('caps, legality and hostile input', () => {
     const all = await preview({ ...byCompany, valueAxis: [axis(m1('sum'))] }, {}, { querySize: 5000 });
     expect(all.json()).toMatchObject({ truncated: false });
     expect(all.json().datas).toHaveLength(3);
+  });
+
+  it('report queries take at most cores − 1 at once, in read-only sessions without parallel workers, named park-report', async () => {
+    const r = t.booted.ctx.reports;
+    expect(t.booted.ctx.config.report.queriesPerServer).toBe(Math.max(1, os.availableParallelism() - 1));
+    const s = await sql<{ ro: string; workers: string; app: string; timeout: string }>`
+      select current_setting('default_transaction_read_only') as ro, current_setting('max_parallel_workers_per_gather') as workers,
+             current_setting('application_name') as app, current_setting('statement_timeout') as timeout`.execute(r.connections.platform);
+    expect(s.rows[0]).toEqual({ ro: 'on', workers: '0', app: 'park-report', timeout: '10s' });
   });
 
   it('applies the spec legality rules with their messages', async () => {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CondTarget, DimSpec, MeasureSpec, ReportQuery } from '@park/core';
 import { AGGREGATE_SQL } from './dialects.ts';
-import { conditionSql, type CondOperand } from './conditionSql.ts';
+import { conditionSql, type CondOperand } from '../../../db/conditions/conditionSql.ts';
 import { COUNT_CAP } from '../../form/recordStore.ts';
 import type { AnyExpr, DatasetPlan } from './plan.ts';
 
@@ -36,14 +36,17 @@ function measureExpr(plan: DatasetPlan, m: Pick<MeasureSpec, 'col' | 'aggregate'
   return AGGREGATE_SQL[m.aggregate](base);
 }
 
-function operand(plan: DatasetPlan) {
-  return (t: CondTarget): CondOperand => {
+/** What a condition key of the query stands for: an aggregate, a date level or a column as it is stored. */
+function operand(plan: DatasetPlan, targets: ReadonlyMap<string, CondTarget>) {
+  return (key: string): CondOperand => {
+    const t = targets.get(key);
+    if (!t) throw new Error(`condition on unknown key ${key}`);
     const c = plan.column(t.col);
-    if (t.aggregate !== 'none') return { expr: measureExpr(plan, t), kind: 'number', list: false };
-    if (t.dateDim && t.dateDim !== 'full') return { expr: plan.dialect.dateLevel(c.expr, c.stored, t.dateDim), kind: 'string', list: false };
+    if (t.aggregate !== 'none') return { expr: measureExpr(plan, t), kind: 'number', sql: 'numeric' };
+    if (t.dateDim && t.dateDim !== 'full') return { expr: plan.dialect.dateLevel(c.expr, c.stored, t.dateDim), kind: 'string', sql: 'text' };
     const kind = t.col.dataType === 'Number' ? 'number' : t.col.dataType === 'Date' ? 'date' : 'string';
-    const expr = kind === 'number' && c.stored !== 'numeric' ? plan.dialect.toNumber(c.expr, c.stored) : c.expr;
-    return { expr, kind, list: c.list };
+    if (kind === 'number' && c.stored !== 'numeric') return { expr: plan.dialect.toNumber(c.expr, c.stored), kind, sql: 'numeric' };
+    return { expr: c.expr, kind, sql: c.stored, list: c.list };
   };
 }
 
@@ -61,13 +64,13 @@ export function compileReport(plan: DatasetPlan, q: ReportQuery, now: Date, wind
   ];
   let base = plan.db.selectFrom(plan.from);
   for (const j of plan.joins) base = base.innerJoin(`${j.table} as ${j.alias}`, j.left, j.right);
-  const op = operand(plan);
-  const wheres = [plan.scope, q.where ? conditionSql(plan.dialect, q.where, op, q.targets, now) : null].filter((w) => w !== null);
+  const op = operand(plan, q.targets);
+  const wheres = [plan.scope, q.where ? conditionSql(plan.dialect, q.where, op, now) : null].filter((w) => w !== null);
   for (const w of wheres) base = base.where(w);
 
   let query = base.select(selections.map((s, i) => sql`${s.expr}`.as(`c${i}`)));
   if (q.grouped && dims.length > 0) query = query.groupBy(dims.map((_, i) => sql.raw(String(i + 1))));
-  if (q.having) query = query.having(conditionSql(plan.dialect, q.having, op, q.targets, now));
+  if (q.having) query = query.having(conditionSql(plan.dialect, q.having, op, now));
   const index = new Map(selections.map((s, i) => [s.key, i]));
   const order = q.sorts.map((s) => sql`${sql.raw(String(index.get(s.key)! + 1))} ${sql.raw(s.order)}`);
   if (order.length === 0 && !q.grouped && plan.defaultOrder) order.push(sql`${sql.ref(plan.defaultOrder)} desc`);

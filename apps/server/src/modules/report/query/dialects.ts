@@ -1,34 +1,27 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { AggregateFn, DateLevel } from '@park/core';
+import { CONDITION_DIALECTS, type ConditionDialect, type Engine } from '../../../db/conditions/dialect.ts';
+
+export type { Engine } from '../../../db/conditions/dialect.ts';
 
 /** How a column is stored in its source, which decides how it is formatted and compared. */
-export type Stored = 'text' | 'numeric' | 'timestamp';
-
-/** The SQL engines a report can read; the platform database is PostgreSQL. */
-export type Engine = 'postgresql' | 'mysql';
+export type Stored = 'text' | 'numeric' | 'timestamp' | 'timestamptz';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of a runtime table
 type Any = Expression<any>;
 
 /**
- * What differs between engines. Everything here is written from fixed lists (levels, aggregates),
- * so only checked identifiers and bound values ever join the text.
+ * What differs between engines: conditions (the shared compiler's part), date levels and numbers.
+ * Everything here is written from fixed lists (levels, aggregates), so only checked identifiers and
+ * bound values ever join the text.
  */
-export interface SqlDialect {
+export interface SqlDialect extends ConditionDialect {
   /** A date column at a level, as text (2026, 2026-Q4, 2026-11, 2026-W48, 2026-11-25, …). */
   dateLevel(ref: Any, stored: Stored, level: DateLevel): RawBuilder<string>;
   /** A column read as a number, for calculated fields and sums over text-stored numbers. */
   toNumber(ref: Any, stored: Stored): RawBuilder<number>;
   /** A column read as a date, for comparisons with date text. */
   toDate(ref: Any, stored: Stored): RawBuilder<unknown>;
-  /** A value bound as a number of arbitrary precision. */
-  numberParam(v: number | string): RawBuilder<number>;
-  /** A case-insensitive LIKE with `\` as the escape character. */
-  ilike(ref: Any, pattern: string): RawBuilder<boolean>;
-  /** The ends-with-a-comma list match of `$all` over comma-joined text. */
-  commaListHas(ref: Any, value: string): RawBuilder<boolean>;
-  /** "not equal, or null on one side only". */
-  distinctFrom(ref: Any, value: Any): RawBuilder<boolean>;
 }
 
 const PG_FORMATS: Record<Exclude<DateLevel, 'full'>, string> = {
@@ -54,9 +47,10 @@ const MYSQL_FORMATS: Record<Exclude<DateLevel, 'full'>, string> = {
 };
 
 /** Form date columns hold `yyyy-MM-dd[ HH:mm:ss]` text; an empty text is no date. */
-const pgDate = (ref: Any, stored: Stored) => (stored === 'timestamp' ? sql`${ref}` : sql`nullif(${ref}, '')::timestamp`);
+const pgDate = (ref: Any, stored: Stored) => (stored === 'text' ? sql`nullif(${ref}, '')::timestamp` : sql`${ref}`);
 
 const postgres: SqlDialect = {
+  ...CONDITION_DIALECTS.postgresql,
   dateLevel: (ref, stored, level) =>
     level === 'full'
       ? stored === 'text'
@@ -65,13 +59,10 @@ const postgres: SqlDialect = {
       : sql<string>`to_char(${pgDate(ref, stored)}, ${sql.lit(PG_FORMATS[level])})`,
   toNumber: (ref, stored) => (stored === 'numeric' ? sql<number>`${ref}` : sql<number>`nullif(${ref}::text, '')::numeric`),
   toDate: (ref, stored) => pgDate(ref, stored),
-  numberParam: (v) => sql<number>`${String(v)}::numeric`,
-  ilike: (ref, pattern) => sql<boolean>`${ref}::text ilike ${pattern}`,
-  commaListHas: (ref, value) => sql<boolean>`',' || ${ref} || ',' like ${`%,${value},%`}`,
-  distinctFrom: (ref, value) => sql<boolean>`${ref} is distinct from ${value}`,
 };
 
 const mysql: SqlDialect = {
+  ...CONDITION_DIALECTS.mysql,
   dateLevel: (ref, _stored, level) =>
     level === 'full'
       ? sql<string>`date_format(${ref}, '%Y-%m-%d %H:%i:%s')`
@@ -80,10 +71,6 @@ const mysql: SqlDialect = {
         : sql<string>`date_format(${ref}, ${sql.lit(MYSQL_FORMATS[level])})`,
   toNumber: (ref, stored) => (stored === 'numeric' ? sql<number>`${ref}` : sql<number>`cast(nullif(${ref}, '') as decimal(38, 10))`),
   toDate: (ref) => sql`${ref}`,
-  numberParam: (v) => sql<number>`cast(${String(v)} as decimal(38, 10))`,
-  ilike: (ref, pattern) => sql<boolean>`lower(${ref}) like lower(${pattern})`,
-  commaListHas: (ref, value) => sql<boolean>`concat(',', ${ref}, ',') like ${`%,${value},%`}`,
-  distinctFrom: (ref, value) => sql<boolean>`not (${ref} <=> ${value})`,
 };
 
 export const DIALECTS: Record<Engine, SqlDialect> = { postgresql: postgres, mysql };

@@ -29,6 +29,8 @@ export interface RunOutcome extends ReportResult {
 
 type Item = Record<string, unknown>;
 export const NO_DATASET = '报表控件未选择数据集';
+/** Preview (design mode) widgets whose compiled queries are kept, by their JSON text. */
+const PREVIEW_WIDGETS = 100;
 
 interface Compiled {
   query: ReportQuery;
@@ -63,6 +65,7 @@ export function rename(rows: Array<Record<string, unknown>>, columns: OutputColu
 export class ReportEngine {
   private readonly cache: ResultCache<ReportResult>;
   private readonly compiledMemo = new WeakMap<Item, Map<string, Compiled>>();
+  private readonly previewMemo = new Map<string, Map<string, Compiled>>();
   private readonly lane = new TurnLane();
   private readonly texts = new WeakMap<ReportResult, string>();
 
@@ -95,20 +98,20 @@ export class ReportEngine {
   }
 
   /**
-   * A widget call's compiled query and result-cache key, kept per widget object, data scope and body:
+   * A widget call's compiled query and result-cache key, kept per widget, data scope and body:
    * a dashboard's repeated calls skip checking, binding, compiling and hashing (the CPU a burst of
    * widget calls would otherwise take from the form calls sharing this thread). Published widgets
-   * are the same object while their report's version stands; preview widgets are new each call and
-   * are not kept. Dropped with the widget; a new stamp (dataset version, form design, data) asks again.
+   * are the same object while their report's version stands (kept with the object); preview widgets
+   * are new each call and are kept by their JSON text, the most recent PREVIEW_WIDGETS of them.
+   * A new stamp (dataset version, form design, data) asks again.
    */
-  private async compiled(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, snap: DatasetSnapshot, keep: boolean): Promise<Compiled> {
+  private async compiled(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, snap: DatasetSnapshot, published: boolean): Promise<Compiled> {
     const minute = Math.floor(Date.now() / 60_000); // relative date conditions move with the clock
     // Callers whose rows are the same (the same data scope) share one compiled query.
     const scope = snap.ds.built_in && snap.rec.formId ? scopeKey(reportRecordScope(auth, snap.rec.formId, grant)) : '*';
-    const key = keep
-      ? JSON.stringify([snap.rec.id, snap.stamp, snap.ds.update_time.getTime(), scope, minute, body.pageNum, body.pageSize, body.queryConditions, body.superConditions, body.drillingConditions])
-      : '';
-    const hit = keep ? this.compiledMemo.get(widget)?.get(key) : undefined;
+    const key = JSON.stringify([snap.rec.id, snap.stamp, snap.ds.update_time.getTime(), scope, minute, body.pageNum, body.pageSize, body.queryConditions, body.superConditions, body.drillingConditions]);
+    const byKey = this.memoOf(widget, published);
+    const hit = byKey.get(key);
     if (hit) return hit;
     const { query, plan, compiled } = await this.compileFor(auth, grant, widget, body, snap, 'page');
     const main = compiled.query.compile();
@@ -117,13 +120,24 @@ export class ReportEngine {
       .update(JSON.stringify([plan.datasetId, plan.version, plan.scopeKey, query.shape, main.sql, main.parameters]))
       .digest('base64url');
     const out: Compiled = { query, compiled, sql: main.sql, cacheKey };
-    if (keep) {
+    if (byKey.size >= 200) byKey.clear(); // a widget asked with ever new conditions keeps only recent ones
+    byKey.set(key, out);
+    return out;
+  }
+
+  private memoOf(widget: Item, published: boolean): Map<string, Compiled> {
+    if (published) {
       let byKey = this.compiledMemo.get(widget);
       if (!byKey) this.compiledMemo.set(widget, (byKey = new Map()));
-      if (byKey.size >= 200) byKey.clear(); // a widget asked with ever new conditions keeps only recent ones
-      byKey.set(key, out);
+      return byKey;
     }
-    return out;
+    const text = JSON.stringify(widget);
+    let byKey = this.previewMemo.get(text);
+    if (byKey) this.previewMemo.delete(text); // most recently used last
+    else byKey = new Map();
+    this.previewMemo.set(text, byKey);
+    if (this.previewMemo.size > PREVIEW_WIDGETS) this.previewMemo.delete(this.previewMemo.keys().next().value!);
+    return byKey;
   }
 
   /**

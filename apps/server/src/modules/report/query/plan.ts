@@ -11,8 +11,8 @@ export type AnyExpr = Expression<any>;
 export interface ColumnSql {
   expr: AnyExpr;
   stored: Stored;
-  /** Comma-joined multi-value text (platform pickers and multi-selects), for `$all`. */
-  list: boolean;
+  /** Comma-joined or JSON multi-value text (platform selects and pickers), for `$all` (db/conditions). */
+  list?: 'comma' | 'json';
 }
 
 export interface JoinSql {

@@ -20,16 +20,21 @@ export interface ExternalTarget {
 const EXTERNAL_POOL_MAX = 2;
 const CONNECT_TIMEOUT_MS = 5000;
 
-function pgSessionOptions(timeoutMs: number): string {
+function pgSessionOptions(timeoutMs: number, parallelWorkers: number | null): string {
   // Read-only sessions: even a statement that slipped past every check could not write.
-  return `-c default_transaction_read_only=on -c statement_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${timeoutMs * 2}`;
+  const base = `-c default_transaction_read_only=on -c statement_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${timeoutMs * 2}`;
+  return parallelWorkers === null ? base : `${base} -c max_parallel_workers_per_gather=${parallelWorkers}`;
 }
 
-function pgPool(config: pg.PoolConfig, timeoutMs: number, max: number): pg.Pool {
+/** The name report sessions carry in pg_stat_activity, so a busy database shows what is a report. */
+export const REPORT_APPLICATION_NAME = 'park-report';
+
+function pgPool(config: pg.PoolConfig, timeoutMs: number, max: number, parallelWorkers: number | null = null): pg.Pool {
   const pool = new pg.Pool({
     ...config,
     max,
-    options: pgSessionOptions(timeoutMs),
+    application_name: REPORT_APPLICATION_NAME,
+    options: pgSessionOptions(timeoutMs, parallelWorkers),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A hung server must not hold a caller longer than the statement timeout (and a margin).
     query_timeout: timeoutMs + 2000,
@@ -100,7 +105,7 @@ export class ReportConnections {
     /** The platform database is the embedded cluster on this machine (its backends are local processes). */
     embedded: boolean,
   ) {
-    const pool = pgPool({ connectionString: settings.databaseUrl ?? databaseUrl }, settings.statementTimeoutMs, settings.queriesPerServer + 1);
+    const pool = pgPool({ connectionString: settings.databaseUrl ?? databaseUrl }, settings.statementTimeoutMs, settings.queriesPerServer + 1, settings.parallelWorkers);
     if (embedded && settings.databaseUrl === null && settings.backendNice > 0) lowerPriority(pool, settings.backendNice);
     this.platform = new Kysely({ dialect: new PostgresDialect({ pool }) });
   }

@@ -88,10 +88,9 @@ export function bindExternalDataset(db: AnyDb, engine: Engine, row: { id: string
           return c ? { expr: sql.ref(`t0.${c.column}`), stored: STORED[c.dataType], isNumber: c.dataType === 'Number' } : undefined;
         }),
         stored: 'numeric',
-        list: false,
       };
     }
-    return { expr: sql.ref(`t0.${col.column}`), stored: STORED[col.dataType], list: false };
+    return { expr: sql.ref(`t0.${col.column}`), stored: STORED[col.dataType] };
   };
   return {
     datasetId: row.id,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
 import { resolveFormTable, type FormTableRef } from '../../form/datasource.ts';
-import type { QueryColumn } from '../../form/queryCompiler.ts';
+import type { QueryColumn } from '../../../db/conditions/conditionSql.ts';
 import { calculatedSql } from '../query/calculated.ts';
 import { DIALECTS, type Stored } from '../query/dialects.ts';
 import type { AnyDb, ColumnSql, DatasetPlan } from '../query/plan.ts';
@@ -17,7 +17,7 @@ export const PLATFORM_TEXT = {
 } as const;
 
 export function storedOf(q: QueryColumn): Stored {
-  return q.sql === 'numeric' || q.sql === 'bigint' ? 'numeric' : q.sql === 'timestamptz' ? 'timestamp' : 'text';
+  return q.sql === 'numeric' || q.sql === 'bigint' ? 'numeric' : q.sql === 'timestamptz' || q.sql === 'timestamp' ? q.sql : 'text';
 }
 
 export function dataTypeOf(q: QueryColumn): DsColumn['dataType'] {
@@ -54,7 +54,7 @@ export async function bindPlatformDataset(
   const stored = (table: string, name: string) => {
     const q = tableOf(table).queryColumns.get(name);
     if (!q) return undefined;
-    return { expr: sql.ref(`${aliasOf(table)}.${name}`), stored: storedOf(q), isNumber: q.kind === 'number', list: q.kind === 'string' && q.list === 'comma' };
+    return { expr: sql.ref(`${aliasOf(table)}.${name}`), stored: storedOf(q), isNumber: q.kind === 'number', list: q.list };
   };
   const memo = new Map<string, ColumnSql>();
   const column = (col: DsColumn): ColumnSql => {
@@ -62,7 +62,7 @@ export async function bindPlatformDataset(
     if (hit) return hit;
     let out: ColumnSql;
     if (col.express) {
-      out = { expr: calculatedSql(col, dialect, (name) => stored(col.table, name)), stored: 'numeric', list: false };
+      out = { expr: calculatedSql(col, dialect, (name) => stored(col.table, name)), stored: 'numeric' };
     } else {
       const s = stored(col.table, col.column);
       if (!s) throw badRequest(PLATFORM_TEXT.missingColumn(col.desc));
