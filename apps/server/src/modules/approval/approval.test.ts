@@ -150,6 +150,30 @@ describe('return, transfer, add-signer', () => {
     expect(await statusOf(t, pid)).toBe('1');
   });
 
+  it('a handler keeps read-only access to what they handled (ADR 0018); only a waiting task acts', async () => {
+    const { processInstanceId: pid, businessId } = await submit(t, w, { plate_no: '浙B6', load_ton: 5, state: '待审' });
+    const task = (await taskOf(t, pid, w.ids.chief))!;
+    const details = async (who: keyof ApprovalWorld['cookies']) => t.call(w.cookies[who], 'GET', `/api/flow/queryapprovedetails/${pid}`);
+    expect((await details('chief')).json()).toMatchObject({ viewRight: 'assignee', currentTaskId: task });
+    expect((await postTask(t, w.cookies.chief, `/api/flow/transfertask/${task}`, { userId: w.ids.other, remark: '出差' })).json()).toEqual({ errCode: 0 });
+    // Transferred away: the chief still opens it (已办), read-only: no task, no buttons, 409 on the old task.
+    expect((await details('chief')).json()).toMatchObject({ viewRight: 'handled', currentTaskId: null, currentNode: null, canCancel: false, canRemind: false });
+    expect((await t.call(w.cookies.chief, 'GET', `/api/form/getformdatabypid?processInstanceId=${pid}`)).json().data.plate_no).toBe('浙B6');
+    expect((await approve('chief', task, { state: '越权' })).json()).toEqual({ errCode: 409, errMsg: '此任务已处理' });
+    const othersTask = (await taskOf(t, pid, w.ids.other))!;
+    expect((await approve('chief', othersTask, { state: '越权' })).statusCode).toBe(403);
+    expect((await details('other')).json()).toMatchObject({ viewRight: 'assignee', currentTaskId: othersTask });
+    expect((await approve('other', othersTask)).json()).toEqual({ errCode: 0 });
+    expect(await statusOf(t, pid)).toBe('1');
+    expect((await details('other')).json()).toMatchObject({ viewRight: 'handled', currentNode: null });
+    expect((await details('cc')).json()).toMatchObject({ viewRight: 'cc', currentNode: null });
+    expect((await details('clerk')).json()).toMatchObject({ viewRight: 'initiator' });
+    expect((await t.call(w.admin, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json()).toMatchObject({ viewRight: 'form', currentNode: null });
+    expect((await details('stranger')).statusCode).toBe(403);
+    expect((await t.call(w.cookies.director, 'GET', `/api/form/getformdatabypid?processInstanceId=${pid}`)).statusCode).toBe(403);
+    expect((await t.sql.query(`select state from form_${w.formId} where id = $1`, [businessId])).rows[0].state).toBe('待审');
+  });
+
   it('adds a signer before me (I decide after them) and after me (they sign next)', async () => {
     const { processInstanceId: pid } = await submit(t, w, { plate_no: '浙B5', load_ton: 5 });
     const mine = (await taskOf(t, pid, w.ids.chief))!;
