@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { button, chooseOption, confirm, field, toast, typeDate } from '../support/forms.ts';
+import { button, chooseOption, confirm, dialog, field, toast, typeDate } from '../support/forms.ts';
+import { addAfter, addRow, canvas, drawer, nodeNamed, pick, radio } from '../support/flowDesigner.ts';
 
 /*
  * Approvals (issue 20) in Chromium through the real server, on the demo form 危化品车辆入园登记
- * and its seeded two-level flow (科室主管审批 → 实际装载 > 20 吨: 分管领导审批 → 抄送综合办公室):
- * the administrator edits and publishes it in 流程设计; 张三 submits; 李四 approves from the to-do
+ * the administrator designs a two-level flow from a bare 发起人 by clicking in 流程设计 (科室主管审批 →
+ * 实际装载 > 20 或 核定载重 > 50: 分管领导审批 → 抄送综合办公室) and publishes it; 张三 submits; 李四 approves from the to-do
  * list; 王五 returns it to 张三, who edits and submits again; 李四 and 王五 approve; 赵六 (cc) and
  * 张三 see their messages, and the counters move.
  */
@@ -22,6 +23,14 @@ async function vehicleFormId(): Promise<number> {
   return withDb(async (c) => Number((await c.query(`select id from form_conf where form_name = '危化品车辆入园登记' order by id limit 1`)).rows[0].id));
 }
 
+/** A long field list is virtual: type to find the option, then choose it. */
+async function searchPick(page: Page, scope: Locator, label: string, text: string, nth = 0) {
+  const box = scope.getByRole('combobox', { name: label }).nth(nth);
+  await box.click();
+  await box.fill(text);
+  await chooseOption(page, text);
+}
+
 async function login(page: Page, username: string) {
   await loginAs(page, username);
   await expect(topBar(page)).toBeVisible();
@@ -36,23 +45,88 @@ async function openTodo(page: Page) {
   await expect(page.getByText('审批记录')).toBeVisible();
 }
 
-test('管理员在流程设计中修改审批并发布新版本', async ({ page }) => {
+test('管理员在流程设计中从空白开始设计两级审批（条件、抄送）并发布', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The seeded design is replaced by a bare 发起人 (running instances keep their deployed version).
+  const formId = await vehicleFormId();
+  await withDb((c) => c.query(`update flow_model set node_config = $2 where form_id = $1`, [formId, JSON.stringify({ nodeId: 'e2e-start', nodeName: '发起人', type: 0, childNode: null })]));
   await loginAsAdmin(page);
   await page.goto(`${BASE}/system/form`);
   await page.getByRole('row', { name: /危化品车辆入园登记/ }).first().getByRole('button', { name: '流程设计' }).click();
   await expect(page).toHaveURL(/\/form\/flow\/\d+/);
-  const canvas = page.locator('.flow-canvas, .list-page').first();
-  for (const name of ['发起人', '科室主管审批', '分管领导审批', '抄送综合办公室']) await expect(canvas.getByRole('group', { name }).first()).toBeVisible();
-  await canvas.getByRole('group', { name: '科室主管审批' }).click();
-  const drawer = page.getByTestId('approver-drawer');
-  await expect(drawer).toBeVisible();
-  await drawer.getByRole('checkbox', { name: '货物说明' }).check();
+  await expect(canvas(page).getByTestId('flow-node')).toHaveCount(1);
+
+  // 科室主管审批: the initiator's 直接主管, who may fill 货物说明. Every recipient type is offered.
+  await addAfter(page, nodeNamed(page, '发起人'), '审批人');
+  await nodeNamed(page, '审批人').click();
+  let d = drawer(page, 'approver-drawer');
+  await d.getByLabel('节点名称').fill('科室主管审批');
+  await button(d, '设置审批人').click();
+  let rd = dialog(page, '设置审批人');
+  await expect(rd.locator('label.ant-radio-wrapper')).toHaveCount(10);
+  await radio(rd, '主管').click();
+  await pick(page, rd, '主管级别', '发起人的直接主管');
+  await button(rd, '确定').click();
+  await expect(d.getByTestId('recipient-summary')).toHaveText('发起人的直接主管');
+  await expect(d.getByRole('checkbox', { name: /连续多级主管/ })).toBeVisible();
+  await d.getByRole('checkbox', { name: '货物说明' }).check();
   await page.screenshot({ path: `${SHOTS}-design-drawer.png` });
-  await button(page.locator('.ant-drawer-footer'), '保存').click();
-  await expect(canvas.getByRole('group', { name: '科室主管审批' })).toContainText('第1级主管');
+  await button(d, '保存').click();
+  await expect(nodeNamed(page, '科室主管审批')).toContainText('发起人的直接主管');
+
+  // A route: 实际装载 > 20 或 核定载重 > 50 → 分管领导审批 (第2级主管); otherwise straight on.
+  await addAfter(page, nodeNamed(page, '科室主管审批'), '条件分支');
+  await nodeNamed(page, '条件1').click();
+  const cond = drawer(page, 'condition-drawer');
+  await cond.getByLabel('条件名称').fill('重载');
+  await cond.getByRole('button', { name: '编辑数据字段条件' }).click();
+  const fc = dialog(page, '操作数据字段条件');
+  await addRow(fc, '添加条件', fc.getByTestId('cond-row'), 1);
+  await searchPick(page, fc, '字段', '实际装载');
+  await pick(page, fc, '匹配方式', '大于');
+  await fc.getByLabel('值', { exact: true }).fill('20');
+  await addRow(fc, '添加条件', fc.getByTestId('cond-row'), 2);
+  await searchPick(page, fc, '字段', '核定载重', 1);
+  await pick(page, fc, '匹配方式', '大于', 1);
+  await fc.getByLabel('值', { exact: true }).nth(1).fill('50');
+  await fc.locator('label.ant-radio-button-wrapper', { hasText: '或' }).first().click();
+  await page.screenshot({ path: `${SHOTS}-design-conditions.png` });
+  await button(fc, '确定').click();
+  await expect(cond.getByTestId('cond-card-fields')).toContainText('已设置 2 个条件');
+  await expect(cond.getByTestId('cond-card-fields')).toContainText('满足任一条件组');
+  await button(cond, '保存').click();
+  await expect(nodeNamed(page, '重载')).toContainText('已设置2个条件');
+  await expect(nodeNamed(page, '条件2')).toContainText('其他情况');
+
+  await addAfter(page, nodeNamed(page, '重载'), '审批人');
+  await nodeNamed(page, '审批人').click();
+  d = drawer(page, 'approver-drawer');
+  await d.getByLabel('节点名称').fill('分管领导审批');
+  await button(d, '设置审批人').click();
+  rd = dialog(page, '设置审批人');
+  await radio(rd, '主管').click();
+  await pick(page, rd, '主管级别', '发起人的第2级主管');
+  await button(rd, '确定').click();
+  await button(d, '保存').click();
+
+  // After the route joins: a copy to 赵六 (综合办公室).
+  await addAfter(page, canvas(page).getByTestId('flow-route').first(), '抄送人');
+  await nodeNamed(page, '抄送人').click();
+  d = drawer(page, 'cc-drawer');
+  await d.getByLabel('节点名称').fill('抄送综合办公室');
+  await button(d, '设置抄送人').click();
+  rd = dialog(page, '设置抄送人');
+  await radio(rd, '指定人员').click();
+  await rd.getByRole('combobox', { name: '人员' }).click();
+  await rd.getByRole('combobox', { name: '人员' }).fill('赵六');
+  await chooseOption(page, '赵六');
+  await button(rd, '确定').click();
+  await button(d, '保存').click();
+  await expect(nodeNamed(page, '抄送综合办公室')).toContainText('指定人员：赵六');
+
   await button(page, '发布').click();
-  await expect(toast(page, /发布成功（版本 2）/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}-design.png` });
+  await expect(toast(page, /发布成功（版本 \d+）/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}-design.png`, fullPage: true });
 });
 
 test('张三新增并提交，列表显示审批中', async ({ page }) => {
