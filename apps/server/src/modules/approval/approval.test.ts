@@ -4,6 +4,10 @@ import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
 import { seedDemoApproval } from '../../db/seeds/approval.ts';
+import { grantForm } from '../../../test/formGrants.ts';
+import { multipart } from '../../../test/multipart.ts';
+import * as sample from '../../../test/sampleFiles.ts';
+import { createForm } from '../automation/testSupport.ts';
 
 let t: TestApp;
 let w: ApprovalWorld;
@@ -186,6 +190,47 @@ describe('return, transfer, add-signer', () => {
     expect(await statusOf(t, pid)).toBe('0');
     await approve('director', (await taskOf(t, pid, w.ids.director))!);
     expect(await statusOf(t, pid)).toBe('1');
+  });
+});
+
+describe('file fields the node lets its approver edit', () => {
+  it('the approver uploads and replaces files; the record\'s file references follow; a wrong file is refused and nothing changes', async () => {
+    const ctl = (type: string, name: string, model: string) => ({ type, name, key: `${type}_${model}`, model, options: {}, rules: [] });
+    const formId = await createForm(t, w.admin, '动火作业许可', { list: [ctl('input', '作业内容', 'work'), ctl('file_upload', '许可证', 'permit'), ctl('image_upload', '现场照片', 'photo')], config: {} });
+    await grantForm(t, w.ids.clerk, formId, ['add', 'edit', 'view']);
+    const fw = { ...w, formId };
+    await deploy(t, fw, { nodeId: 's', nodeName: '发起人', type: 0, childNode: approver('安全员审核', supervisor(1), { approveItems: ['permit', 'photo'] }) });
+    const upload = async (cookie: string, name: string, data: Buffer) => {
+      const body = multipart([{ name: 'file', filename: name, data }]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': body.contentType }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return String(res.json().datas[0].fileId);
+    };
+    const draft = await upload(w.cookies.clerk, '许可证草稿.pdf', sample.pdf());
+    const { businessId, processInstanceId: pid } = await submit(t, fw, { work: '储罐区动火', permit: draft });
+    const refs = async () => (await t.sql.query(`select file_id from sys_file_ref where form_id = $1 and record_id = $2 order by file_id`, [formId, businessId])).rows.map((r) => String(r.file_id));
+    expect(await refs()).toEqual([draft]);
+    const task = (await taskOf(t, pid, w.ids.chief))!;
+    const signed = await upload(w.cookies.chief, '许可证.pdf', sample.pdf());
+    const photo = await upload(w.cookies.chief, '现场.png', sample.png());
+    const stray = await upload(w.cookies.other, '别人的.pdf', sample.pdf());
+    const post = (fields: Record<string, string>) => postTask(t, w.cookies.chief, `/api/flow/approvetask/${task}`, { remark: '已核', ...fields });
+
+    // A PDF in the image field, and a file the approver may not read: refused, the task still waits.
+    expect((await post({ permit: signed, photo: signed })).json()).toMatchObject({ errCode: 400 });
+    expect((await post({ permit: stray })).json()).toEqual({ errCode: 400, errMsg: '引用的文件不存在或无权访问' });
+    expect(await taskOf(t, pid, w.ids.chief)).toBe(task);
+    expect(await refs()).toEqual([draft]);
+
+    // Replaces the initiator's draft and adds a photo; work is not the node's to change.
+    expect((await post({ permit: signed, photo, work: '篡改' })).json()).toEqual({ errCode: 0 });
+    const row = (await t.sql.query(`select work, permit, photo from form_${formId} where id = $1`, [businessId])).rows[0];
+    expect(row).toEqual({ work: '储罐区动火', permit: signed, photo });
+    expect(await refs()).toEqual([signed, photo].sort());
+    expect(await statusOf(t, pid)).toBe('1');
+    // The history names what the approver filled.
+    const details = (await t.call(w.cookies.clerk, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json();
+    expect(details.list[1].approveItems.map((i: { itemName: string }) => i.itemName)).toEqual(['许可证', '现场照片']);
   });
 });
 
