@@ -4,7 +4,6 @@ import {
   APPROVE_STATUS,
   COMMENT_STATUS,
   definitionOf,
-  formatDateTime,
   resolveRecipients,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
