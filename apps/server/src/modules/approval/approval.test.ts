@@ -7,7 +7,8 @@ import { seedDemoApproval } from '../../db/seeds/approval.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { multipart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';
-import { createForm } from '../automation/testSupport.ts';
+import { createForm, ledgerMeta } from '../automation/testSupport.ts';
+import { subTable } from '../form/tableNames.ts';
 
 let t: TestApp;
 let w: ApprovalWorld;
@@ -190,6 +191,35 @@ describe('return, transfer, add-signer', () => {
     expect(await statusOf(t, pid)).toBe('0');
     await approve('director', (await taskOf(t, pid, w.ids.director))!);
     expect(await statusOf(t, pid)).toBe('1');
+  });
+});
+
+describe('提交 with sub-table rows', () => {
+  it('saves the record, its sub-table rows and starts the process in one transaction; a bad row leaves nothing', async () => {
+    const formId = await createForm(t, w.admin, '入园车辆台账', ledgerMeta());
+    await grantForm(t, w.ids.clerk, formId, ['add', 'edit', 'view']);
+    const fw = { ...w, formId };
+    await deploy(t, fw, { nodeId: 's', nodeName: '发起人', type: 0, childNode: approver('科长审批', supervisor(1)) });
+    const count = async (table: string) => Number((await t.sql.query(`select count(*)::int as n from "${table}"`)).rows[0].n);
+    const instances = async () => Number((await t.sql.query(`select count(*)::int as n from flow_instance where form_id = $1`, [formId])).rows[0].n);
+    const goods = subTable(formId, 'goods');
+
+    const bad = await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C1' }, child: [{ subKey: 'goods', subDatas: [{ goods_name: '液碱', qty: 3 }, { qty: 1 }] }] });
+    expect(bad.json().errCode, bad.body).toBe(400);
+    expect(bad.json().errMsg).toMatch(/第2行/);
+    expect([await count(`form_${formId}`), await count(goods), await instances()]).toEqual([0, 0, 0]);
+
+    const ok = await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C1', load_ton: 12 }, child: [{ subKey: 'goods', subDatas: [{ goods_name: '液碱', qty: 3 }, { goods_name: '硫酸', qty: 1 }] }] });
+    expect(ok.json(), ok.body).toMatchObject({ errCode: 0 });
+    const { businessId, processInstanceId: pid } = ok.json();
+    const rows = (await t.sql.query(`select goods_name, parent_id from "${goods}" order by id`)).rows;
+    expect(rows).toEqual([{ goods_name: '液碱', parent_id: String(businessId) }, { goods_name: '硫酸', parent_id: String(businessId) }]);
+    expect(await taskOf(t, pid, w.ids.chief)).toBeDefined();
+    const log = await t.sql.query(`select action from sys_operation_log where target_type = $1 and target_id = $2 order by id`, [`form:${formId}`, String(businessId)]);
+    expect(log.rows.map((r) => r.action)).toEqual(['新增表单数据', '提交审批']);
+    expect((await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C2' }, child: [{ subKey: 'nope', subDatas: [] }] })).statusCode).toBe(404);
+    expect((await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C2' }, child: 'x' })).json().errMsg).toBe('请求体格式不正确');
+    expect(await instances()).toBe(1);
   });
 });
 
