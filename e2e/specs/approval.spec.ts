@@ -129,7 +129,7 @@ test('管理员在流程设计中从空白开始设计两级审批（条件、�
   await page.screenshot({ path: `${SHOTS}-design.png`, fullPage: true });
 });
 
-test('张三新增并提交，列表显示审批中', async ({ page }) => {
+test('张三新增（先填子表装载明细）并提交，列表显示审批中', async ({ page }) => {
   await login(page, 'zhangsan');
   await page.goto(`${BASE}/form/list/${await vehicleFormId()}`);
   await button(page, '新增').click();
@@ -140,11 +140,22 @@ test('张三新增并提交，列表显示审批中', async ({ page }) => {
   await field(page, 'actual_load').locator('input').fill('30');
   await field(page, 'driver_mobile').locator('input').fill('13855102468');
   await typeDate(page, field(page, 'entry_date').locator('input'), '2026-11-26');
+  // A 装载明细 row before the record exists: kept in the dialog, saved with it by 提交.
+  const goods = page.locator('.sub-table[data-subkey="goods_items"]');
+  await button(goods, '新增').click();
+  const child = dialog(page, '新增装载明细');
+  await field(child, 'goods_name').locator('input').fill('液碱');
+  await button(child, '确定').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  await expect(goods.locator('.ant-table-row')).toContainText('液碱');
   await button(page, '提交').click();
   await confirm(page, '确认保存吗？');
   // Saved and started in one call: the dialog closes and the new row shows its approval.
   const row = page.locator('.ant-table-row').filter({ hasText: '皖A24680' });
   await expect(row.getByText('审批中')).toBeVisible();
+  const formId = await vehicleFormId();
+  const saved = await withDb(async (c) => (await c.query(`select g.goods_name from "form_${formId}__goods_items" g join "form_${formId}" p on p.id = g.parent_id where p.plate_no = '皖A24680'`)).rows);
+  expect(saved).toEqual([{ goods_name: '液碱' }]);
   await page.screenshot({ path: `${SHOTS}-list.png` });
 });
 
