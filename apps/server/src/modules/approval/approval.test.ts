@@ -7,7 +7,7 @@ import { seedDemoApproval } from '../../db/seeds/approval.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { multipart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';
-import { createForm, ledgerMeta } from '../automation/testSupport.ts';
+import { createForm, ledgerMeta, vehicleMeta } from '../automation/testSupport.ts';
 import { subTable } from '../form/tableNames.ts';
 
 let t: TestApp;
@@ -191,6 +191,39 @@ describe('return, transfer, add-signer', () => {
     expect(await statusOf(t, pid)).toBe('0');
     await approve('director', (await taskOf(t, pid, w.ids.director))!);
     expect(await statusOf(t, pid)).toBe('1');
+  });
+});
+
+describe('condition groups joined by 或 (the designer\'s condition editor)', () => {
+  it('takes the branch when any group holds, rows in a group all holding; otherwise the next branch', async () => {
+    const formId = await createForm(t, w.admin, '危化品车辆入园登记（或条件）', vehicleMeta());
+    await grantForm(t, w.ids.clerk, formId, ['add', 'edit', 'view']);
+    const fw = { ...w, formId };
+    const row = (model: string, matchType: string, value: string, dataType = 'String') => ({ model, type: 'input', dataType, matchType, value });
+    await deploy(t, fw, {
+      nodeId: 's', nodeName: '发起人', type: 0,
+      childNode: {
+        nodeId: 'route', nodeName: '路由', type: 4, childNode: null,
+        conditionNodes: [
+          { nodeId: 'heavy', nodeName: '重载或危化品', type: 3, priorityLevel: 1,
+            conf: { condition: { fieldConds: { condType: 'or', conditions: [
+              { condType: 'and', conds: [row('load_ton', '$gt', '20', 'Number')] },
+              { condType: 'and', conds: [row('is_hazard', '$eq', '是'), row('company_name', '$like', '化工')] },
+            ] }, fieldUpdateConds: [] } },
+            childNode: approver('主任审批', person(w.ids.director)) },
+          { nodeId: 'else', nodeName: '其他情况', type: 3, priorityLevel: 2, conf: { condition: { fieldConds: { condType: 'and', conditions: [] }, fieldUpdateConds: [] } },
+            childNode: approver('科长审批', supervisor(1)) },
+        ],
+      },
+    });
+    const who = async (fields: Record<string, unknown>) => {
+      const { processInstanceId: pid } = await submit(t, fw, { plate_no: '浙D1', ...fields });
+      return (await taskOf(t, pid, w.ids.director)) ? 'director' : (await taskOf(t, pid, w.ids.chief)) ? 'chief' : 'nobody';
+    };
+    expect(await who({ load_ton: 30 })).toBe('director');
+    expect(await who({ load_ton: 5, is_hazard: '是', company_name: '宁波化工' })).toBe('director');
+    expect(await who({ load_ton: 5, is_hazard: '是', company_name: '宁波物流' })).toBe('chief');
+    expect(await who({ load_ton: 5 })).toBe('chief');
   });
 });
 
