@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pdf } from '../../apps/server/test/sampleFiles.ts';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { button, chooseOption, confirm, dialog, field, toast, typeDate } from '../support/forms.ts';
 import { addAfter, addRow, canvas, drawer, nodeNamed, pick, radio } from '../support/flowDesigner.ts';
@@ -7,7 +8,7 @@ import { addAfter, addRow, canvas, drawer, nodeNamed, pick, radio } from '../sup
  * Approvals (issue 20) in Chromium through the real server, on the demo form 危化品车辆入园登记
  * the administrator designs a two-level flow from a bare 发起人 by clicking in 流程设计 (科室主管审批 →
  * 实际装载 > 20 或 核定载重 > 50: 分管领导审批 → 抄送综合办公室) and publishes it; 张三 submits; 李四 approves from the to-do
- * list; 王五 returns it to 张三 (straight back to 王五 on resubmission), who edits and submits again; 王五 approves; 赵六 (cc) and
+ * list, filling 货物说明 and attaching 随车单据 (the node's approveItems); 王五 returns it to 张三 (straight back to 王五 on resubmission), who edits and submits again; 王五 approves; 赵六 (cc) and
  * 张三 see their messages, and the counters move.
  */
 
@@ -70,6 +71,7 @@ test('管理员在流程设计中从空白开始设计两级审批（条件、�
   await expect(d.getByTestId('recipient-summary')).toHaveText('发起人的直接主管');
   await expect(d.getByRole('checkbox', { name: /连续多级主管/ })).toBeVisible();
   await d.getByRole('checkbox', { name: '货物说明' }).check();
+  await d.getByRole('checkbox', { name: '随车单据' }).check();
   await page.screenshot({ path: `${SHOTS}-design-drawer.png` });
   await button(d, '保存').click();
   await expect(nodeNamed(page, '科室主管审批')).toContainText('发起人的直接主管');
@@ -166,11 +168,19 @@ test('李四从待办列表打开任务，填写货物说明并同意', async ({
   await expect(page.getByText('皖A24680').first()).toBeVisible();
   const items = page.locator('.approval-items-card');
   await field(items, 'cargo_note').locator('input, textarea').first().fill('液碱，已核验');
+  // 随车单据 is the node's to edit too: 李四 attaches the signed permit.
+  await field(items, 'documents_files').locator('input[type=file]').setInputFiles({ name: '入园许可.pdf', mimeType: 'application/pdf', buffer: pdf('permit') });
+  await expect(field(items, 'documents_files').getByTitle('入园许可.pdf')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-task.png`, fullPage: true });
   await button(page, '同意').click();
   await expect(toast(page, '已同意')).toBeVisible();
   await expect(page).toHaveURL(`${BASE}/waitDoneTask/WaitDoneTask`);
   await expect(counter(page, '待办').locator('.ant-badge-count')).toHaveCount(0);
+  const formId = await vehicleFormId();
+  const refs = await withDb(async (c) =>
+    (await c.query(`select f.original_name from "form_${formId}" p join sys_file_ref r on r.form_id = $1 and r.record_id = p.id and r.file_id::text = p.documents_files join sys_file f on f.id = r.file_id where p.plate_no = '皖A24680'`, [formId])).rows,
+  );
+  expect(refs).toEqual([{ original_name: '入园许可.pdf' }]);
   await page.getByRole('tab', { name: '已办' }).click();
   await expect(page.getByRole('row', { name: new RegExp(TITLE) }).first()).toContainText('审批中');
 });
