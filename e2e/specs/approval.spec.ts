@@ -109,7 +109,9 @@ test('管理员在流程设计中从空白开始设计两级审批（条件、�
   await radio(rd, '主管').click();
   await pick(page, rd, '主管级别', '发起人的第2级主管');
   await button(rd, '确定').click();
+  await expect(d.getByTestId('recipient-summary')).toHaveText('发起人的第2级主管');
   await button(d, '保存').click();
+  await expect(nodeNamed(page, '分管领导审批')).toContainText('发起人的第2级主管');
 
   // After the route joins: a copy to 赵六 (综合办公室).
   await addAfter(page, canvas(page).getByTestId('flow-route').first(), '抄送人');
