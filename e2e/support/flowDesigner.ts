@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseOption } from './forms.ts';
 
-/** Helpers for the automation designer's specs (issue 19): the canvas, its drawers and dialogs. */
+/** Helpers for the flow designers' specs (automation, issue 19; approvals, issue 20): the canvas, its drawers and dialogs. */
 
 export const canvas = (page: Page) => page.getByTestId('flow-canvas');
 
@@ -11,8 +11,8 @@ export const nodeNamed = (page: Page, name: string) =>
     .locator('[data-testid="flow-node"]')
     .filter({ has: page.locator('.flow-node-title', { hasText: new RegExp(`^${name}$`) }) });
 
-/** Adds 动作 or 条件分支 on the line after `card`. */
-export async function addAfter(page: Page, card: Locator, entry: '动作' | '条件分支') {
+/** Adds a node from the + menu (动作, 条件分支; approvals: 审批人, 抄送人) on the line after `card` (a card or a route). */
+export async function addAfter(page: Page, card: Locator, entry: '动作' | '条件分支' | '审批人' | '抄送人') {
   const id = await card.getAttribute('data-node-id');
   await canvas(page).locator(`.flow-add-btn[data-after="${id}"]`).click();
   await page.locator('.flow-add-menu:visible').getByRole('button', { name: entry }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Space } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import {
@@ -18,6 +18,7 @@ import { FormFields } from './FormFields.tsx';
 import { CONFIRM_SAVE, PARENT_LOCKED, SAVED } from './messages.ts';
 import { FormStore, FormValidationError } from './store.ts';
 import { SubTableSection } from './SubTableSection.tsx';
+import { DraftRowsContext, type DraftRow, type DraftRows } from './subtable/draftRows.ts';
 
 export interface SaveResult {
   businessId: string;
@@ -48,7 +49,13 @@ export interface FormEditorProps {
 export interface SubmitVia {
   label: string;
   done: string;
-  run(formId: number, stored: StoredRow, recordId: string | null): Promise<string>;
+  /** `children`: a new record's sub-table rows, saved in the same call (addpcformdata's child shape). */
+  run(formId: number, stored: StoredRow, recordId: string | null, children?: SubTableRows[]): Promise<string>;
+}
+
+export interface SubTableRows {
+  subKey: string;
+  subDatas: StoredRow[];
 }
 
 /** The first problem's field, scrolled into view. */
@@ -85,8 +92,14 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
     performance.measure('park:form-render', { start: renderStart });
   }, [renderStart]);
   const hasSubTables = subTablesOf(meta).length > 0;
-  // An add with sub-tables keeps the dialog open after the first save, with the parent locked.
+  // An add with sub-tables keeps the dialog open after the first save, with the parent locked;
+  // one that 提交s instead keeps the rows here and sends them with the record in one call.
   const locked = mode === 'add' && recordId !== null;
+  const [draftRows, setDraftRows] = useState<Record<string, DraftRow[]>>({});
+  const drafts = useMemo<DraftRows | null>(
+    () => (mode === 'add' && hasSubTables && submitVia ? { rows: draftRows, set: (subKey, rows) => setDraftRows((prev) => ({ ...prev, [subKey]: rows })) } : null),
+    [mode, hasSubTables, submitVia, draftRows],
+  );
 
   const submit = async (values: FormValues) => {
     if (onPreviewSave) {
@@ -98,7 +111,8 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
       const stored = encode(meta, values);
       let businessId: string;
       if (submitVia) {
-        businessId = await submitVia.run(formId, stored, recordId);
+        const children = drafts ? Object.entries(drafts.rows).filter(([, rows]) => rows.length > 0).map(([subKey, rows]) => ({ subKey, subDatas: rows.map((r) => r.stored) })) : undefined;
+        businessId = await submitVia.run(formId, stored, recordId, children);
       } else if (mode === 'add') {
         businessId = await addRecord(formId, stored);
       } else {
@@ -161,7 +175,9 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
         locked={locked}
       />
       {hasSubTables && (
-        <SubTableSection meta={meta} formId={formId} recordId={recordId} mode={mode} context={ctx} />
+        <DraftRowsContext.Provider value={drafts}>
+          <SubTableSection meta={meta} formId={formId} recordId={recordId} mode={mode} context={ctx} />
+        </DraftRowsContext.Provider>
       )}
     </div>
   );

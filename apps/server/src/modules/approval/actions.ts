@@ -4,7 +4,6 @@ import {
   APPROVE_STATUS,
   COMMENT_STATUS,
   definitionOf,
-  formatDateTime,
   resolveRecipients,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
@@ -13,6 +12,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { dbDirectory } from '../automation/directory.ts';
 import type { FormModel, FormModelCache } from '../form/formModel.ts';
 import { ALL_RECORDS } from '../form/recordAccess.ts';
+import { writeContextFor } from '../form/recordFiles.ts';
 import { readRecord, updateRecord } from '../form/recordStore.ts';
 import { prepareRow } from '../form/recordWriter.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
@@ -82,7 +82,10 @@ async function applyFields(trx: Trx, state: FlowState, actor: Actor, allowed: re
   for (const [k, v] of Object.entries(body)) if (columns.has(k)) picked[k] = v;
   if (Object.keys(picked).length === 0 || !actor.auth) return [];
   const before = await readRecord(trx, state.model.main, state.inst.business_id, ALL_RECORDS, true);
-  const row = prepareRow(state.model.main, picked, { auth: actor.auth, currentDate: formatDateTime(new Date()) }, before);
+  // File fields are checked against their files (size, image type) as the form's own save checks them;
+  // updateRecord then moves the record's file references (a new file must be readable by the approver).
+  const wctx = await writeContextFor(actor.auth, trx, [[state.model.main, [picked, before]]]);
+  const row = prepareRow(state.model.main, picked, wctx, before);
   state.record = await updateRecord(trx, state.model, state.model.main, before, row, actor.auth, null);
   const items = allowed === 'all' ? [] : allowed;
   return items.filter((m) => m in picked).map((m) => ({ itemModel: m, itemValue: picked[m] }));

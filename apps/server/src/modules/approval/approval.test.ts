@@ -4,6 +4,11 @@ import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
 import { seedDemoApproval } from '../../db/seeds/approval.ts';
+import { grantForm } from '../../../test/formGrants.ts';
+import { multipart } from '../../../test/multipart.ts';
+import * as sample from '../../../test/sampleFiles.ts';
+import { createForm, ledgerMeta, vehicleMeta } from '../automation/testSupport.ts';
+import { subTable } from '../form/tableNames.ts';
 
 let t: TestApp;
 let w: ApprovalWorld;
@@ -150,6 +155,30 @@ describe('return, transfer, add-signer', () => {
     expect(await statusOf(t, pid)).toBe('1');
   });
 
+  it('a handler keeps read-only access to what they handled (ADR 0018); only a waiting task acts', async () => {
+    const { processInstanceId: pid, businessId } = await submit(t, w, { plate_no: '浙B6', load_ton: 5, state: '待审' });
+    const task = (await taskOf(t, pid, w.ids.chief))!;
+    const details = async (who: keyof ApprovalWorld['cookies']) => t.call(w.cookies[who], 'GET', `/api/flow/queryapprovedetails/${pid}`);
+    expect((await details('chief')).json()).toMatchObject({ viewRight: 'assignee', currentTaskId: task });
+    expect((await postTask(t, w.cookies.chief, `/api/flow/transfertask/${task}`, { userId: w.ids.other, remark: '出差' })).json()).toEqual({ errCode: 0 });
+    // Transferred away: the chief still opens it (已办), read-only: no task, no buttons, 409 on the old task.
+    expect((await details('chief')).json()).toMatchObject({ viewRight: 'handled', currentTaskId: null, currentNode: null, canCancel: false, canRemind: false });
+    expect((await t.call(w.cookies.chief, 'GET', `/api/form/getformdatabypid?processInstanceId=${pid}`)).json().data.plate_no).toBe('浙B6');
+    expect((await approve('chief', task, { state: '越权' })).json()).toEqual({ errCode: 409, errMsg: '此任务已处理' });
+    const othersTask = (await taskOf(t, pid, w.ids.other))!;
+    expect((await approve('chief', othersTask, { state: '越权' })).statusCode).toBe(403);
+    expect((await details('other')).json()).toMatchObject({ viewRight: 'assignee', currentTaskId: othersTask });
+    expect((await approve('other', othersTask)).json()).toEqual({ errCode: 0 });
+    expect(await statusOf(t, pid)).toBe('1');
+    expect((await details('other')).json()).toMatchObject({ viewRight: 'handled', currentNode: null });
+    expect((await details('cc')).json()).toMatchObject({ viewRight: 'cc', currentNode: null });
+    expect((await details('clerk')).json()).toMatchObject({ viewRight: 'initiator' });
+    expect((await t.call(w.admin, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json()).toMatchObject({ viewRight: 'form', currentNode: null });
+    expect((await details('stranger')).statusCode).toBe(403);
+    expect((await t.call(w.cookies.director, 'GET', `/api/form/getformdatabypid?processInstanceId=${pid}`)).statusCode).toBe(403);
+    expect((await t.sql.query(`select state from form_${w.formId} where id = $1`, [businessId])).rows[0].state).toBe('待审');
+  });
+
   it('adds a signer before me (I decide after them) and after me (they sign next)', async () => {
     const { processInstanceId: pid } = await submit(t, w, { plate_no: '浙B5', load_ton: 5 });
     const mine = (await taskOf(t, pid, w.ids.chief))!;
@@ -162,6 +191,109 @@ describe('return, transfer, add-signer', () => {
     expect(await statusOf(t, pid)).toBe('0');
     await approve('director', (await taskOf(t, pid, w.ids.director))!);
     expect(await statusOf(t, pid)).toBe('1');
+  });
+});
+
+describe('condition groups joined by 或 (the designer\'s condition editor)', () => {
+  it('takes the branch when any group holds, rows in a group all holding; otherwise the next branch', async () => {
+    const formId = await createForm(t, w.admin, '危化品车辆入园登记（或条件）', vehicleMeta());
+    await grantForm(t, w.ids.clerk, formId, ['add', 'edit', 'view']);
+    const fw = { ...w, formId };
+    const row = (model: string, matchType: string, value: string, dataType = 'String') => ({ model, type: 'input', dataType, matchType, value });
+    await deploy(t, fw, {
+      nodeId: 's', nodeName: '发起人', type: 0,
+      childNode: {
+        nodeId: 'route', nodeName: '路由', type: 4, childNode: null,
+        conditionNodes: [
+          { nodeId: 'heavy', nodeName: '重载或危化品', type: 3, priorityLevel: 1,
+            conf: { condition: { fieldConds: { condType: 'or', conditions: [
+              { condType: 'and', conds: [row('load_ton', '$gt', '20', 'Number')] },
+              { condType: 'and', conds: [row('is_hazard', '$eq', '是'), row('company_name', '$like', '化工')] },
+            ] }, fieldUpdateConds: [] } },
+            childNode: approver('主任审批', person(w.ids.director)) },
+          { nodeId: 'else', nodeName: '其他情况', type: 3, priorityLevel: 2, conf: { condition: { fieldConds: { condType: 'and', conditions: [] }, fieldUpdateConds: [] } },
+            childNode: approver('科长审批', supervisor(1)) },
+        ],
+      },
+    });
+    const who = async (fields: Record<string, unknown>) => {
+      const { processInstanceId: pid } = await submit(t, fw, { plate_no: '浙D1', ...fields });
+      return (await taskOf(t, pid, w.ids.director)) ? 'director' : (await taskOf(t, pid, w.ids.chief)) ? 'chief' : 'nobody';
+    };
+    expect(await who({ load_ton: 30 })).toBe('director');
+    expect(await who({ load_ton: 5, is_hazard: '是', company_name: '宁波化工' })).toBe('director');
+    expect(await who({ load_ton: 5, is_hazard: '是', company_name: '宁波物流' })).toBe('chief');
+    expect(await who({ load_ton: 5 })).toBe('chief');
+  });
+});
+
+describe('提交 with sub-table rows', () => {
+  it('saves the record, its sub-table rows and starts the process in one transaction; a bad row leaves nothing', async () => {
+    const formId = await createForm(t, w.admin, '入园车辆台账', ledgerMeta());
+    await grantForm(t, w.ids.clerk, formId, ['add', 'edit', 'view']);
+    const fw = { ...w, formId };
+    await deploy(t, fw, { nodeId: 's', nodeName: '发起人', type: 0, childNode: approver('科长审批', supervisor(1)) });
+    const count = async (table: string) => Number((await t.sql.query(`select count(*)::int as n from "${table}"`)).rows[0].n);
+    const instances = async () => Number((await t.sql.query(`select count(*)::int as n from flow_instance where form_id = $1`, [formId])).rows[0].n);
+    const goods = subTable(formId, 'goods');
+
+    const bad = await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C1' }, child: [{ subKey: 'goods', subDatas: [{ goods_name: '液碱', qty: 3 }, { qty: 1 }] }] });
+    expect(bad.json().errCode, bad.body).toBe(400);
+    expect(bad.json().errMsg).toMatch(/第2行/);
+    expect([await count(`form_${formId}`), await count(goods), await instances()]).toEqual([0, 0, 0]);
+
+    const ok = await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C1', load_ton: 12 }, child: [{ subKey: 'goods', subDatas: [{ goods_name: '液碱', qty: 3 }, { goods_name: '硫酸', qty: 1 }] }] });
+    expect(ok.json(), ok.body).toMatchObject({ errCode: 0 });
+    const { businessId, processInstanceId: pid } = ok.json();
+    const rows = (await t.sql.query(`select goods_name, parent_id from "${goods}" order by id`)).rows;
+    expect(rows).toEqual([{ goods_name: '液碱', parent_id: String(businessId) }, { goods_name: '硫酸', parent_id: String(businessId) }]);
+    expect(await taskOf(t, pid, w.ids.chief)).toBeDefined();
+    const log = await t.sql.query(`select action from sys_operation_log where target_type = $1 and target_id = $2 order by id`, [`form:${formId}`, String(businessId)]);
+    expect(log.rows.map((r) => r.action)).toEqual(['新增表单数据', '提交审批']);
+    expect((await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C2' }, child: [{ subKey: 'nope', subDatas: [] }] })).statusCode).toBe(404);
+    expect((await t.call(w.cookies.clerk, 'POST', `/api/form/startformflow/${formId}`, { parent: { plate_no: '浙C2' }, child: 'x' })).json().errMsg).toBe('请求体格式不正确');
+    expect(await instances()).toBe(1);
+  });
+});
+
+describe('file fields the node lets its approver edit', () => {
+  it('the approver uploads and replaces files; the record\'s file references follow; a wrong file is refused and nothing changes', async () => {
+    const ctl = (type: string, name: string, model: string) => ({ type, name, key: `${type}_${model}`, model, options: {}, rules: [] });
+    const formId = await createForm(t, w.admin, '动火作业许可', { list: [ctl('input', '作业内容', 'work'), ctl('file_upload', '许可证', 'permit'), ctl('image_upload', '现场照片', 'photo')], config: {} });
+    await grantForm(t, w.ids.clerk, formId, ['add', 'edit', 'view']);
+    const fw = { ...w, formId };
+    await deploy(t, fw, { nodeId: 's', nodeName: '发起人', type: 0, childNode: approver('安全员审核', supervisor(1), { approveItems: ['permit', 'photo'] }) });
+    const upload = async (cookie: string, name: string, data: Buffer) => {
+      const body = multipart([{ name: 'file', filename: name, data }]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': body.contentType }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return String(res.json().datas[0].fileId);
+    };
+    const draft = await upload(w.cookies.clerk, '许可证草稿.pdf', sample.pdf());
+    const { businessId, processInstanceId: pid } = await submit(t, fw, { work: '储罐区动火', permit: draft });
+    const refs = async () => (await t.sql.query(`select file_id from sys_file_ref where form_id = $1 and record_id = $2 order by file_id`, [formId, businessId])).rows.map((r) => String(r.file_id));
+    expect(await refs()).toEqual([draft]);
+    const task = (await taskOf(t, pid, w.ids.chief))!;
+    const signed = await upload(w.cookies.chief, '许可证.pdf', sample.pdf());
+    const photo = await upload(w.cookies.chief, '现场.png', sample.png());
+    const stray = await upload(w.cookies.other, '别人的.pdf', sample.pdf());
+    const post = (fields: Record<string, string>) => postTask(t, w.cookies.chief, `/api/flow/approvetask/${task}`, { remark: '已核', ...fields });
+
+    // A PDF in the image field, and a file the approver may not read: refused, the task still waits.
+    expect((await post({ permit: signed, photo: signed })).json()).toMatchObject({ errCode: 400 });
+    expect((await post({ permit: stray })).json()).toEqual({ errCode: 400, errMsg: '引用的文件不存在或无权访问' });
+    expect(await taskOf(t, pid, w.ids.chief)).toBe(task);
+    expect(await refs()).toEqual([draft]);
+
+    // Replaces the initiator's draft and adds a photo; work is not the node's to change.
+    expect((await post({ permit: signed, photo, work: '篡改' })).json()).toEqual({ errCode: 0 });
+    const row = (await t.sql.query(`select work, permit, photo from form_${formId} where id = $1`, [businessId])).rows[0];
+    expect(row).toEqual({ work: '储罐区动火', permit: signed, photo });
+    expect(await refs()).toEqual([signed, photo].sort());
+    expect(await statusOf(t, pid)).toBe('1');
+    // The history names what the approver filled.
+    const details = (await t.call(w.cookies.clerk, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json();
+    expect(details.list[1].approveItems.map((i: { itemName: string }) => i.itemName)).toEqual(['许可证', '现场照片']);
   });
 });
 

@@ -25,29 +25,47 @@ export async function instanceById(db: Db, raw: unknown): Promise<InstanceRow> {
 }
 
 /**
- * Who may see an instance and its record: the initiator, anyone it gave a task or a copy (an
- * approver sees the record without the form's view permission), and whoever may view the record
- * through the form's permissions. 403 otherwise.
+ * How the caller may see an instance (ADR 0018, "who may open an instance"), first match wins:
+ * - `initiator`: whoever submitted it;
+ * - `assignee`: a task of the instance waits for the caller (or is queued for them, 依次/前加签);
+ * - `handled`: the caller once held a task of it (agreed, rejected, returned, transferred, added a
+ *   signer, or had it closed by another signer) — they keep READ access to what they decided on,
+ *   which is what 已办 opens; acting needs a waiting task (taskForAction: 403/409);
+ * - `cc`: it was copied to the caller (抄送我的);
+ * - `form`: the form's view permission reaches the record.
+ * An approver thus sees the record without the form's view permission; anyone else gets 403.
  */
-export async function assertMayView(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow): Promise<void> {
-  if (inst.initiator_id === auth.userId) return;
-  const task = await db.selectFrom('flow_task').select('id').where('instance_id', '=', inst.id).where('assignee_id', '=', auth.userId).limit(1).executeTakeFirst();
-  if (task) return;
+export type ViewRight = 'initiator' | 'assignee' | 'handled' | 'cc' | 'form';
+
+export async function viewRightOf(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow): Promise<ViewRight | null> {
+  if (inst.initiator_id === auth.userId) return 'initiator';
+  const tasks = await db.selectFrom('flow_task').select(['status', 'task_type']).where('instance_id', '=', inst.id).where('assignee_id', '=', auth.userId).execute();
+  const approvals = tasks.filter((t) => t.task_type === 0);
+  if (approvals.some((t) => t.status === TASK_STATUS.waiting || t.status === TASK_STATUS.queued)) return 'assignee';
+  if (approvals.length > 0) return 'handled';
+  if (tasks.length > 0) return 'cc';
   const scope = recordScopeFor(auth, inst.form_id, 'view');
   if (scope) {
     const model = await forms.load(db, inst.form_id);
     try {
       await readRecord(db, model.main, inst.business_id, scope);
-      return;
+      return 'form';
     } catch {
       /* outside the caller's scope */
     }
   }
-  throw forbidden();
+  return null;
+}
+
+/** 403 unless the caller has a view right (viewRightOf); returns it. */
+export async function assertMayView(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow): Promise<ViewRight> {
+  const right = await viewRightOf(db, forms, auth, inst);
+  if (!right) throw forbidden();
+  return right;
 }
 
 /** queryapprovedetails: the history, who the instance waits for, and what the caller may do now. */
-export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow) {
+export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow, viewRight: ViewRight) {
   const state = await loadState(db, forms, inst);
   const [comments, waiting, mine] = await Promise.all([
     db
@@ -118,6 +136,8 @@ export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthCo
           returnTargets: resubmit ? [] : await returnTargets(db, state, mine.node_id),
         }
       : null,
+    /** Why the caller may open it (ours); everything but a waiting task of theirs is read-only. */
+    viewRight,
     canCancel: running && isInitiator && !acted,
     canRemind: running && isInitiator && waiting.length > 0,
   };

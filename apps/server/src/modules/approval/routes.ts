@@ -117,8 +117,8 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/flow/queryapprovedetails/:id', { schema: { params: IdParams } }, async (request) => {
     const inst = await instanceById(db, (request.params as { id: string }).id);
     const auth = authOf(request);
-    await assertMayView(db, forms, auth, inst);
-    return { errCode: 0, ...(await approveDetails(db, forms, auth, inst)) };
+    const right = await assertMayView(db, forms, auth, inst);
+    return { errCode: 0, ...(await approveDetails(db, forms, auth, inst, right)) };
   });
   app.get('/api/form/getformdatabypid', async (request) => {
     const inst = await instanceById(db, (request.query as Record<string, unknown>).processInstanceId);

@@ -45,6 +45,15 @@ export async function buildWriteContext(
   db: Kysely<Database>,
   sources: Array<[TableModel, Array<Record<string, unknown>>]>,
 ): Promise<WriteContext> {
+  return writeContextFor(authOf(request), db, sources);
+}
+
+/** buildWriteContext for a caller without a request (an approver's fields, written by the approval engine). */
+export async function writeContextFor(
+  auth: AuthContext,
+  db: Kysely<Database>,
+  sources: Array<[TableModel, Array<Record<string, unknown>>]>,
+): Promise<WriteContext> {
   const ids = new Set<string>();
   for (const [table, inputs] of sources) for (const input of inputs) for (const id of fileIdsOf(table, input)) ids.add(id);
   const metas = new Map<string, FileMeta>();
@@ -58,7 +67,7 @@ export async function buildWriteContext(
       metas.set(r.id, { fileId: r.id, originalName: r.original_name, suffix: r.suffix, size: Number(r.size), contentType: r.mime });
     }
   }
-  return { auth: authOf(request), currentDate: formatDateTime(new Date()), fileInfo: (id) => metas.get(id) };
+  return { auth, currentDate: formatDateTime(new Date()), fileInfo: (id) => metas.get(id) };
 }
 
 /**

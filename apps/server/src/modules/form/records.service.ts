@@ -50,6 +50,8 @@ export class RecordService {
     model: FormModel,
     parent: Record<string, unknown>,
     children: Array<{ table: TableModel; rows: Array<Record<string, unknown>> }>,
+    /** More work in the same transaction once the rows are in (an approval's start: startformflow). */
+    andThen?: (trx: Kysely<Database>, parent: Row) => Promise<void>,
   ): Promise<Row> {
     const wctx = await buildWriteContext(request, db, [[model.main, [parent]], ...children.map((c) => [c.table, c.rows] as [TableModel, Array<Record<string, unknown>>])]);
     const parentRow = prepareRow(model.main, parent, wctx);
@@ -58,6 +60,7 @@ export class RecordService {
       const p = await insertRecord(trx, model, model.main, parentRow, wctx.auth);
       for (const c of prepared) for (const row of c.rows) await insertRecord(trx, model, c.table, row, wctx.auth, String(p.id));
       await writeAudit(trx, request, { action: '新增表单数据', targetType: `form:${model.formId}`, targetId: String(p.id) });
+      await andThen?.(trx, p);
       return p;
     });
   }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { StoredRow } from '@park/core';
-import type { SubmitVia } from '../../form/FormEditor.tsx';
+import type { SubmitVia, SubTableRows } from '../../form/FormEditor.tsx';
 import { APPROVAL_QUERY_ROOT, isFlowDeployed, recordStatuses, startFormFlow } from './api.ts';
 import { taskPageUrl } from './links.ts';
 import { ApproveStatusTag } from './StatusTag.tsx';
@@ -10,8 +10,10 @@ import { ApproveStatusTag } from './StatusTag.tsx';
 export const SUBMIT_FOR_APPROVAL: SubmitVia = {
   label: '提交',
   done: '提交成功',
-  run: async (formId: number, stored: StoredRow, recordId: string | null) => {
-    const reply = await startFormFlow(formId, { ...stored, ...(recordId ? { id: recordId } : {}) });
+  run: async (formId: number, stored: StoredRow, recordId: string | null, children?: SubTableRows[]) => {
+    // A new record with sub-table rows goes in addpcformdata's shape; the server saves all and starts in one transaction.
+    const body = !recordId && children && children.length > 0 ? { parent: stored, child: children } : { ...stored, ...(recordId ? { id: recordId } : {}) };
+    const reply = await startFormFlow(formId, body);
     return String(reply.businessId);
   },
 };

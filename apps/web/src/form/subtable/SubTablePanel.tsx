@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { App, Button, Space, Table } from 'antd';
 import {
   DeleteOutlined,
@@ -45,6 +45,7 @@ import {
 } from '../messages.ts';
 import { BatchGridDialog, gridColumns, newRowKey, type GridRow } from './BatchGridDialog.tsx';
 import { ChildFormDialog } from './ChildFormDialog.tsx';
+import { draftId, DraftRowsContext } from './draftRows.ts';
 
 interface Row {
   id: string;
@@ -62,8 +63,9 @@ const RICH = new Set(['file_upload', 'image_upload', 'signature']);
 /**
  * The sub-table panel (spec 000 §2): rows of the saved parent with a checkbox and an index
  * column, sortable columns and an edit link, 5 to a page; add, batch add, batch edit, data
- * select (with dsConf.formId) and batch delete. Every action needs the saved parent first. In
- * detail mode only the rows are shown.
+ * select (with dsConf.formId) and batch delete. Every action needs the saved parent first, unless
+ * the editor holds draft rows (DraftRowsContext: 提交 saves them with the parent). In detail mode
+ * only the rows are shown.
  */
 export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: RuntimeContext }) {
   const { message, modal } = App.useApp();
@@ -83,6 +85,10 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
 
+  const drafts = useContext(DraftRowsContext);
+  // No saved parent, but the editor keeps rows until 提交: the actions work on those.
+  const local = parentId === null && drafts !== null && !detail;
+  const draftRows = useMemo(() => (local ? (drafts.rows[subKey] ?? []) : []), [local, drafts, subKey]);
   const rowsKey = ['sub-rows', formId, subKey, parentId] as const;
   const query = useQuery({
     queryKey: [...rowsKey, pageNum],
@@ -92,13 +98,17 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
   });
   const rows = useMemo<Row[]>(
     () =>
-      (query.data?.rows ?? []).map((r: StoredRecord) => ({
-        id: textOf(r.id),
-        values: decodeRecord(children, r),
-      })),
-    [query.data, children],
+      local
+        ? draftRows.slice((pageNum - 1) * SUB_PAGE_SIZE, pageNum * SUB_PAGE_SIZE).map((r) => ({ id: r.id, values: decodeRecord(children, r.stored) }))
+        : (query.data?.rows ?? []).map((r: StoredRecord) => ({
+            id: textOf(r.id),
+            values: decodeRecord(children, r),
+          })),
+    [local, draftRows, pageNum, query.data, children],
   );
+  const total = local ? draftRows.length : (query.data?.total ?? 0);
   const refresh = () => queryClient.invalidateQueries({ queryKey: rowsKey });
+  const setDrafts = (next: typeof draftRows) => drafts?.set(subKey, [...next]);
 
   const form = useMemo(
     () => ({ ...ctx.form, mode: ctx.mode === 'edit' ? ('edit' as const) : ('add' as const) }),
@@ -107,7 +117,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
 
   /** Every action needs a saved parent and a sub-table with controls. */
   const ready = (): boolean => {
-    if (!parentId || formId === null) {
+    if ((!parentId && !local) || formId === null) {
       void message.warning(PARENT_FIRST);
       return false;
     }
@@ -155,7 +165,8 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
       cancelText: '取消',
       okButtonProps: { danger: true },
       onOk: async () => {
-        await batchDeleteSubRows(formId!, subKey, selected);
+        if (local) setDrafts(draftRows.filter((r) => !selected.includes(r.id)));
+        else await batchDeleteSubRows(formId!, subKey, selected);
         void message.success(DELETED);
         setSelected([]);
         await refresh();
@@ -238,7 +249,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
       <Table<Row>
         size="small"
         rowKey="id"
-        loading={query.isFetching}
+        loading={!local && query.isFetching}
         dataSource={rows}
         columns={tableColumns}
         locale={tableLocale}
@@ -251,7 +262,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
         pagination={{
           current: pageNum,
           pageSize: SUB_PAGE_SIZE,
-          total: query.data?.total ?? 0,
+          total,
           showSizeChanger: false,
           showTotal: (n) => `共 ${n} 条`,
           onChange: (p) => setPageNum(p),
@@ -270,7 +281,8 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
           context={form}
           onCancel={() => setDialog(null)}
           onSubmit={async (stored) => {
-            if (dialog.mode === 'add') await addSubRow(formId!, subKey, parentId!, stored);
+            if (local) setDrafts(dialog.mode === 'add' ? [...draftRows, { id: draftId(), stored }] : draftRows.map((r) => (r.id === dialog.row!.id ? { ...r, stored } : r)));
+            else if (dialog.mode === 'add') await addSubRow(formId!, subKey, parentId!, stored);
             else await updateSubRow(formId!, subKey, parentId!, dialog.row!.id, stored);
             void message.success(dialog.mode === 'add' ? ADDED : MODIFIED);
             setDialog(null);
@@ -289,7 +301,14 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
           context={form}
           onCancel={() => setDialog(null)}
           onSubmit={async (list) => {
-            if (dialog.mode === 'add') {
+            if (local) {
+              const edited = new Map(list.map((r) => [r.id, r.stored]));
+              setDrafts(
+                dialog.mode === 'add'
+                  ? [...draftRows, ...list.map((r) => ({ id: draftId(), stored: r.stored }))]
+                  : draftRows.map((r) => ({ ...r, stored: edited.get(r.id) ?? r.stored })),
+              );
+            } else if (dialog.mode === 'add') {
               await batchAddSubRows(
                 formId!,
                 subKey,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Result, Space, Spin, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { APPROVAL_NODES, checkApprovalTree, flagErrors, flattenControls, type FlowNode } from '@park/core';
+import { APPROVAL_NODES, checkApprovalTree, flagErrors, flowFieldsOf, type FlowNode } from '@park/core';
 import { BackButton } from '../../../lib/BackButton.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { ListPage } from '../../../lib/ListPage.tsx';
@@ -11,9 +11,7 @@ import { FlowCanvas } from '../../flowCanvas/index.ts';
 import { APPROVAL_QUERY_ROOT, createModel, deployFlow, loadFlowConf, saveFlow } from '../api.ts';
 import type { ApprovalDesignContext } from './context.ts';
 import { APPROVAL_CANVAS } from './registry.ts';
-
-/** Fields a node may hand to approvers or branch on: stored controls, not layout or sub-tables. */
-const SKIP = new Set(['grid', 'table', 'text', 'blank', 'flow_table']);
+import '../approval.css';
 
 /** 表单管理 › 流程设计 (/form/flow/N): the form's approval flow on the shared canvas; 保存 and 发布. */
 export function ApprovalDesignPage() {
@@ -35,11 +33,8 @@ export function ApprovalDesignPage() {
   const [busy, setBusy] = useState(false);
   const context = useMemo<ApprovalDesignContext>(
     () => ({
-      fields: definition.data
-        ? flattenControls(definition.data.meta)
-            .filter((c) => c.model && !SKIP.has(String(c.type)))
-            .map((c) => ({ model: String(c.model), name: String(c.name ?? c.model), type: String(c.type) }))
-        : [],
+      // Stored main fields (not layout or sub-tables): what approvers may fill, branches test and recipients read.
+      fields: definition.data ? flowFieldsOf(definition.data.meta).main : [],
     }),
     [definition.data],
   );

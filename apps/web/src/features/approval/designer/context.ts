@@ -1,10 +1,6 @@
-/** What the approval node drawers know: the form's fields (approveItems, conditions). */
-export interface FieldOption {
-  model: string;
-  name: string;
-  type: string;
-}
+import type { FlowField } from '@park/core';
 
+/** What the approval node drawers know: the form's main fields (approveItems, conditions, recipients). */
 export interface ApprovalDesignContext {
-  fields: FieldOption[];
+  fields: FlowField[];
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { App, Button, Empty, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkFilter, needsValue, type FilterItem, type FlowField } from '@park/core';
-import { FieldSelect } from '../widgets/FieldSelect.tsx';
-import { MatchTypeSelect } from '../widgets/MatchTypeSelect.tsx';
+import { FieldSelect, MatchTypeSelect } from '../../../flowConditions/index.ts';
 import { DIALOG_WIDTH } from './SelectFormDialog.tsx';
 
 type Cond = FilterItem['conds'][number];

@@ -3,7 +3,7 @@ import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Switch } fro
 import { APPROVE_TYPE_TEXT, TIMEOUT_ACTION_TEXT, type ApproverNode, type Recipient } from '@park/core';
 import { NodeDrawer, type NodeDrawerProps } from '../../../../flowCanvas/index.ts';
 import type { ApprovalDesignContext } from '../../context.ts';
-import { RecipientEditor } from '../../RecipientEditor.tsx';
+import { RecipientField } from '../../RecipientField.tsx';
 
 /** 审批人: who, how they sign, what they may fill, nobody found, buttons, time limit. */
 export function ApproverDrawer({ node, context, onSave, onClose }: NodeDrawerProps<ApprovalDesignContext>) {
@@ -16,7 +16,14 @@ export function ApproverDrawer({ node, context, onSave, onClose }: NodeDrawerPro
           <Input aria-label="节点名称" value={n.nodeName} maxLength={30} onChange={(e) => set({ nodeName: e.target.value })} />
         </Form.Item>
         <Form.Item label="审批人">
-          <RecipientEditor value={n.recipient as Recipient} onChange={(recipient) => set({ recipient })} continuous={n.continuousLeaders} onContinuous={(continuousLeaders) => set({ continuousLeaders })} types={[2, 1, 0, 3]} />
+          <RecipientField value={n.recipient as Recipient | undefined} onChange={(recipient) => set({ recipient })} fields={context.fields} title="设置审批人" continuous={n.continuousLeaders} />
+          {Number(n.recipient?.type) === 2 && (
+            <div>
+              <Checkbox checked={!!n.continuousLeaders} onChange={(e) => set({ continuousLeaders: e.target.checked })}>
+                连续多级主管（从直接主管起逐级审批，直到所选级别）
+              </Checkbox>
+            </div>
+          )}
         </Form.Item>
         <Form.Item label="多人审批时">
           <Radio.Group value={Number(n.approveType ?? 0)} onChange={(e) => set({ approveType: e.target.value as number })}>

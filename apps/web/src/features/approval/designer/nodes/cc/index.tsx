@@ -4,10 +4,10 @@ import { SendOutlined } from '@ant-design/icons';
 import { APPROVAL_NODES, type CcNode, type Recipient } from '@park/core';
 import { NodeDrawer, type CanvasNodeKind, type NodeDrawerProps } from '../../../../flowCanvas/index.ts';
 import type { ApprovalDesignContext } from '../../context.ts';
-import { RecipientEditor } from '../../RecipientEditor.tsx';
+import { RecipientField } from '../../RecipientField.tsx';
 import { recipientText } from '../../recipientText.ts';
 
-function CcDrawer({ node, onSave, onClose }: NodeDrawerProps<ApprovalDesignContext>) {
+function CcDrawer({ node, context, onSave, onClose }: NodeDrawerProps<ApprovalDesignContext>) {
   const [n, setN] = useState<CcNode>(node as CcNode);
   return (
     <NodeDrawer title="抄送人设置" width={600} onClose={onClose} testId="cc-drawer" footer={<Button type="primary" onClick={() => onSave(n)}>保存</Button>}>
@@ -16,7 +16,7 @@ function CcDrawer({ node, onSave, onClose }: NodeDrawerProps<ApprovalDesignConte
           <Input aria-label="节点名称" value={n.nodeName} maxLength={30} onChange={(e) => setN({ ...n, nodeName: e.target.value })} />
         </Form.Item>
         <Form.Item label="抄送给">
-          <RecipientEditor value={n.recipient as Recipient} onChange={(recipient) => setN({ ...n, recipient })} types={[1, 3, 2, 0]} />
+          <RecipientField value={n.recipient as Recipient | undefined} onChange={(recipient) => setN({ ...n, recipient })} fields={context.fields} title="设置抄送人" />
         </Form.Item>
       </Form>
     </NodeDrawer>

@@ -6,7 +6,7 @@ import { NodeDrawer, type NodeDrawerProps } from '../../../../flowCanvas/index.t
 import type { DesignerContext } from '../context.ts';
 import { triggerFormOf, useFormFields } from '../../useFormFields.ts';
 import { conditionCounts, normalCondition } from './conditionModel.ts';
-import { FieldCondEditor } from './FieldCondEditor.tsx';
+import { FieldCondEditor } from '../../../../flowConditions/index.ts';
 import { FieldUpdateEditor } from './FieldUpdateEditor.tsx';
 
 export const CONDITION_DRAWER_WIDTH = 650;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Empty, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkConditionConf, type FieldUpdateCond, type FlowField } from '@park/core';
-import { FieldSelect } from '../../widgets/FieldSelect.tsx';
+import { FieldSelect } from '../../../../flowConditions/index.ts';
 import { UPDATE_WAY_TEXT } from './conditionModel.ts';
 
 /**

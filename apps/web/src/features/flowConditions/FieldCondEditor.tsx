@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { App, Button, Card, Empty, Input, Modal, Radio, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkConditionConf, needsValue, type FieldCond, type FieldCondGroup, type FlowField } from '@park/core';
-import { FieldSelect } from '../../widgets/FieldSelect.tsx';
-import { MatchTypeSelect } from '../../widgets/MatchTypeSelect.tsx';
+import { FieldSelect } from './FieldSelect.tsx';
+import { MatchTypeSelect } from './MatchTypeSelect.tsx';
+import './flowConditions.css';
 
 type Relation = 'and' | 'or';
 const RELATIONS = [
@@ -15,7 +16,7 @@ const emptyCond = (): FieldCond => ({ model: '', type: '', dataType: '', matchTy
 function CondRow({ cond, fields, onChange, onRemove }: { cond: FieldCond; fields: readonly FlowField[]; onChange: (c: FieldCond) => void; onRemove: () => void }) {
   const field = fields.find((f) => f.model === cond.model);
   return (
-    <Space className="automation-cond-row" data-testid="cond-row">
+    <Space className="flow-cond-row" data-testid="cond-row">
       <FieldSelect
         fields={fields}
         value={cond.model}
@@ -41,7 +42,7 @@ function CondRow({ cond, fields, onChange, onRemove }: { cond: FieldCond; fields
 function NestedGroup({ cond, fields, onChange, onRemove }: { cond: FieldCond; fields: readonly FlowField[]; onChange: (c: FieldCond) => void; onRemove: () => void }) {
   const rows = cond.groups ?? [];
   return (
-    <div className="automation-nested-group" data-testid="nested-group">
+    <div className="flow-nested-group" data-testid="nested-group">
       <Space style={{ marginBottom: 6 }}>
         <span>字段组</span>
         <Radio.Group size="small" optionType="button" options={RELATIONS} value={cond.condType ?? 'and'} onChange={(e) => onChange({ ...cond, condType: e.target.value as Relation })} />
@@ -96,7 +97,7 @@ export function FieldCondEditor({ value, fields, onOk, onClose }: {
           <Card
             key={i}
             size="small"
-            className="automation-cond-group"
+            className="flow-cond-group"
             data-testid="cond-group"
             title={
               <Space>
