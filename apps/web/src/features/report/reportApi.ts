@@ -59,6 +59,9 @@ export interface WidgetData {
   truncated?: boolean;
   totalCount?: number;
   columns?: Array<{ key: string; values: unknown[] }>;
+  /** When the SQL ran; `cached` when the server answered from its result cache. */
+  computedAt?: string;
+  cached?: boolean;
 }
 
 export interface QueryBody {

@@ -9,6 +9,8 @@ import type { DrillStep, Linkage, ReportWidget } from '@park/core';
 export interface ReportRuntime {
   mode: 'design' | 'view';
   reportId: number | null;
+  /** 大屏: the dark full-screen page; charts draw light text on it. */
+  screen: boolean;
   widgets: readonly ReportWidget[];
   linkages: readonly Linkage[];
   setLinkage(source: number, linkage: Linkage | null): void;
@@ -18,7 +20,21 @@ export interface ReportRuntime {
 
 const Ctx = createContext<ReportRuntime | null>(null);
 
-export function ReportRuntimeProvider({ mode, reportId, widgets, initial = [], children }: { mode: 'design' | 'view'; reportId: number | null; widgets: readonly ReportWidget[]; initial?: Linkage[]; children: ReactNode }) {
+export function ReportRuntimeProvider({
+  mode,
+  reportId,
+  widgets,
+  initial = [],
+  screen = false,
+  children,
+}: {
+  mode: 'design' | 'view';
+  reportId: number | null;
+  widgets: readonly ReportWidget[];
+  initial?: Linkage[];
+  screen?: boolean;
+  children: ReactNode;
+}) {
   const [linkages, setLinkages] = useState<Linkage[]>(initial);
   const [paths, setPaths] = useState<Record<number, DrillStep[]>>({});
   const setLinkage = useCallback((source: number, linkage: Linkage | null) => {
@@ -26,8 +42,8 @@ export function ReportRuntimeProvider({ mode, reportId, widgets, initial = [], c
   }, []);
   const setDrillPath = useCallback((id: number, path: DrillStep[]) => setPaths((p) => ({ ...p, [id]: path })), []);
   const value = useMemo<ReportRuntime>(
-    () => ({ mode, reportId, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath }),
-    [mode, reportId, widgets, linkages, setLinkage, paths, setDrillPath],
+    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath }),
+    [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

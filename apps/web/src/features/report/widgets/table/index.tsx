@@ -66,7 +66,7 @@ function TableRenderer({ widget, kind }: WidgetRenderProps) {
     },
   });
   return (
-    <WidgetFrame widget={widget} tools={tools} loading={state.loading}>
+    <WidgetFrame widget={widget} tools={tools} loading={state.loading} fresh={state.data}>
       {state.illegal ? (
         <WidgetNote text={state.illegal} />
       ) : state.error ? (
