@@ -7,6 +7,7 @@ import {
   drillBack,
   drillDown,
   drillingConditions,
+  freshnessNote,
   gridCellOf,
   kindOfPaletteType,
   linkedConditions,
@@ -14,6 +15,8 @@ import {
   newAxisItem,
   queryWidgetConditions,
   readSettingMeta,
+  superConditionsFor,
+  superSelection,
   WIDGET_DEFINITIONS,
   WIDGET_KINDS,
   widgetKindOf,
@@ -179,5 +182,32 @@ describe('going back up a drill path', () => {
     const path = one.ok ? one.path : [];
     expect(drillPathLinkage(w, path)?.conds.map((c) => [c.column, c.value])).toEqual([['city', '合肥市']]);
     expect(drillPathLinkage(w, [])).toBeNull();
+  });
+});
+
+describe('super conditions (高级条件) and the freshness note', () => {
+  const tank = { label: '罐车', id: 'd3', table: 'form_1', column: 'vehicle_type', condType: 'single' as const, matchType: '$eq', value: '罐式货车', default: '罐式货车' };
+  const heavy = { label: '重载', id: 'm1', table: 'form_1', column: 'load', condType: 'single' as const, matchType: '$gt', aggregate: 'sum', value: '30' };
+  const w = make('column', { superConds: [tank, heavy] });
+
+  it('starts with the defaults, sends the chips chosen, and falls back to the defaults when none is', () => {
+    expect(superSelection(w, null)).toEqual([0]);
+    expect(superConditionsFor(w, null)).toEqual([{ id: 'd3', table: 'form_1', column: 'vehicle_type', condType: 'single', matchType: '$eq', value: '罐式货车' }]);
+    expect(superConditionsFor(w, [1])).toEqual([{ id: 'm1', table: 'form_1', column: 'load', condType: 'single', matchType: '$gt', aggregate: 'sum', value: '30' }]);
+    expect(superSelection(w, [])).toEqual([0]);
+    expect(superSelection(w, [5])).toEqual([0]);
+  });
+
+  it('a default alone is the value (the origin shape)', () => {
+    const origin = make('column', { superConds: [{ table: 'form_1', column: 'load', condType: 'single', matchType: '$gt', aggregate: 'sum', default: 7 }] });
+    expect(superConditionsFor(origin, null)[0]!.value).toBe(7);
+  });
+
+  it('notes a cached reply with the time its SQL ran, and says nothing of a fresh one', () => {
+    const at = new Date(2026, 10, 27, 9, 5, 7);
+    expect(freshnessNote({ cached: true, computedAt: at.toISOString() }, new Date(2026, 10, 27, 12))).toBe('缓存数据 · 更新于 09:05:07');
+    expect(freshnessNote({ cached: true, computedAt: at.toISOString() }, new Date(2026, 10, 28, 1))).toBe('缓存数据 · 更新于 2026-11-27 09:05:07');
+    expect(freshnessNote({ computedAt: at.toISOString() })).toBeNull();
+    expect(freshnessNote(undefined)).toBeNull();
   });
 });

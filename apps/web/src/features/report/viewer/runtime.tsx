@@ -16,6 +16,9 @@ export interface ReportRuntime {
   setLinkage(source: number, linkage: Linkage | null): void;
   drillPath(widgetId: number): readonly DrillStep[];
   setDrillPath(widgetId: number, path: DrillStep[]): void;
+  /** The 高级条件 chips a reader chose on a widget (null: untouched, its defaults apply). */
+  superChosen(widgetId: number): readonly number[] | null;
+  setSuperChosen(widgetId: number, chosen: number[]): void;
 }
 
 const Ctx = createContext<ReportRuntime | null>(null);
@@ -41,9 +44,11 @@ export function ReportRuntimeProvider({
     setLinkages((prev) => [...prev.filter((l) => l.source !== source), ...(linkage ? [linkage] : [])]);
   }, []);
   const setDrillPath = useCallback((id: number, path: DrillStep[]) => setPaths((p) => ({ ...p, [id]: path })), []);
+  const [supers, setSupers] = useState<Record<number, number[]>>({});
+  const setSuperChosen = useCallback((id: number, chosen: number[]) => setSupers((p) => ({ ...p, [id]: chosen })), []);
   const value = useMemo<ReportRuntime>(
-    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath }),
-    [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath],
+    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath, superChosen: (id) => supers[id] ?? null, setSuperChosen }),
+    [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath, supers, setSuperChosen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

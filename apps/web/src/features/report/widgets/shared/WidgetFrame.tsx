@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb, Spin } from 'antd';
+import { SuperCondBar } from './SuperCondBar.tsx';
 import { freshnessNote, type DrillStep, type Freshness, type ReportWidget } from '@park/core';
 
 const px = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
@@ -36,6 +37,7 @@ export function WidgetFrame({ widget, tools, children, loading = false, fresh }:
         </div>
       )}
       <div className="rw-body">
+        <SuperCondBar widget={widget} />
         {children}
         {loading && <Spin size="small" className="rw-spin" />}
       </div>

@@ -6,6 +6,7 @@ import { useJump } from '../../../form/list/useJump.tsx';
 import { useRuntime } from '../../viewer/runtime.tsx';
 import { AxisSlots } from '../shared/config/AxisSlots.tsx';
 import { FilterPanel } from '../shared/config/FilterPanel.tsx';
+import { SuperCondPanel } from '../shared/config/SuperCondPanel.tsx';
 import { DatasetPicker, FieldList, useDatasetMeta } from '../shared/config/DatasetFields.tsx';
 import { FrameStyle, RefreshSetting } from '../shared/config/StylePanel.tsx';
 import { useWidgetData } from '../shared/useWidgetData.ts';
@@ -25,7 +26,7 @@ function TableRenderer({ widget, kind }: WidgetRenderProps) {
   const paged = style.pagination !== false;
   const [page, setPage] = useState({ pageNum: 1, pageSize: Number(style.pageSize) || 10 });
   const state = useWidgetData(widget, kind, paged ? page : { pageNum: 1, pageSize: Math.min(500, Number(widget.querySize) || 500) });
-  const jump = useJump(() => undefined);
+  const jump = useJump(() => state.refetch());
   const exporter = useTableExport(widget, state.body);
   const data = (widget.data ?? {}) as Json;
   const cols = colsOf(data);
@@ -118,6 +119,9 @@ function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
       <AxisSlots kind={kind} widget={widget} meta={meta} onChange={onChange} />
       <Form.Item label="过滤条件">
         <FilterPanel widget={widget} meta={meta} onChange={onChange} />
+      </Form.Item>
+      <Form.Item label="高级条件" extra="查看时显示为可切换的条件按钮">
+        <SuperCondPanel widget={widget} meta={meta} onChange={onChange} />
       </Form.Item>
       {cols.length > 0 && (
         <Form.Item label="列跳转">
