@@ -392,3 +392,29 @@ export function superConditionsFor(widget: Json, chosen: readonly number[] | nul
     return { ...cond, condType: 'single', value: filled(value) ? value : dflt } as ReportCondition;
   });
 }
+
+/* ── Importing through a table widget ── */
+
+/**
+ * The form a table widget imports into (spec 002 §2: the table widget's import), or null. The
+ * designer offers 导入 only on a dataset over a form and keeps that form in
+ * `reportSettings.importSettings.formId`; the rows go through the form's own import, which checks
+ * the reader's right to add records and every value as the list page's import does.
+ */
+export function tableImportFormId(widget: Json): number | null {
+  const data = (widget.data ?? {}) as Json;
+  const btns = Array.isArray(data.btns) ? (data.btns as unknown[]) : [];
+  const offered = btns.some((b) => typeof b === 'object' && b !== null && ((b as Json).key === 'import' || (b as Json).type === 'import'));
+  const settings = (((data.reportSettings ?? {}) as Json).importSettings ?? {}) as Json;
+  const formId = Number(settings.formId);
+  return offered && Number.isInteger(formId) && formId > 0 ? formId : null;
+}
+
+/** The table's data with 导入 offered into `formId`, or taken away (null). */
+export function withTableImport(data: Json, formId: number | null): Json {
+  const btns = (Array.isArray(data.btns) ? (data.btns as Json[]) : []).filter((b) => b?.key !== 'import' && b?.type !== 'import');
+  const rs = (data.reportSettings ?? {}) as Json;
+  const { formId: _f, ...settings } = (rs.importSettings ?? {}) as Json;
+  if (formId === null) return { ...data, btns, reportSettings: { ...rs, importSettings: settings } };
+  return { ...data, btns: [...btns, { key: 'import', name: '导入' }], reportSettings: { ...rs, importSettings: { list: [], startRow: 1, startColumn: 1, ...settings, formId } } };
+}

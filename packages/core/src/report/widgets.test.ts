@@ -17,6 +17,8 @@ import {
   readSettingMeta,
   superConditionsFor,
   superSelection,
+  tableImportFormId,
+  withTableImport,
   WIDGET_DEFINITIONS,
   WIDGET_KINDS,
   widgetKindOf,
@@ -209,5 +211,18 @@ describe('super conditions (高级条件) and the freshness note', () => {
     expect(freshnessNote({ cached: true, computedAt: at.toISOString() }, new Date(2026, 10, 28, 1))).toBe('缓存数据 · 更新于 2026-11-27 09:05:07');
     expect(freshnessNote({ computedAt: at.toISOString() })).toBeNull();
     expect(freshnessNote(undefined)).toBeNull();
+  });
+});
+
+describe('importing through a table widget', () => {
+  it('offers the form import only when switched on for a form, and takes it away again', () => {
+    const t = make('table');
+    expect(tableImportFormId(t)).toBeNull();
+    const on = { ...t, data: withTableImport(t.data ?? {}, 12) };
+    expect(tableImportFormId(on)).toBe(12);
+    expect((on.data as { btns: unknown[] }).btns).toEqual([{ key: 'import', name: '导入' }]);
+    const again = { ...on, data: withTableImport(on.data ?? {}, 12) };
+    expect((again.data as { btns: unknown[] }).btns).toHaveLength(1);
+    expect(tableImportFormId({ ...on, data: withTableImport(on.data ?? {}, null) })).toBeNull();
   });
 });
