@@ -7,3 +7,4 @@ export * from './widgetDefinitions.ts';
 export * from './axisRules.ts';
 export * from './interaction.ts';
 export * from './freshness.ts';
+export * from './fromListSettings.ts';

@@ -19,14 +19,17 @@ import {
   superSelection,
   tableImportFormId,
   withTableImport,
+  widgetsFromListSettings,
   WIDGET_DEFINITIONS,
   WIDGET_KINDS,
   widgetKindOf,
   widgetLegality,
   type AxisItem,
   type DsColumn,
+  type DsMeta,
   type ReportWidget,
 } from './index.ts';
+import type { ListSettings } from '../listPage/settings.ts';
 
 const col = (id: string, column: string, dataType: 'String' | 'Number' | 'Date' = 'String'): DsColumn => ({ id, table: 'form_1', column, desc: column, dataType, alias: '', express: '' });
 const city = newAxisItem(col('d1', 'city'), 'classAxis');
@@ -224,5 +227,55 @@ describe('importing through a table widget', () => {
     const again = { ...on, data: withTableImport(on.data ?? {}, 12) };
     expect((again.data as { btns: unknown[] }).btns).toHaveLength(1);
     expect(tableImportFormId({ ...on, data: withTableImport(on.data ?? {}, null) })).toBeNull();
+  });
+});
+
+describe('a form list page converted to report widgets (spec 002 §4)', () => {
+  const meta: DsMeta = {
+    dim: [col('d1', 'plate_no'), col('d2', 'vehicle_type'), col('d3', 'entry_date', 'Date')],
+    measure: [col('m1', 'actual_load', 'Number')],
+  };
+  const base: ListSettings = {
+    fields: [
+      { key: 'vehicle_type', label: '车辆类型', op: '$eq', input: 'select', options: [], dateKind: null, span: 1 },
+      { key: 'entry_date', label: '入园日期', op: '$in', input: 'dateRange', options: [], dateKind: 'date', span: 1 },
+      { key: 'not_in_dataset', label: '其他', op: '$like', input: 'text', options: [], dateKind: null, span: 1 },
+    ],
+    columnCount: 3,
+    columns: [
+      { key: 'plate_no', title: '车牌号码', control: null, jump: null, sortKey: 'plate_no' },
+      { key: 'actual_load', title: '实际装载', control: null, jump: null, sortKey: 'actual_load' },
+    ],
+    functionButtons: [{ action: 'import', name: '导入', jump: null, id: 'import', cond: [] }],
+    rowButtons: [],
+    addFull: false,
+    source: 'sensorSettings',
+    widgetId: null,
+    pageSize: 20,
+  };
+
+  it('gives a query widget above a table widget, on the dataset, with the form import', () => {
+    const [query, table] = widgetsFromListSettings(base, { id: 9, meta }, 1);
+    expect(widgetKindOf(query)).toBe('query');
+    expect(widgetKindOf(table)).toBe('table');
+    expect([query!.y, query!.sizey, table!.y]).toEqual([1, 16, 17]);
+    expect((query!.conditions as Array<{ column: string; type: string; opt: string }>).map((c) => [c.column, c.type, c.opt])).toEqual([
+      ['vehicle_type', 'select', '$eq'],
+      ['entry_date', 'date', '$in'],
+    ]);
+    expect((table!.data as { cols: AxisItem[] }).cols.map((c) => [c.column, c.aggregate])).toEqual([
+      ['plate_no', 'none'],
+      ['actual_load', 'none'],
+    ]);
+    expect(tableImportFormId(table!)).toBe(1);
+    expect(table!.style.pageSize).toBe(20);
+    expect(widgetLegality('table', table!)).toEqual({ ok: true });
+  });
+
+  it('without query conditions, the table alone at the top', () => {
+    const only = widgetsFromListSettings({ ...base, fields: [], functionButtons: [] }, { id: 9, meta }, 1);
+    expect(only).toHaveLength(1);
+    expect(only[0]!.y).toBe(1);
+    expect(tableImportFormId(only[0]!)).toBeNull();
   });
 });
