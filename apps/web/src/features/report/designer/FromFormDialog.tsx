@@ -26,8 +26,9 @@ export function FromFormDialog({ open, onClose, onWidgets }: { open: boolean; on
     }
     setBusy(true);
     try {
-      const [form, conf] = await Promise.all([loadFormDefinition(ds.formId), getDataset(ds.id)]);
-      onWidgets(widgetsFromListSettings(readListSettings(form.meta), { id: ds.id, meta: conf.dsMeta }, ds.formId));
+      const formId = Number(ds.formId);
+      const [form, conf] = await Promise.all([loadFormDefinition(formId), getDataset(ds.id)]);
+      onWidgets(widgetsFromListSettings(readListSettings(form.meta), { id: ds.id, meta: conf.dsMeta }, formId));
       onClose();
     } catch (err) {
       void message.error(errorMessage(err, '表单设置读取失败'));

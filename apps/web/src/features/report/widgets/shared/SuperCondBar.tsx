@@ -14,15 +14,16 @@ function chipStyle(widget: ReportWidget, on: boolean) {
 }
 
 /**
- * 高级条件 above a widget: one chip per designed super condition, on (blue) or off (red); a click
- * switches it and the widget asks again. With none on, the defaults apply (the server's rule).
+ * 高级条件 above a widget: one chip per designed super condition, on (blue) or off (red). Conditions
+ * are joined with AND, and chips usually name values of one column, so a click puts that chip on
+ * alone; a click on a chip that is on takes it off, back to the defaults (the server's rule for none).
  */
 export function SuperCondBar({ widget }: { widget: ReportWidget }) {
   const rt = useRuntime();
   const conds = superCondsOf(widget);
   if (conds.length === 0) return null;
   const on = superSelection(widget, rt.superChosen(widget.id));
-  const toggle = (i: number) => rt.setSuperChosen(widget.id, on.includes(i) ? on.filter((x) => x !== i) : [...on, i].sort((a, b) => a - b));
+  const toggle = (i: number) => rt.setSuperChosen(widget.id, on.includes(i) ? on.filter((x) => x !== i) : [i]);
   return (
     <div className="rw-supers" role="group" aria-label="高级条件">
       {conds.map((c, i) => (

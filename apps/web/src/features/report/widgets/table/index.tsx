@@ -132,7 +132,8 @@ const EMPTY = { cols: [], querySort: [], btns: [], reportSettings: {} };
 function ImportSetting({ widget, onChange }: { widget: WidgetConfigProps['widget']; onChange: WidgetConfigProps['onChange'] }) {
   const data = (widget.data ?? {}) as Json;
   const { data: list = [] } = useQuery({ queryKey: reportKeys.datasets, queryFn: ({ signal }) => listDatasets(signal) });
-  const formId = list.find((d) => String(d.id) === String(data.dataset))?.formId ?? null;
+  const found = list.find((d) => String(d.id) === String(data.dataset))?.formId;
+  const formId = found === null || found === undefined ? null : Number(found);
   return (
     <Form.Item label="导入" extra={formId ? '查看时可按表单的导入模板导入数据' : '数据集来自表单时可导入'}>
       <Checkbox disabled={!formId} checked={tableImportFormId(widget) !== null} onChange={(e) => onChange({ ...widget, data: withTableImport(data, e.target.checked ? formId : null) })}>
