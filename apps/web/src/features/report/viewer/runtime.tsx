@@ -22,6 +22,8 @@ export interface ReportRuntime {
 }
 
 const Ctx = createContext<ReportRuntime | null>(null);
+/** One empty path for every undrilled widget: a new [] each render would redraw its chart, losing a click between mousedown and mouseup. */
+const TOP: readonly DrillStep[] = [];
 
 export function ReportRuntimeProvider({
   mode,
@@ -47,7 +49,7 @@ export function ReportRuntimeProvider({
   const [supers, setSupers] = useState<Record<number, number[]>>({});
   const setSuperChosen = useCallback((id: number, chosen: number[]) => setSupers((p) => ({ ...p, [id]: chosen })), []);
   const value = useMemo<ReportRuntime>(
-    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath, superChosen: (id) => supers[id] ?? null, setSuperChosen }),
+    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? TOP, setDrillPath, superChosen: (id) => supers[id] ?? null, setSuperChosen }),
     [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath, supers, setSuperChosen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

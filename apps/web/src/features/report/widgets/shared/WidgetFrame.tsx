@@ -29,7 +29,7 @@ export function WidgetFrame({ widget, tools, children, loading = false, fresh }:
             {title}
           </span>
           {note && (
-            <span className="rw-fresh" data-testid="widget-freshness">
+            <span className="rw-fresh" data-testid="freshness-note">
               {note}
             </span>
           )}
