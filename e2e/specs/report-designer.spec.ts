@@ -138,7 +138,7 @@ test.beforeAll(async ({ browser }, info) => {
 });
 
 test('管理员在报表管理中建仪表盘：每种控件、按字段拖入坐标轴、每条坐标轴提示、钻取三层再返回、撤销重做、保存', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await loginAsAdmin(page);
   await page.goto(`${BASE}/report/manage`);
   await expect(page.getByText('危化品车辆大屏')).toBeVisible();
@@ -290,7 +290,7 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await jump.getByLabel('表单ID').blur();
   await jump.getByLabel('记录ID列').click();
   await chooseOption(page, 'id');
-  await page.keyboard.press('Escape');
+  await config(page).getByRole('button', { name: '车牌号码跳转' }).click();
   await expect(jump).toHaveCount(0);
   // 城市 calls an API with the row's city; its reply is read through the configured fields.
   await config(page).getByRole('button', { name: '城市跳转' }).click();
@@ -303,7 +303,7 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await api.getByLabel('返回码字段').blur();
   await api.getByLabel('返回信息字段').fill('errMsg');
   await api.getByLabel('返回信息字段').blur();
-  await page.keyboard.press('Escape');
+  await config(page).getByRole('button', { name: '城市跳转' }).click();
   await expect(api).toHaveCount(0);
   await config(page).getByRole('checkbox', { name: '允许导入到表单' }).check();
   const tableWidget = widgets(page).last();
@@ -394,7 +394,7 @@ async function userSession(browser: Browser, username: string): Promise<Page> {
 }
 
 test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记录；有权限的用户可看，无权限的得到 403', async ({ page, browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   // A role to publish to, a reader holding it, and a user with menus but not this report.
   const [reader, outsider] = [`reader${RUN}`, `outsider${RUN}`];
   await withDb(async (c) => {
