@@ -445,12 +445,6 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   // The same slice again lifts the filter; the query widget filters by the chosen type.
   await page.mouse.click(box.x + box.width / 2 + r * Math.sin(angle), box.y + box.height / 2 - r * Math.cos(angle));
   await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${total} 条`);
-  const last = counts[counts.length - 1]!;
-  await page.locator('.rw-query-item').getByLabel('车辆类型').click();
-  await chooseOption(page, last.t);
-  await page.getByRole('button', { name: '查询' }).click();
-  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${last.n} 条`);
-
   // The bar's 高级条件 chips: 罐车 on from the start; 厢车 instead; 厢车 off again is back to the default.
   const bar = frames.filter({ hasText: '条形图' }).first();
   const loads = await sumsBy('vehicle_type');
@@ -460,6 +454,12 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await expect(bar.getByRole('button', { name: '罐车' })).toHaveAttribute('aria-pressed', 'false');
   await bar.getByRole('button', { name: '厢车' }).click();
   await drawn(bar, { 罐式货车: loads['罐式货车']! });
+
+  const last = counts[counts.length - 1]!;
+  await page.locator('.rw-query-item').getByLabel('车辆类型').click();
+  await chooseOption(page, last.t);
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${last.n} 条`);
 
   // A city calls the configured API; its reply (errCode 0) is a success.
   await tableFrame.locator('.ant-table-tbody tr.ant-table-row').first().locator('.rw-jump-link').nth(1).click();
