@@ -474,9 +474,9 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
 
   // A plate jumps to its record.
   const first = tableFrame.locator('.ant-table-tbody tr.ant-table-row').first();
-  const plate = (await first.locator('.rw-jump-link').textContent())!.trim();
+  const plate = (await first.locator('.rw-jump-link').first().textContent())!.trim();
   const recordId = (await sql<{ id: string }>(`select id from ${table} where plate_no = $1 order by id limit 1`, [plate]))[0]!.id;
-  await first.locator('.rw-jump-link').click();
+  await first.locator('.rw-jump-link').first().click();
   await expect(page).toHaveURL(new RegExp(`/form/detail/${formId}/${recordId}$`));
   await expect(page.getByText(plate).first()).toBeVisible();
 
