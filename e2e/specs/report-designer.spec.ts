@@ -482,6 +482,8 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
 
   // Opened again, the widgets are answered from the server's cache and say since when.
   await page.goto(`${BASE}/report/view/${reportId}`);
+  await expect(pie.locator('canvas')).toBeVisible();
+  await page.reload();
   await expect(page.getByTestId('freshness-note').first()).toHaveText(/^缓存数据 · 更新于 \d{2}:\d{2}:\d{2}$/);
 
   // 大屏 mode: dark, the charts drawn with light text.
