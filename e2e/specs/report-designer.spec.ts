@@ -515,7 +515,7 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await importing.locator('input[type=file]').setInputFiles(upload);
   await importing.getByRole('button', { name: '开始导入' }).click();
   await expect(toast(page, 'Excel导入成功')).toBeVisible({ timeout: 30_000 });
-  await importing.getByRole('button', { name: '关闭' }).click();
+  await importing.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${before + 2} 条`);
 
   // The reader finds it in the menu and reads it; the outsider gets 403.
