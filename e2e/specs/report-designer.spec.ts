@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { chooseOption, confirm, dialog, formIdByName, toast } from '../support/forms.ts';
 
@@ -48,20 +49,71 @@ async function chooseDataset(page: Page, fields = true) {
 
 const warned = (page: Page, text: string) => expect(toast(page, text)).toBeVisible();
 
-/** A chart's numbers from its 数据视图 (category → first series), as a person reads them. */
-async function dataView(frame: Locator): Promise<Record<string, string>> {
-  const rows = frame.locator('table.rw-data tbody tr');
-  await expect(rows.first()).toBeVisible();
-  return Object.fromEntries(await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelector('td')!.textContent!.trim()])));
+/**
+ * A chart's numbers as drawn (category → the series in column `series`), from the table ECharts'
+ * canvas keeps beside it for screen readers (the same table 数据视图 shows).
+ */
+async function numbers(frame: Locator, series = 0): Promise<Record<string, string>> {
+  const rows = frame.locator('table.rw-sr-only tbody tr, table.rw-data tbody tr');
+  return Object.fromEntries(await rows.evaluateAll((trs, i) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelectorAll('td')[i]!.textContent!.trim()]), series));
 }
+const drawn = (frame: Locator, expected: Record<string, string>, series = 0) => expect.poll(() => numbers(frame, series), { timeout: 15_000 }).toEqual(expected);
 
 // Records other specs on the shared server added may leave the column empty: the charts name that group __.
-const sumsBy = async (column: string, where = '', params: unknown[] = []) =>
+const aggBy = async (column: string, measure: string, where = '', params: unknown[] = []) =>
   Object.fromEntries(
-    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(actual_load)::float as s from ${table} where actual_load is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '__', String(r.s)]),
+    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '__', String(r.s)]),
   );
+const sumsBy = (column: string, where = '', params: unknown[] = []) => aggBy(column, 'actual_load', where, params);
 
-test.beforeAll(async ({ browser }) => {
+/**
+ * A real click on a column chart's bar: the x axis is the longest dark horizontal line on the
+ * canvas, the categories share it in equal bands (in the order of the chart's data table), and a
+ * bar rises from the middle of its band; the click lands just above the axis.
+ */
+async function clickBar(page: Page, frame: Locator, category: string) {
+  const cats = await frame.locator('table.rw-sr-only tbody th').allTextContents();
+  const index = cats.indexOf(category);
+  expect(index, `${category} in ${cats.join(',')}`).toBeGreaterThanOrEqual(0);
+  const canvas = frame.locator('canvas').first();
+  await canvas.scrollIntoViewIfNeeded();
+  // Off the chart (no hover pointer), then wait for the bars' entry animation to end: a bar still rising may miss the click.
+  await page.mouse.move(0, 0);
+  const sample = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  let last = '';
+  await expect.poll(async () => last === (last = await sample()), { intervals: [250], timeout: 10_000 }).toBe(true);
+  const at = await canvas.evaluate(
+    (c: HTMLCanvasElement, { i, n }) => {
+      const { width, height } = c;
+      const px = c.getContext('2d')!.getImageData(0, 0, width, height).data;
+      // The row with the most dark pixels is the axis line; a hover's dashed pointer may cross it, so its ends count, not a run.
+      let best = { count: 0, x0: 0, x1: 0, y: 0 };
+      for (let y = 0; y < height; y++) {
+        let count = 0;
+        let x0 = -1;
+        let x1 = -1;
+        for (let x = 0; x < width; x++) {
+          const k = (y * width + x) * 4;
+          if (px[k + 3]! > 200 && px[k]! < 140 && Math.abs(px[k]! - px[k + 1]!) < 12 && Math.abs(px[k + 1]! - px[k + 2]!) < 12) {
+            count++;
+            if (x0 < 0) x0 = x;
+            x1 = x;
+          }
+        }
+        if (count > best.count) best = { count, x0, x1, y };
+      }
+      const scale = width / c.clientWidth;
+      const band = (best.x1 - best.x0 + 1) / n;
+      return { x: (best.x0 + band * (i + 0.5)) / scale, y: (best.y - 4 * scale) / scale };
+    },
+    { i: index, n: cats.length },
+  );
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+}
+
+test.beforeAll(async ({ browser }, info) => {
+  info.setTimeout(60_000);
   const page = await browser.newPage();
   await loginAsAdmin(page);
   formId = await formIdByName(page.request, '危化品车辆入园登记');
@@ -86,7 +138,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test('管理员在报表管理中建仪表盘：每种控件、按字段拖入坐标轴、每条坐标轴提示、钻取三层再返回、撤销重做、保存', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await loginAsAdmin(page);
   await page.goto(`${BASE}/report/manage`);
   await expect(page.getByText('危化品车辆大屏')).toBeVisible();
@@ -115,24 +167,27 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await drop(page, '城市', 'drillingAxis');
   await drop(page, '区县', 'drillingAxis');
   await drop(page, '实际装载', 'valueAxis');
-  await column.getByRole('button', { name: '数据视图' }).click();
-  expect(await dataView(column)).toEqual(await sumsBy('province'));
+  await drawn(column, await sumsBy('province'));
 
-  // Drill: 安徽省 → 合肥市 → a district is the last level; back through the path.
-  await column.locator('table.rw-data').getByText('安徽省', { exact: true }).click();
+  // Drill by clicking the bars themselves: 安徽省 → 合肥市 → a district is the last level; back through the path.
+  await clickBar(page, column, '安徽省');
   await expect(column.locator('.rw-drill')).toContainText('安徽省');
-  expect(await dataView(column)).toEqual(await sumsBy('city', `and province = $1`, ['安徽省']));
-  await column.locator('table.rw-data').getByText('合肥市', { exact: true }).click();
+  await drawn(column, await sumsBy('city', `and province = $1`, ['安徽省']));
+  await clickBar(page, column, '合肥市');
   await expect(column.locator('.rw-drill')).toContainText('合肥市');
-  expect(await dataView(column)).toEqual(await sumsBy('area', `and province = $1 and city = $2`, ['安徽省', '合肥市']));
-  await column.locator('table.rw-data tbody th a').first().click();
+  const districts = await sumsBy('area', `and province = $1 and city = $2`, ['安徽省', '合肥市']);
+  await drawn(column, districts);
+  await clickBar(page, column, Object.keys(districts).sort()[0]!);
   await warned(page, '已经钻取到最后一层了');
   await page.screenshot({ path: `${SHOTS}/report-drill.png` });
   await column.locator('.rw-drill').getByText('安徽省').click();
-  expect(await dataView(column)).toEqual(await sumsBy('city', `and province = $1`, ['安徽省']));
+  await drawn(column, await sumsBy('city', `and province = $1`, ['安徽省']));
   await column.locator('.rw-drill').getByText('全部').click();
   await expect(column.locator('.rw-drill')).toHaveCount(0);
-  expect(await dataView(column)).toEqual(await sumsBy('province'));
+  await drawn(column, await sumsBy('province'));
+  // 数据视图 shows the same numbers as a table.
+  await column.getByRole('button', { name: '数据视图' }).click();
+  await expect(column.locator('table.rw-data')).toBeVisible();
   await column.getByRole('button', { name: '图表视图' }).click();
 
   // §5 on the column chart: one colour legend item, one value with a legend, no duplicate measure.
@@ -161,6 +216,7 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await expect(pie).toContainText('缺少维度项');
   await drop(page, '车辆类型', 'classAxis');
   await expect(pie.locator('canvas')).toBeVisible();
+  await drawn(pie, await aggBy('vehicle_type', 'id'));
 
   // 组合图 and 指标看板 limits.
   await addWidget(page, '组合图');
@@ -170,6 +226,9 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await drop(page, '记录ID', 'viceValueAxis');
   await drop(page, '车辆类型', 'colorAxis');
   await warned(page, '颜色图例轴已有项，主值轴/副值轴只能出现一项');
+  const composite = widgets(page).last();
+  await drawn(composite, await sumsBy('city'));
+  await drawn(composite, await aggBy('city', 'id'), 1);
   await addWidget(page, '指标看板');
   const kanban = widgets(page).last();
   await chooseDataset(page);
@@ -185,10 +244,30 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await chooseDataset(page);
   await drop(page, '城市', 'classAxis');
   await drop(page, '实际装载', 'valueAxis');
+  await drawn(widgets(page).last(), await sumsBy('city'));
   await addWidget(page, '条形图');
+  const bar = widgets(page).last();
   await chooseDataset(page);
   await drop(page, '车辆类型', 'classAxis');
   await drop(page, '实际装载', 'valueAxis');
+  const loads = await sumsBy('vehicle_type');
+  await drawn(bar, loads);
+  // 高级条件: two chips on 车辆类型, 罐车 on by default.
+  for (const [name, value] of [
+    ['罐车', '罐式货车'],
+    ['厢车', '厢式货车'],
+  ] as const) {
+    await config(page).getByLabel('添加高级条件').click();
+    await chooseOption(page, '车辆类型');
+    const row = config(page).locator('.rw-super-cfg').last();
+    await row.getByLabel('条件名称').fill(name);
+    await row.getByLabel('条件名称').blur();
+    await row.getByLabel('条件值').fill(value);
+    await row.getByLabel('条件值').blur();
+  }
+  await config(page).locator('.rw-super-cfg').first().getByRole('checkbox').check();
+  await drawn(bar, { 罐式货车: loads['罐式货车']! });
+  await expect(bar.getByRole('button', { name: '罐车' })).toHaveAttribute('aria-pressed', 'true');
   await addWidget(page, '交叉表');
   const cross = widgets(page).last();
   await chooseDataset(page);
@@ -196,20 +275,37 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await drop(page, '车辆类型', 'colorAxis');
   await drop(page, '实际装载', 'valueAxis');
   await expect(cross.locator('.ant-table-thead')).toContainText('罐式货车');
+  const anhui = await sumsBy('vehicle_type', `and province = $1`, ['安徽省']);
+  for (const sum of Object.values(anhui)) await expect(cross.locator('.ant-table-row').filter({ hasText: '安徽省' })).toContainText(sum);
 
   // 表格 with a jump from the plate to the record, and a query widget on 车辆类型.
   await addWidget(page, '表格');
   await chooseDataset(page);
   for (const f of ['车牌号码', '车辆类型', '城市', '记录ID']) await drop(page, f, 'cols');
   await config(page).getByRole('button', { name: '车牌号码跳转' }).click();
-  const jump = page.locator('.ant-popover:visible');
+  const jump = page.locator('.ant-popover:visible').filter({ hasText: '车牌号码 跳转' });
   await jump.getByLabel('跳转').click();
   await chooseOption(page, '表单记录');
   await jump.getByLabel('表单ID').fill(String(formId));
   await jump.getByLabel('表单ID').blur();
   await jump.getByLabel('记录ID列').click();
   await chooseOption(page, 'id');
-  await page.keyboard.press('Escape');
+  await config(page).getByRole('button', { name: '车牌号码跳转' }).click();
+  await expect(jump).toHaveCount(0);
+  // 城市 calls an API with the row's city; its reply is read through the configured fields.
+  await config(page).getByRole('button', { name: '城市跳转' }).click();
+  const api = page.locator('.ant-popover:visible').filter({ hasText: '城市 跳转' });
+  await api.getByLabel('跳转').click();
+  await chooseOption(page, 'API接口');
+  await api.getByLabel('接口地址').fill(`/api/report/datareport/getbyid/${reportId}`);
+  await api.getByLabel('接口地址').blur();
+  await api.getByLabel('返回码字段').fill('errCode');
+  await api.getByLabel('返回码字段').blur();
+  await api.getByLabel('返回信息字段').fill('errMsg');
+  await api.getByLabel('返回信息字段').blur();
+  await config(page).getByRole('button', { name: '城市跳转' }).click();
+  await expect(api).toHaveCount(0);
+  await config(page).getByRole('checkbox', { name: '允许导入到表单' }).check();
   const tableWidget = widgets(page).last();
   const total = (await sql<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
   await expect(tableWidget.locator('.ant-pagination')).toContainText(`共 ${total} 条`);
@@ -298,7 +394,7 @@ async function userSession(browser: Browser, username: string): Promise<Page> {
 }
 
 test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记录；有权限的用户可看，无权限的得到 403', async ({ page, browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   // A role to publish to, a reader holding it, and a user with menus but not this report.
   const [reader, outsider] = [`reader${RUN}`, `outsider${RUN}`];
   await withDb(async (c) => {
@@ -349,11 +445,25 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   // The same slice again lifts the filter; the query widget filters by the chosen type.
   await page.mouse.click(box.x + box.width / 2 + r * Math.sin(angle), box.y + box.height / 2 - r * Math.cos(angle));
   await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${total} 条`);
+  // The bar's 高级条件 chips: 罐车 on from the start; 厢车 instead; 厢车 off again is back to the default.
+  const bar = frames.filter({ hasText: '条形图' }).first();
+  const loads = await sumsBy('vehicle_type');
+  await drawn(bar, { 罐式货车: loads['罐式货车']! });
+  await bar.getByRole('button', { name: '厢车' }).click();
+  await drawn(bar, { 厢式货车: loads['厢式货车']! });
+  await expect(bar.getByRole('button', { name: '罐车' })).toHaveAttribute('aria-pressed', 'false');
+  await bar.getByRole('button', { name: '厢车' }).click();
+  await drawn(bar, { 罐式货车: loads['罐式货车']! });
+
   const last = counts[counts.length - 1]!;
   await page.locator('.rw-query-item').getByLabel('车辆类型').click();
   await chooseOption(page, last.t);
   await page.getByRole('button', { name: '查询' }).click();
   await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${last.n} 条`);
+
+  // A city calls the configured API; its reply (errCode 0) is a success.
+  await tableFrame.locator('.ant-table-tbody tr.ant-table-row').first().locator('.rw-jump-link').nth(1).click();
+  await expect(toast(page, '操作成功')).toBeVisible();
 
   // The pie as an image, the filtered table as a workbook.
   const [png] = await Promise.all([page.waitForEvent('download'), pie.getByRole('button', { name: '导出图片' }).click()]);
@@ -364,18 +474,49 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
 
   // A plate jumps to its record.
   const first = tableFrame.locator('.ant-table-tbody tr.ant-table-row').first();
-  const plate = (await first.locator('.rw-jump-link').textContent())!.trim();
+  const plate = (await first.locator('.rw-jump-link').first().textContent())!.trim();
   const recordId = (await sql<{ id: string }>(`select id from ${table} where plate_no = $1 order by id limit 1`, [plate]))[0]!.id;
-  await first.locator('.rw-jump-link').click();
+  await first.locator('.rw-jump-link').first().click();
   await expect(page).toHaveURL(new RegExp(`/form/detail/${formId}/${recordId}$`));
   await expect(page.getByText(plate).first()).toBeVisible();
 
-  // 大屏 mode.
+  // Opened again, the widgets are answered from the server's cache and say since when.
   await page.goto(`${BASE}/report/view/${reportId}`);
+  await expect(pie.locator('canvas')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('freshness-note').first()).toHaveText(/^缓存数据 · 更新于 \d{2}:\d{2}:\d{2}$/);
+
+  // 大屏 mode: dark, the charts drawn with light text.
   await page.getByRole('button', { name: '大屏' }).click();
   await expect(page.locator('.rv-screen')).toBeVisible();
+  await expect(page.locator('.rv-screen .rw-chart[data-theme="dark"]').first()).toBeVisible();
+  await expect(page.locator('.rv-screen .rw-chart[data-theme="light"]')).toHaveCount(0);
+  await page.waitForTimeout(800); // the charts' entry animation, for the screenshot
   await page.screenshot({ path: `${SHOTS}/report-screen.png` });
   await page.getByRole('button', { name: '退出大屏' }).click();
+
+  // 导入 on the table: two rows through the form's own import template; the table counts them.
+  const before = (await sql<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${before} 条`);
+  await tableFrame.getByRole('button', { name: '导入' }).click();
+  const importing = dialog(page, '导入');
+  const template = await (await page.request.get(`/api/form/exportFormTemplate/${formId}`)).body();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(template as unknown as ArrayBuffer);
+  const ws = book.worksheets[0]!;
+  const headers = (ws.getRow(1).values as unknown[]).slice(1).map((h) => String(h ?? ''));
+  const dept = (await sql<{ name: string }>(`select org_name as name from sys_org where parent_id is not null order by order_index limit 1`))[0]!.name;
+  for (const i of [1, 2]) {
+    const values: Record<string, unknown> = { 车牌号码: `皖C${RUN.slice(-3)}${i}0`.toUpperCase().slice(0, 7), 车辆类型: '罐式货车', '核定载重(吨)': 30, 驾驶员手机: `1385511000${i}`, 入园日期: '2026-11-27', 随车证件: '道路运输证', 受理部门: dept, 备注: `报表导入${RUN}` };
+    for (const [name, v] of Object.entries(values)) if (headers.includes(name)) ws.getRow(i + 1).getCell(headers.indexOf(name) + 1).value = v as ExcelJS.CellValue;
+  }
+  const upload = test.info().outputPath('报表导入.xlsx');
+  await book.xlsx.writeFile(upload);
+  await importing.locator('input[type=file]').setInputFiles(upload);
+  await importing.getByRole('button', { name: '开始导入' }).click();
+  await expect(toast(page, 'Excel导入成功')).toBeVisible({ timeout: 30_000 });
+  await importing.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${before + 2} 条`);
 
   // The reader finds it in the menu and reads it; the outsider gets 403.
   const readerPage = await userSession(browser, reader);
@@ -394,4 +535,29 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await withDb((c) => c.query(`update report_def set setting_meta = jsonb_set(setting_meta, '{widgets}', setting_meta->'widgets' || '[{"id": 99, "type": "mapWidget", "name": "地图", "x": 1, "y": 400, "sizex": 20, "sizey": 10, "style": {"mainTitle": "地图"}}]'::jsonb) where id = $1`, [reportId]));
   await page.goto(`${BASE}/report/view/${reportId}`);
   await expect(page.locator('.rv-page .rw-frame').filter({ hasText: '地图' })).toContainText('敬请期待');
+});
+
+test('从表单生成：空报表按表单列表页的查询条件和列得到查询控件及其下的表格，只此一次', async ({ page }) => {
+  await loginAsAdmin(page);
+  const created = await page.request.post('/api/report/datareport/create', { headers: XHR, data: { reportName: `车辆列表${RUN}`, kind: 'report', groupId: null } });
+  const id = (await created.json()).reportId as number;
+  await page.goto(`${BASE}/report/design/${id}`);
+  await page.getByRole('button', { name: '从表单生成' }).click();
+  const d = dialog(page, '从表单生成');
+  await d.getByLabel('表单数据集').click();
+  await chooseOption(page, datasetName);
+  await d.getByRole('button', { name: '生成' }).click();
+  // The demo form's list page asks for 车牌号码 and 车辆类型 (of its conditions, those the dataset has).
+  await expect(widgets(page)).toHaveCount(2);
+  const [query, list] = [widgets(page).first(), widgets(page).last()];
+  await expect(query.locator('.rw-query-label')).toHaveText(['车牌号码', '车辆类型']);
+  await expect(list.locator('.ant-table-thead')).toContainText('车牌号码');
+  const counts = await sql<{ t: string; n: number }>(`select vehicle_type as t, count(*)::int as n from ${table} group by vehicle_type order by 2 desc`);
+  await expect(list.locator('.ant-pagination')).toContainText(`共 ${counts.reduce((s, r) => s + r.n, 0)} 条`);
+  await query.getByLabel('车辆类型').click();
+  await chooseOption(page, counts[0]!.t);
+  await query.getByRole('button', { name: '查询' }).click();
+  await expect(list.locator('.ant-pagination')).toContainText(`共 ${counts[0]!.n} 条`);
+  await expect(page.getByRole('button', { name: '从表单生成' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/report-from-form.png` });
 });

@@ -6,3 +6,5 @@ export * from './api.ts';
 export * from './widgetDefinitions.ts';
 export * from './axisRules.ts';
 export * from './interaction.ts';
+export * from './freshness.ts';
+export * from './fromListSettings.ts';

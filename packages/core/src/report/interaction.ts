@@ -341,3 +341,80 @@ export function copyWidget(widgets: readonly ReportWidget[], w: ReportWidget): R
   // A JSON round trip: settingMeta is JSON, and core has no structuredClone in its lib.
   return { ...renumber(JSON.parse(JSON.stringify(w)) as ReportWidget), y: w.y + w.sizey };
 }
+
+/* ── 高级条件 (superConds) ── */
+
+/**
+ * A designed super condition (spec 002 §3, the widget's `superConds`): a named condition the reader
+ * switches on and off as a chip above the widget. `default` holds the value of one that applies
+ * from the start (the origin's shape: superConditions are the superConds that have a default).
+ */
+export interface SuperCond extends Json {
+  label: string;
+  id?: string;
+  table: string;
+  column: string;
+  dataType?: string;
+  condType: 'single';
+  matchType: string;
+  aggregate?: string;
+  value?: unknown;
+  default?: unknown;
+}
+
+const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+export function superCondsOf(widget: Json): SuperCond[] {
+  const list = ((widget.data ?? {}) as Json).superConds;
+  return Array.isArray(list) ? (list.filter((c) => typeof c === 'object' && c !== null && typeof (c as Json).column === 'string') as SuperCond[]) : [];
+}
+
+/** The chips on at first: those with a default. */
+export function superDefaults(widget: Json): number[] {
+  return superCondsOf(widget).flatMap((c, i) => (filled(c.default) ? [i] : []));
+}
+
+/**
+ * The chips on, given the reader's choice (null: untouched). Choosing none falls back to the
+ * defaults, as the server does for an empty superConditions list.
+ */
+export function superSelection(widget: Json, chosen: readonly number[] | null): number[] {
+  const n = superCondsOf(widget).length;
+  const picked = (chosen ?? []).filter((i) => i >= 0 && i < n);
+  return picked.length > 0 ? picked : superDefaults(widget);
+}
+
+/** The query body's superConditions for the chips on: each as a condition with its value. */
+export function superConditionsFor(widget: Json, chosen: readonly number[] | null): ReportCondition[] {
+  const all = superCondsOf(widget);
+  return superSelection(widget, chosen).map((i) => {
+    const { label: _label, default: dflt, value, ...cond } = all[i]!;
+    return { ...cond, condType: 'single', value: filled(value) ? value : dflt } as ReportCondition;
+  });
+}
+
+/* ── Importing through a table widget ── */
+
+/**
+ * The form a table widget imports into (spec 002 §2: the table widget's import), or null. The
+ * designer offers 导入 only on a dataset over a form and keeps that form in
+ * `reportSettings.importSettings.formId`; the rows go through the form's own import, which checks
+ * the reader's right to add records and every value as the list page's import does.
+ */
+export function tableImportFormId(widget: Json): number | null {
+  const data = (widget.data ?? {}) as Json;
+  const btns = Array.isArray(data.btns) ? (data.btns as unknown[]) : [];
+  const offered = btns.some((b) => typeof b === 'object' && b !== null && ((b as Json).key === 'import' || (b as Json).type === 'import'));
+  const settings = (((data.reportSettings ?? {}) as Json).importSettings ?? {}) as Json;
+  const formId = Number(settings.formId);
+  return offered && Number.isInteger(formId) && formId > 0 ? formId : null;
+}
+
+/** The table's data with 导入 offered into `formId`, or taken away (null). */
+export function withTableImport(data: Json, formId: number | null): Json {
+  const btns = (Array.isArray(data.btns) ? (data.btns as Json[]) : []).filter((b) => b?.key !== 'import' && b?.type !== 'import');
+  const rs = (data.reportSettings ?? {}) as Json;
+  const { formId: _f, ...settings } = (rs.importSettings ?? {}) as Json;
+  if (formId === null) return { ...data, btns, reportSettings: { ...rs, importSettings: settings } };
+  return { ...data, btns: [...btns, { key: 'import', name: '导入' }], reportSettings: { ...rs, importSettings: { list: [], startRow: 1, startColumn: 1, ...settings, formId } } };
+}

@@ -7,6 +7,7 @@ import {
   drillBack,
   drillDown,
   drillingConditions,
+  freshnessNote,
   gridCellOf,
   kindOfPaletteType,
   linkedConditions,
@@ -14,14 +15,21 @@ import {
   newAxisItem,
   queryWidgetConditions,
   readSettingMeta,
+  superConditionsFor,
+  superSelection,
+  tableImportFormId,
+  withTableImport,
+  widgetsFromListSettings,
   WIDGET_DEFINITIONS,
   WIDGET_KINDS,
   widgetKindOf,
   widgetLegality,
   type AxisItem,
   type DsColumn,
+  type DsMeta,
   type ReportWidget,
 } from './index.ts';
+import type { ListSettings } from '../listPage/settings.ts';
 
 const col = (id: string, column: string, dataType: 'String' | 'Number' | 'Date' = 'String'): DsColumn => ({ id, table: 'form_1', column, desc: column, dataType, alias: '', express: '' });
 const city = newAxisItem(col('d1', 'city'), 'classAxis');
@@ -179,5 +187,95 @@ describe('going back up a drill path', () => {
     const path = one.ok ? one.path : [];
     expect(drillPathLinkage(w, path)?.conds.map((c) => [c.column, c.value])).toEqual([['city', '合肥市']]);
     expect(drillPathLinkage(w, [])).toBeNull();
+  });
+});
+
+describe('super conditions (高级条件) and the freshness note', () => {
+  const tank = { label: '罐车', id: 'd3', table: 'form_1', column: 'vehicle_type', condType: 'single' as const, matchType: '$eq', value: '罐式货车', default: '罐式货车' };
+  const heavy = { label: '重载', id: 'm1', table: 'form_1', column: 'load', condType: 'single' as const, matchType: '$gt', aggregate: 'sum', value: '30' };
+  const w = make('column', { superConds: [tank, heavy] });
+
+  it('starts with the defaults, sends the chips chosen, and falls back to the defaults when none is', () => {
+    expect(superSelection(w, null)).toEqual([0]);
+    expect(superConditionsFor(w, null)).toEqual([{ id: 'd3', table: 'form_1', column: 'vehicle_type', condType: 'single', matchType: '$eq', value: '罐式货车' }]);
+    expect(superConditionsFor(w, [1])).toEqual([{ id: 'm1', table: 'form_1', column: 'load', condType: 'single', matchType: '$gt', aggregate: 'sum', value: '30' }]);
+    expect(superSelection(w, [])).toEqual([0]);
+    expect(superSelection(w, [5])).toEqual([0]);
+  });
+
+  it('a default alone is the value (the origin shape)', () => {
+    const origin = make('column', { superConds: [{ table: 'form_1', column: 'load', condType: 'single', matchType: '$gt', aggregate: 'sum', default: 7 }] });
+    expect(superConditionsFor(origin, null)[0]!.value).toBe(7);
+  });
+
+  it('notes a cached reply with the time its SQL ran, and says nothing of a fresh one', () => {
+    const at = new Date(2026, 10, 27, 9, 5, 7);
+    expect(freshnessNote({ cached: true, computedAt: at.toISOString() }, new Date(2026, 10, 27, 12))).toBe('缓存数据 · 更新于 09:05:07');
+    expect(freshnessNote({ cached: true, computedAt: at.toISOString() }, new Date(2026, 10, 28, 1))).toBe('缓存数据 · 更新于 2026-11-27 09:05:07');
+    expect(freshnessNote({ computedAt: at.toISOString() })).toBeNull();
+    expect(freshnessNote(undefined)).toBeNull();
+  });
+});
+
+describe('importing through a table widget', () => {
+  it('offers the form import only when switched on for a form, and takes it away again', () => {
+    const t = make('table');
+    expect(tableImportFormId(t)).toBeNull();
+    const on = { ...t, data: withTableImport(t.data ?? {}, 12) };
+    expect(tableImportFormId(on)).toBe(12);
+    expect((on.data as { btns: unknown[] }).btns).toEqual([{ key: 'import', name: '导入' }]);
+    const again = { ...on, data: withTableImport(on.data ?? {}, 12) };
+    expect((again.data as { btns: unknown[] }).btns).toHaveLength(1);
+    expect(tableImportFormId({ ...on, data: withTableImport(on.data ?? {}, null) })).toBeNull();
+  });
+});
+
+describe('a form list page converted to report widgets (spec 002 §4)', () => {
+  const meta: DsMeta = {
+    dim: [col('d1', 'plate_no'), col('d2', 'vehicle_type'), col('d3', 'entry_date', 'Date')],
+    measure: [col('m1', 'actual_load', 'Number')],
+  };
+  const base: ListSettings = {
+    fields: [
+      { key: 'vehicle_type', label: '车辆类型', op: '$eq', input: 'select', options: [], dateKind: null, span: 1 },
+      { key: 'entry_date', label: '入园日期', op: '$in', input: 'dateRange', options: [], dateKind: 'date', span: 1 },
+      { key: 'not_in_dataset', label: '其他', op: '$like', input: 'text', options: [], dateKind: null, span: 1 },
+    ],
+    columnCount: 3,
+    columns: [
+      { key: 'plate_no', title: '车牌号码', control: null, jump: null, sortKey: 'plate_no' },
+      { key: 'actual_load', title: '实际装载', control: null, jump: null, sortKey: 'actual_load' },
+    ],
+    functionButtons: [{ action: 'import', name: '导入', jump: null, id: 'import', cond: [] }],
+    rowButtons: [],
+    addFull: false,
+    source: 'sensorSettings',
+    widgetId: null,
+    pageSize: 20,
+  };
+
+  it('gives a query widget above a table widget, on the dataset, with the form import', () => {
+    const [query, table] = widgetsFromListSettings(base, { id: 9, meta }, 1);
+    expect(widgetKindOf(query)).toBe('query');
+    expect(widgetKindOf(table)).toBe('table');
+    expect([query!.y, query!.sizey, table!.y]).toEqual([1, 16, 17]);
+    expect((query!.conditions as Array<{ column: string; type: string; opt: string }>).map((c) => [c.column, c.type, c.opt])).toEqual([
+      ['vehicle_type', 'select', '$eq'],
+      ['entry_date', 'date', '$in'],
+    ]);
+    expect((table!.data as { cols: AxisItem[] }).cols.map((c) => [c.column, c.aggregate])).toEqual([
+      ['plate_no', 'none'],
+      ['actual_load', 'none'],
+    ]);
+    expect(tableImportFormId(table!)).toBe(1);
+    expect(table!.style.pageSize).toBe(20);
+    expect(widgetLegality('table', table!)).toEqual({ ok: true });
+  });
+
+  it('without query conditions, the table alone at the top', () => {
+    const only = widgetsFromListSettings({ ...base, fields: [], functionButtons: [] }, { id: 9, meta }, 1);
+    expect(only).toHaveLength(1);
+    expect(only[0]!.y).toBe(1);
+    expect(tableImportFormId(only[0]!)).toBeNull();
   });
 });

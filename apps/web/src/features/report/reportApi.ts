@@ -59,6 +59,9 @@ export interface WidgetData {
   truncated?: boolean;
   totalCount?: number;
   columns?: Array<{ key: string; values: unknown[] }>;
+  /** When the SQL ran; `cached` when the server answered from its result cache. */
+  computedAt?: string;
+  cached?: boolean;
 }
 
 export interface QueryBody {
@@ -80,7 +83,7 @@ export const columnValuesOf = async (
   signal?: AbortSignal,
 ) => (await postJson<{ list: string[] }>('/api/report/datareport/querycolumndata', args, { signal, silent: true })).list;
 
-export const startTableExport = (body: { reportId: number; widgetId: number; queryConditions: unknown[]; drillingConditions: unknown }) =>
+export const startTableExport = (body: { reportId: number; widgetId: number; queryConditions: unknown[]; superConditions: unknown[]; drillingConditions: unknown }) =>
   postJson<{ exportCode: string }>('/api/report/datareport/exportTableReport', body);
 export const exportState = (code: string) =>
   get<{ exportTableReportState: { state: string; reason?: string | null } }>(`/api/report/getExportTableReportState/${code}`);

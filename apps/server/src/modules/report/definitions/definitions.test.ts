@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/testApp.ts';
 import { addUser, roleWithMenus } from '../../admin/testHelpers.ts';
-import { createVehicleForm, saveVehicleDataset } from '../testSupport.ts';
+import { createVehicleForm, saveVehicleDataset, widget } from '../testSupport.ts';
 
 /* 报表管理 (issue 22): groups, the reports' lifecycle, a query widget's values, who may do what. */
 
@@ -80,6 +80,43 @@ describe('report groups and definitions', () => {
     expect((await t.call(cookie, 'POST', '/api/report/datareport/querycolumndata', { dataset, column })).statusCode).toBe(403);
     expect((await t.call(cookie, 'GET', '/api/report/datareport/list')).statusCode).toBe(403);
     expect((await t.call(cookie, 'POST', '/api/report/datareport/delete', { reportId })).statusCode).toBe(403);
+  });
+});
+
+describe('freshness of a widget result', () => {
+  it('says when the SQL ran, and marks a reply served from the result cache', async () => {
+    const formId = await createVehicleForm(t, admin, '入园车辆-缓存');
+    const table = `form_${formId}`;
+    await t.sql.query(`insert into ${table} (company_name, load_ton) values ('甲化工', 2), ('乙物流', 3)`);
+    const dataset = await saveVehicleDataset(t, admin, formId);
+    const chart = widget(dataset, { classAxis: [{ id: 'd1', table, column: 'company_name' }], valueAxis: [{ id: 'm1', table, column: 'load_ton', aggregate: 'sum' }] }, { id: 7 });
+    const reportId = ok(await t.call(admin, 'POST', '/api/report/datareport/create', { reportName: '缓存说明' })).reportId as number;
+    ok(await t.call(admin, 'POST', '/api/report/datareport/save', { reportId, reportName: '缓存说明', settingMeta: { layout: { rows: [] }, widgets: [chart], version: 1 } }));
+    const q = async () => ok(await t.call(admin, 'POST', '/api/report/datareport/queryreportdata', { reportId, widgetId: 7, pageNum: 1, pageSize: 1000 }));
+
+    const before = Date.now();
+    const first = await q();
+    expect(first.cached).toBeUndefined();
+    expect(Date.parse(first.computedAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    const again = await q();
+    expect(again).toEqual({ ...first, cached: true });
+
+    // A record added through the form is a new result, computed afresh.
+    ok(await t.call(admin, 'POST', `/api/form/addformdata/${formId}`, { company_name: '丙能源', load_ton: '1' }));
+    const since = performance.now();
+    let fresh = await q();
+    while (fresh.cached) {
+      expect(performance.now() - since).toBeLessThan(t.booted.ctx.config.report.stampMaxAgeMs + 1000);
+      await new Promise((r) => setTimeout(r, 20));
+      fresh = await q();
+    }
+    expect((fresh.datas as unknown[]).length).toBe(3);
+    expect(Date.parse(fresh.computedAt as string)).toBeGreaterThanOrEqual(Date.parse(first.computedAt as string));
+
+    // Design mode says the same.
+    const preview = async () => ok(await t.call(admin, 'POST', '/api/report/datareport/previewreportdata', { pageNum: 1, pageSize: 1000, datareport: chart }));
+    await preview();
+    expect((await preview()).cached).toBe(true);
   });
 });
 

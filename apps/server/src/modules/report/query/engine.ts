@@ -20,9 +20,13 @@ export interface ReportResult {
   totalCount?: number;
   /** Cross tables: the column headers. */
   columns?: Array<{ key: string; values: unknown[] }>;
+  /** When the SQL ran (ISO); kept with the cached result, so a cache hit tells how old it is. */
+  computedAt: string;
 }
 
 export interface RunOutcome extends ReportResult {
+  /** Served from the result cache: the SQL ran at computedAt, not for this call. */
+  cached?: true;
   /** The SQL, for design mode only (the reply's base64 `x`). */
   sql: string;
 }
@@ -146,16 +150,19 @@ export class ReportEngine {
    * object comes from a saved report and is the same object on every call (see compiled()).
    */
   async run(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published = false): Promise<RunOutcome> {
-    const { result, sql } = await this.resultOf(auth, grant, widget, body, published);
-    return { ...result, sql };
+    const { result, sql, cached } = await this.resultOf(auth, grant, widget, body, published);
+    return cached ? { ...result, cached, sql } : { ...result, sql };
   }
 
-  private async resultOf(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<{ result: ReportResult; sql: string }> {
+  /** `cached`: this call did not run the SQL (the result was kept, or shared with a call running it). */
+  private async resultOf(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<{ result: ReportResult; sql: string; cached: boolean }> {
     await this.lane.turn();
     const snap = await this.datasets.snapshot(datasetOf(widget));
     const { query, compiled, sql, cacheKey } = await this.compiled(auth, grant, widget, body, snap, published);
+    let ran = false;
     const result = await this.cache.once(cacheKey, snap.stamp, () =>
       this.limiter.run(auth.userId, async () => {
+        ran = true;
         try {
           const [rows, count] = await Promise.all([
             compiled.query.execute(),
@@ -167,7 +174,7 @@ export class ReportEngine {
         }
       }),
     );
-    return { result, sql };
+    return { result, sql, cached: !ran };
   }
 
   /**
@@ -175,25 +182,27 @@ export class ReportEngine {
    * reader of a dashboard is not serialised again for each of them.
    */
   async runJson(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<string> {
-    const { result } = await this.resultOf(auth, grant, widget, body, published);
+    const { result, cached } = await this.resultOf(auth, grant, widget, body, published);
     let text = this.texts.get(result);
     if (text === undefined) {
       text = JSON.stringify({ errCode: 0, ...result });
       this.texts.set(result, text);
     }
-    return text;
+    // The kept text ends with the object's closing brace: the flag is spliced in, not re-serialised.
+    return cached ? `${text.slice(0, -1)},"cached":true}` : text;
   }
 
   private shape(query: ReportQuery, raw: Array<Record<string, unknown>>, columns: OutputColumn[], totalCount: number | undefined): ReportResult {
+    const computedAt = new Date().toISOString();
     const rows = rename(raw, columns);
     if (query.shape === 'cross') {
       const cells = query.limit * 50;
       const p = pivot(query, rows.slice(0, cells));
-      return { datas: p.rows.slice(0, query.limit), columns: p.columns, truncated: rows.length > cells || p.rows.length > query.limit };
+      return { datas: p.rows.slice(0, query.limit), columns: p.columns, truncated: rows.length > cells || p.rows.length > query.limit, computedAt };
     }
     const truncated = rows.length > query.limit;
     const datas = truncated ? rows.slice(0, query.limit) : rows;
-    return totalCount === undefined ? { datas, truncated } : { datas, truncated, totalCount: Math.min(totalCount, COUNT_CAP) };
+    return totalCount === undefined ? { datas, truncated, computedAt } : { datas, truncated, totalCount: Math.min(totalCount, COUNT_CAP), computedAt };
   }
 
   clearCache(): void {

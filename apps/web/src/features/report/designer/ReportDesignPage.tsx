@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router';
 import { App, Button, Empty, Modal, Result, Space, Spin, Tooltip } from 'antd';
-import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, HolderOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, FormOutlined, HolderOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildSettingMeta, kindOfPaletteType, readSettingMeta, UNKNOWN_WIDGET, WIDGET_DEFINITIONS, widgetKindOf, type ReportWidget } from '@park/core';
 import { errorMessage } from '../../../lib/http.ts';
@@ -10,6 +10,7 @@ import { ReportGrid, type GridDrop } from '../viewer/ReportGrid.tsx';
 import { ReportRuntimeProvider } from '../viewer/runtime.tsx';
 import { RenderWidget, WIDGET_UI } from '../widgets/registry.tsx';
 import { SurfaceProvider } from '../widgets/surface.tsx';
+import { FromFormDialog } from './FromFormDialog.tsx';
 import { draggedPaletteType, dropSizeOf, Palette, WIDGET_MIME } from './Palette.tsx';
 import { useReportDesign } from './useReportDesign.ts';
 import '../report.css';
@@ -20,6 +21,7 @@ function Designer({ report }: { report: LoadedReport }) {
   const queryClient = useQueryClient();
   const d = useReportDesign(readSettingMeta(report.settingMeta).widgets);
   const [preview, setPreview] = useState(false);
+  const [fromForm, setFromForm] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const onDrop = ({ cell, event }: GridDrop) => {
@@ -90,6 +92,11 @@ function Designer({ report }: { report: LoadedReport }) {
             </Button>
             <h2 className="rd-title">{report.reportName}</h2>
             <Space>
+              {d.widgets.length === 0 && (
+                <Button icon={<FormOutlined />} onClick={() => setFromForm(true)}>
+                  从表单生成
+                </Button>
+              )}
               <Button icon={<UndoOutlined />} disabled={!d.canUndo} onClick={d.undo}>
                 撤销
               </Button>
@@ -122,6 +129,7 @@ function Designer({ report }: { report: LoadedReport }) {
             </aside>
           </div>
         </div>
+        <FromFormDialog open={fromForm} onClose={() => setFromForm(false)} onWidgets={d.replaceAll} />
         <Modal open={preview} title={`预览：${report.reportName}`} width="96vw" style={{ top: 16 }} footer={null} onCancel={() => setPreview(false)} destroyOnHidden>
           <div className="rv-preview">
             <ReportGrid widgets={d.widgets} renderItem={(w) => <RenderWidget widget={w} />} />

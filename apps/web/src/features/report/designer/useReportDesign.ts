@@ -80,6 +80,8 @@ export function useReportDesign(initial: ReportWidget[]) {
     remove,
     duplicate,
     layout,
+    /** Every widget at once (one undo step): the conversion of a form's list settings. */
+    replaceAll: (next: ReportWidget[]) => change(next),
     undo: () => setHistory(undo),
     redo: () => setHistory(redo),
     canUndo: canUndo(history),

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Button, ConfigProvider, Result, Spin, theme } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { readSettingMeta, type Linkage, type ReportWidget } from '@park/core';
@@ -43,8 +43,10 @@ function Viewer({ report }: { report: LoadedReport }) {
   };
 
   return (
-    <ReportRuntimeProvider mode="view" reportId={report.reportId} widgets={widgets} initial={initial}>
+    <ReportRuntimeProvider mode="view" reportId={report.reportId} widgets={widgets} initial={initial} screen={screen}>
       <SurfaceProvider value={surface}>
+        {/* 大屏 is dark: tables, pagination and buttons follow antd's dark algorithm, charts ECharts' dark theme. */}
+        <ConfigProvider theme={screen ? { algorithm: theme.darkAlgorithm } : undefined}>
         <div ref={box} className={`rv-page ${screen ? 'rv-screen' : ''}`}>
           <header className="rv-head">
             <h2>{report.reportName}</h2>
@@ -54,6 +56,7 @@ function Viewer({ report }: { report: LoadedReport }) {
           </header>
           {widgets.length === 0 ? <Result status="info" title="该报表还没有控件" /> : <ReportGrid widgets={widgets} renderItem={(w) => <RenderWidget widget={w} />} />}
         </div>
+        </ConfigProvider>
       </SurfaceProvider>
     </ReportRuntimeProvider>
   );

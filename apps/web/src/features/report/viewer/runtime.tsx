@@ -9,25 +9,48 @@ import type { DrillStep, Linkage, ReportWidget } from '@park/core';
 export interface ReportRuntime {
   mode: 'design' | 'view';
   reportId: number | null;
+  /** 大屏: the dark full-screen page; charts draw light text on it. */
+  screen: boolean;
   widgets: readonly ReportWidget[];
   linkages: readonly Linkage[];
   setLinkage(source: number, linkage: Linkage | null): void;
   drillPath(widgetId: number): readonly DrillStep[];
   setDrillPath(widgetId: number, path: DrillStep[]): void;
+  /** The 高级条件 chips a reader chose on a widget (null: untouched, its defaults apply). */
+  superChosen(widgetId: number): readonly number[] | null;
+  setSuperChosen(widgetId: number, chosen: number[]): void;
 }
 
 const Ctx = createContext<ReportRuntime | null>(null);
+/** One empty path for every undrilled widget: a new [] each render would redraw its chart, losing a click between mousedown and mouseup. */
+const TOP: readonly DrillStep[] = [];
 
-export function ReportRuntimeProvider({ mode, reportId, widgets, initial = [], children }: { mode: 'design' | 'view'; reportId: number | null; widgets: readonly ReportWidget[]; initial?: Linkage[]; children: ReactNode }) {
+export function ReportRuntimeProvider({
+  mode,
+  reportId,
+  widgets,
+  initial = [],
+  screen = false,
+  children,
+}: {
+  mode: 'design' | 'view';
+  reportId: number | null;
+  widgets: readonly ReportWidget[];
+  initial?: Linkage[];
+  screen?: boolean;
+  children: ReactNode;
+}) {
   const [linkages, setLinkages] = useState<Linkage[]>(initial);
   const [paths, setPaths] = useState<Record<number, DrillStep[]>>({});
   const setLinkage = useCallback((source: number, linkage: Linkage | null) => {
     setLinkages((prev) => [...prev.filter((l) => l.source !== source), ...(linkage ? [linkage] : [])]);
   }, []);
   const setDrillPath = useCallback((id: number, path: DrillStep[]) => setPaths((p) => ({ ...p, [id]: path })), []);
+  const [supers, setSupers] = useState<Record<number, number[]>>({});
+  const setSuperChosen = useCallback((id: number, chosen: number[]) => setSupers((p) => ({ ...p, [id]: chosen })), []);
   const value = useMemo<ReportRuntime>(
-    () => ({ mode, reportId, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? [], setDrillPath }),
-    [mode, reportId, widgets, linkages, setLinkage, paths, setDrillPath],
+    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? TOP, setDrillPath, superChosen: (id) => supers[id] ?? null, setSuperChosen }),
+    [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath, supers, setSuperChosen],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -28,7 +28,7 @@ function CrossRenderer({ widget, kind }: WidgetRenderProps) {
   ];
   const pageSize = Number(widget.style?.pageSize) || 100;
   return (
-    <WidgetFrame widget={widget} loading={state.loading}>
+    <WidgetFrame widget={widget} loading={state.loading} fresh={state.data}>
       {state.illegal ? (
         <WidgetNote text={state.illegal} />
       ) : state.error ? (

@@ -15,7 +15,7 @@ function KanbanRenderer({ widget, kind }: WidgetRenderProps) {
   const [main, ...vice] = list(data, 'valueAxis');
   const perLine = Math.max(1, Number(widget.style?.maxPerLineBlock) || 4);
   return (
-    <WidgetFrame widget={widget} loading={state.loading}>
+    <WidgetFrame widget={widget} loading={state.loading} fresh={state.data}>
       {state.illegal ? (
         <WidgetNote text={state.illegal} />
       ) : state.error ? (

@@ -99,7 +99,7 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
   ) : null;
 
   return (
-    <WidgetFrame widget={widget} tools={tools} loading={state.loading}>
+    <WidgetFrame widget={widget} tools={tools} loading={state.loading} fresh={state.data}>
       <DrillNavigation path={path} onBack={back} />
       {state.illegal ? (
         <WidgetNote text={state.illegal} />
@@ -107,7 +107,7 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
         <WidgetNote kind="error" text={state.error} />
       ) : (
         <>
-          {!showData && <EChart ref={chart} option={option} onClick={onClick} label={label} />}
+          {!showData && <EChart ref={chart} option={option} onClick={onClick} label={label} dark={rt.screen} />}
           <DataTable data={data} label={label} shown={showData} onPick={(name) => onClick({ name, value: name })} />
         </>
       )}

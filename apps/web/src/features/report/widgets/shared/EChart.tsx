@@ -18,8 +18,14 @@ export interface ChartClick {
   value: unknown;
 }
 
-/** One ECharts instance bound to a div: options replaced as they change, resized with its box. */
-export const EChart = forwardRef<EChartHandle, { option: EChartsCoreOption; onClick?: (e: ChartClick) => void; label: string }>(function EChart({ option, onClick, label }, ref) {
+/** Behind the chart: the frame's own colour (the PNG export gets the page's, so its text stays readable). */
+const BACKDROP = { light: '#fff', dark: '#10284d' } as const;
+
+/**
+ * One ECharts instance bound to a div: options replaced as they change, resized with its box. On
+ * the dark 大屏 it is drawn with ECharts' dark theme (light axis labels, legend and data labels).
+ */
+export const EChart = forwardRef<EChartHandle, { option: EChartsCoreOption; onClick?: (e: ChartClick) => void; label: string; dark?: boolean }>(function EChart({ option, onClick, label, dark = false }, ref) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const click = useRef(onClick);
@@ -27,7 +33,7 @@ export const EChart = forwardRef<EChartHandle, { option: EChartsCoreOption; onCl
 
   useEffect(() => {
     const el = box.current!;
-    const c = echarts.init(el, undefined, { renderer: 'canvas' });
+    const c = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = c;
     c.on('click', (p) => click.current?.({ name: String((p as { name?: unknown }).name ?? ''), seriesName: (p as { seriesName?: string }).seriesName, value: (p as { value?: unknown }).value }));
     const ro = new ResizeObserver(() => c.resize());
@@ -37,13 +43,14 @@ export const EChart = forwardRef<EChartHandle, { option: EChartsCoreOption; onCl
       c.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [dark]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    // The dark theme brings its own background; the frame's shows through instead.
+    chart.current?.setOption({ ...option, backgroundColor: 'transparent' }, { notMerge: true });
+  }, [option, dark]);
 
-  useImperativeHandle(ref, () => ({ image: () => chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }) ?? null }), []);
+  useImperativeHandle(ref, () => ({ image: () => chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: BACKDROP[dark ? 'dark' : 'light'] }) ?? null }), [dark]);
 
-  return <div ref={box} className="rw-chart" role="img" aria-label={label} />;
+  return <div ref={box} className="rw-chart" role="img" aria-label={label} data-theme={dark ? 'dark' : 'light'} />;
 });

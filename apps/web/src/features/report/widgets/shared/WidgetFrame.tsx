@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb, Spin } from 'antd';
-import type { DrillStep, ReportWidget } from '@park/core';
+import { SuperCondBar } from './SuperCondBar.tsx';
+import { freshnessNote, type DrillStep, type Freshness, type ReportWidget } from '@park/core';
 
 const px = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
-/** The box every widget sits in: border colour, padding, background, title and its tools. */
-export function WidgetFrame({ widget, tools, children, loading = false }: { widget: ReportWidget; tools?: ReactNode; children: ReactNode; loading?: boolean }) {
+/**
+ * The box every widget sits in: border colour, padding, background, title and its tools, and the
+ * freshness note when its data (`fresh`, the widget's reply) came from the server's result cache.
+ */
+export function WidgetFrame({ widget, tools, children, loading = false, fresh }: { widget: ReportWidget; tools?: ReactNode; children: ReactNode; loading?: boolean; fresh?: Freshness | null }) {
   const style = widget.style ?? {};
   const title = style.mainTitleVisiable === false ? '' : String(style.mainTitle ?? widget.name ?? '');
+  const note = freshnessNote(fresh);
   return (
     <div
       className="rw-frame"
@@ -18,15 +23,21 @@ export function WidgetFrame({ widget, tools, children, loading = false }: { widg
         padding: `${px(widget.paddingTop, 25) > 5 && title ? 5 : px(widget.paddingTop, 5)}px ${px(widget.paddingRight, 5)}px ${px(widget.paddingBottom, 5)}px ${px(widget.paddingLeft, 5)}px`,
       }}
     >
-      {(title || tools) && (
+      {(title || tools || note) && (
         <div className="rw-head">
           <span className="rw-title" style={{ color: typeof style.mainTitleColor === 'string' ? style.mainTitleColor : undefined }}>
             {title}
           </span>
+          {note && (
+            <span className="rw-fresh" data-testid="freshness-note">
+              {note}
+            </span>
+          )}
           <span className="rw-tools">{tools}</span>
         </div>
       )}
       <div className="rw-body">
+        <SuperCondBar widget={widget} />
         {children}
         {loading && <Spin size="small" className="rw-spin" />}
       </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { autoRefreshMs, drillingConditions, linkedConditions, widgetLegality, type ReportWidget, type WidgetKind } from '@park/core';
+import { autoRefreshMs, drillingConditions, linkedConditions, superConditionsFor, widgetLegality, type ReportWidget, type WidgetKind } from '@park/core';
 import { errorMessage } from '../../../../lib/http.ts';
 import { previewWidget, queryWidget, type QueryBody, type WidgetData } from '../../reportApi.ts';
 import { useRuntime } from '../../viewer/runtime.tsx';
@@ -12,6 +12,8 @@ export interface WidgetDataState {
   loading: boolean;
   /** The body sent, for exports that must match what is shown. */
   body: QueryBody;
+  /** Asks again (after an API jump or an import changed the data). */
+  refetch(): void;
 }
 
 /**
@@ -25,7 +27,7 @@ export function useWidgetData(widget: ReportWidget, kind: WidgetKind, page: { pa
     pageNum: page?.pageNum ?? 1,
     pageSize: page?.pageSize ?? (Number(widget.querySize) || 1000),
     queryConditions: linkedConditions(widget, rt.linkages),
-    superConditions: [],
+    superConditions: superConditionsFor(widget, rt.superChosen(widget.id)),
     drillingConditions: drillingConditions(widget, rt.drillPath(widget.id)),
   };
   const q = useQuery({
@@ -44,5 +46,6 @@ export function useWidgetData(widget: ReportWidget, kind: WidgetKind, page: { pa
     error: q.error ? errorMessage(q.error, '查询失败') : null,
     loading: q.isFetching,
     body,
+    refetch: () => void q.refetch(),
   };
 }

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Button, Checkbox, Collapse, Form, Popover, Select, Table, Tooltip, type TableColumnsType } from 'antd';
-import { FileExcelOutlined, LinkOutlined } from '@ant-design/icons';
-import { clickLinkage, itemLabel, measureKey, TABLE_PAGE_SIZES, type AxisItem, type Json } from '@park/core';
+import { FileExcelOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { clickLinkage, itemLabel, measureKey, TABLE_PAGE_SIZES, tableImportFormId, withTableImport, type AxisItem, type Json } from '@park/core';
+import { ImportDialog } from '../../../form/list/ImportDialog.tsx';
+import { listDatasets, reportKeys } from '../../api.ts';
 import { useJump } from '../../../form/list/useJump.tsx';
 import { useRuntime } from '../../viewer/runtime.tsx';
 import { AxisSlots } from '../shared/config/AxisSlots.tsx';
 import { FilterPanel } from '../shared/config/FilterPanel.tsx';
+import { SuperCondPanel } from '../shared/config/SuperCondPanel.tsx';
 import { DatasetPicker, FieldList, useDatasetMeta } from '../shared/config/DatasetFields.tsx';
 import { FrameStyle, RefreshSetting } from '../shared/config/StylePanel.tsx';
 import { useWidgetData } from '../shared/useWidgetData.ts';
@@ -15,6 +19,7 @@ import { useTableExport } from './useTableExport.ts';
 import { JumpEditor } from './JumpEditor.tsx';
 
 const PAGE_SIZES = TABLE_PAGE_SIZES.map(String);
+const IMPORT_RECHECK_MS = 1000;
 const colsOf = (data: Json): AxisItem[] => (Array.isArray(data.cols) ? (data.cols as AxisItem[]) : []);
 const keyOf = (c: AxisItem) => measureKey(c, 'none');
 
@@ -25,7 +30,9 @@ function TableRenderer({ widget, kind }: WidgetRenderProps) {
   const paged = style.pagination !== false;
   const [page, setPage] = useState({ pageNum: 1, pageSize: Number(style.pageSize) || 10 });
   const state = useWidgetData(widget, kind, paged ? page : { pageNum: 1, pageSize: Math.min(500, Number(widget.querySize) || 500) });
-  const jump = useJump(() => undefined);
+  const jump = useJump(() => state.refetch());
+  const importForm = tableImportFormId(widget);
+  const [importing, setImporting] = useState(false);
   const exporter = useTableExport(widget, state.body);
   const data = (widget.data ?? {}) as Json;
   const cols = colsOf(data);
@@ -51,9 +58,16 @@ function TableRenderer({ widget, kind }: WidgetRenderProps) {
   ];
   const tools =
     rt.mode === 'view' ? (
-      <Tooltip title="导出Excel">
-        <Button type="text" size="small" icon={<FileExcelOutlined />} aria-label="导出Excel" loading={exporter.running} onClick={exporter.start} />
-      </Tooltip>
+      <>
+        {importForm !== null && (
+          <Tooltip title="导入">
+            <Button type="text" size="small" icon={<UploadOutlined />} aria-label="导入" onClick={() => setImporting(true)} />
+          </Tooltip>
+        )}
+        <Tooltip title="导出Excel">
+          <Button type="text" size="small" icon={<FileExcelOutlined />} aria-label="导出Excel" loading={exporter.running} onClick={exporter.start} />
+        </Tooltip>
+      </>
     ) : null;
   const onRow = (row: Record<string, unknown>) => ({
     onClick: (e: React.MouseEvent) => {
@@ -66,7 +80,7 @@ function TableRenderer({ widget, kind }: WidgetRenderProps) {
     },
   });
   return (
-    <WidgetFrame widget={widget} tools={tools} loading={state.loading}>
+    <WidgetFrame widget={widget} tools={tools} loading={state.loading} fresh={state.data}>
       {state.illegal ? (
         <WidgetNote text={state.illegal} />
       ) : state.error ? (
@@ -96,11 +110,38 @@ function TableRenderer({ widget, kind }: WidgetRenderProps) {
         />
       )}
       {jump.element}
+      {importForm !== null && (
+        <ImportDialog
+          formId={importForm}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            state.refetch();
+            // The engine may trust the form's data stamp for a moment (REPORT_STAMP_MAX_AGE_MS): ask once more after it.
+            window.setTimeout(state.refetch, IMPORT_RECHECK_MS);
+          }}
+        />
+      )}
     </WidgetFrame>
   );
 }
 
-const EMPTY = { cols: [], querySort: [] };
+const EMPTY = { cols: [], querySort: [], btns: [], reportSettings: {} };
+
+/** 导入: offered only on a dataset over a form; the rows go into that form through its own import. */
+function ImportSetting({ widget, onChange }: { widget: WidgetConfigProps['widget']; onChange: WidgetConfigProps['onChange'] }) {
+  const data = (widget.data ?? {}) as Json;
+  const { data: list = [] } = useQuery({ queryKey: reportKeys.datasets, queryFn: ({ signal }) => listDatasets(signal) });
+  const found = list.find((d) => String(d.id) === String(data.dataset))?.formId;
+  const formId = found === null || found === undefined ? null : Number(found);
+  return (
+    <Form.Item label="导入" extra={formId ? '查看时可按表单的导入模板导入数据' : '数据集来自表单时可导入'}>
+      <Checkbox disabled={!formId} checked={tableImportFormId(widget) !== null} onChange={(e) => onChange({ ...widget, data: withTableImport(data, e.target.checked ? formId : null) })}>
+        允许导入到表单
+      </Checkbox>
+    </Form.Item>
+  );
+}
 
 function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
   const data = (widget.data ?? {}) as Json;
@@ -119,6 +160,10 @@ function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
       <Form.Item label="过滤条件">
         <FilterPanel widget={widget} meta={meta} onChange={onChange} />
       </Form.Item>
+      <Form.Item label="高级条件" extra="查看时显示为可切换的条件按钮">
+        <SuperCondPanel widget={widget} meta={meta} onChange={onChange} />
+      </Form.Item>
+      <ImportSetting widget={widget} onChange={onChange} />
       {cols.length > 0 && (
         <Form.Item label="列跳转">
           <div className="rw-jump-cols">

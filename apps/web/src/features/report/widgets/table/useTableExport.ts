@@ -19,7 +19,7 @@ export function useTableExport(widget: ReportWidget, body: QueryBody) {
     if (rt.reportId === null) return;
     setRunning(true);
     try {
-      const { exportCode } = await startTableExport({ reportId: rt.reportId, widgetId: widget.id, queryConditions: body.queryConditions, drillingConditions: body.drillingConditions });
+      const { exportCode } = await startTableExport({ reportId: rt.reportId, widgetId: widget.id, queryConditions: body.queryConditions, superConditions: body.superConditions, drillingConditions: body.drillingConditions });
       const poll = async () => {
         try {
           const s = (await exportState(exportCode)).exportTableReportState as { state: string; reason?: string | null; fileId?: number | null };

@@ -3,6 +3,7 @@ import { CHART_VARIANTS, PIE_SHAPES, REPORT_LIMITS, type Json } from '@park/core
 import type { WidgetConfigProps } from '../../types.ts';
 import { AxisSlots } from './AxisSlots.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
+import { SuperCondPanel } from './SuperCondPanel.tsx';
 import { DatasetPicker, FieldList, useDatasetMeta } from './DatasetFields.tsx';
 import { ChartStyle, FrameStyle, RefreshSetting } from './StylePanel.tsx';
 
@@ -23,6 +24,9 @@ export function ChartConfig({ widget, kind, onChange }: WidgetConfigProps) {
       <AxisSlots kind={kind} widget={widget} meta={meta} onChange={onChange} />
       <Form.Item label="过滤条件">
         <FilterPanel widget={widget} meta={meta} onChange={onChange} />
+      </Form.Item>
+      <Form.Item label="高级条件" extra="查看时显示为可切换的条件按钮">
+        <SuperCondPanel widget={widget} meta={meta} onChange={onChange} />
       </Form.Item>
       {variants && (
         <Form.Item label="图表类型">
