@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FormContext, FormControl } from '@park/core';
+import type { PropertyEditor } from './shared/properties/types.ts';
 
 /** add and edit draw editors; detail draws read-only displays (spec 001 §2.8). */
 export type RenderMode = 'add' | 'edit' | 'detail';
@@ -51,13 +52,21 @@ export interface DisplayProps {
  */
 export type WidgetFrame = 'field' | 'bare' | 'container' | 'subTable';
 
-/** One control type's browser half (DESIGN §3): an editor, a read-only display, plain text. */
-export interface ControlWidget {
+/** What the form renderer draws of a control type: an editor, a read-only display, plain text. */
+export interface RuntimeWidget {
   frame: WidgetFrame;
   Editor: ComponentType<EditorProps>;
   Display: ComponentType<DisplayProps>;
   /** The value as plain text, for tables, the batch grid and tests. */
   text(value: unknown, control: FormControl): string;
-  /** The designer's settings panel (issue 9) plugs in here. */
-  ConfigPanel?: ComponentType<{ control: FormControl; onChange(control: FormControl): void }>;
+}
+
+/**
+ * One control type's browser half (DESIGN §3), all in its folder: the runtime widget and the
+ * designer's property panel. Both are required, so a new type's folder does not compile until it
+ * says what the designer shows for it.
+ */
+export interface ControlWidget extends RuntimeWidget {
+  /** The designer's property panel: which common fields it shows and the type's own sections. */
+  properties: PropertyEditor;
 }

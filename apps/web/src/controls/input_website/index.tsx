@@ -1,6 +1,8 @@
 import type { ControlWidget } from '../types.ts';
 import { textWidget } from '../shared/textWidgets.tsx';
+import { TEXT, propertyEditor } from '../shared/properties/editor.ts';
+import { typedInputSections } from '../shared/properties/text/index.tsx';
 
-/** input_website: 网址. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
-export const inputWebsiteControl: ControlWidget = textWidget();
+/** input_website: 网址. Editor, Display, text and the designer's property panel. */
+export const inputWebsiteControl: ControlWidget = { ...textWidget(), properties: propertyEditor(TEXT, typedInputSections) };
 export const { Editor, Display } = inputWebsiteControl;

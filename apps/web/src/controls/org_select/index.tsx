@@ -1,6 +1,8 @@
 import type { ControlWidget } from '../types.ts';
 import { singlePickerWidget } from '../shared/pickers/PickerField.tsx';
+import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
+import { systemPickerSections } from '../shared/properties/picker/PickerSections.tsx';
 
-/** org_select: 组织机构（单选）. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
-export const orgSelectControl: ControlWidget = singlePickerWidget();
+/** org_select: 组织机构（单选）. Editor, Display, text and the designer's property panel. */
+export const orgSelectControl: ControlWidget = { ...singlePickerWidget(), properties: propertyEditor(FIELD, systemPickerSections) };
 export const { Editor, Display } = orgSelectControl;

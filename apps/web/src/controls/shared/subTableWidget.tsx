@@ -1,4 +1,4 @@
-import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
 import { rowsText } from './text.ts';
 
 /*
@@ -15,6 +15,6 @@ function SubTableDisplay({ control, ctx }: DisplayProps) {
 }
 
 /** table and flow_table: the sub-table panel, drawn as a tab of its own below the form. */
-export function subTableWidget(): ControlWidget {
+export function subTableWidget(): RuntimeWidget {
   return { frame: 'subTable', Editor: SubTableEditor, Display: SubTableDisplay, text: rowsText };
 }

@@ -1,6 +1,7 @@
 import type { ControlWidget } from '../types.ts';
 import { signatureWidget } from '../shared/SignatureField.tsx';
+import { BARE, propertyEditor } from '../shared/properties/editor.ts';
 
-/** signature: 签名：签名板对话框，png 以 image 字段上传. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
-export const signatureControl: ControlWidget = signatureWidget();
+/** signature: 签名：签名板对话框，png 以 image 字段上传. Editor, Display, text and the designer's property panel. */
+export const signatureControl: ControlWidget = { ...signatureWidget(), properties: propertyEditor(BARE) };
 export const { Editor, Display } = signatureControl;

@@ -1,6 +1,8 @@
 import type { ControlWidget } from '../types.ts';
 import { dateWidget } from '../shared/dateWidgets.tsx';
+import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
+import { dateSections } from '../shared/properties/date/index.tsx';
 
-/** year: 年份. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
-export const yearControl: ControlWidget = dateWidget('year');
+/** year: 年份. Editor, Display, text and the designer's property panel. */
+export const yearControl: ControlWidget = { ...dateWidget('year'), properties: propertyEditor(FIELD, dateSections) };
 export const { Editor, Display } = yearControl;
