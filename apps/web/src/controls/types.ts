@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FormContext, FormControl } from '@park/core';
-import type { PropertyEditor } from './shared/properties/types.ts';
 
 /** add and edit draw editors; detail draws read-only displays (spec 001 §2.8). */
 export type RenderMode = 'add' | 'edit' | 'detail';
@@ -52,8 +51,12 @@ export interface DisplayProps {
  */
 export type WidgetFrame = 'field' | 'bare' | 'container' | 'subTable';
 
-/** What the form renderer draws of a control type: an editor, a read-only display, plain text. */
-export interface RuntimeWidget {
+/**
+ * One control type's browser half (DESIGN §3): an editor, a read-only display, plain text. Its
+ * designer property panel is `properties.ts` in the same folder (registry: propertyRegistry.ts),
+ * kept apart so the designer's panels load without the widgets' libraries (Leaflet, signature pad).
+ */
+export interface ControlWidget {
   frame: WidgetFrame;
   Editor: ComponentType<EditorProps>;
   Display: ComponentType<DisplayProps>;
@@ -61,12 +64,3 @@ export interface RuntimeWidget {
   text(value: unknown, control: FormControl): string;
 }
 
-/**
- * One control type's browser half (DESIGN §3), all in its folder: the runtime widget and the
- * designer's property panel. Both are required, so a new type's folder does not compile until it
- * says what the designer shows for it.
- */
-export interface ControlWidget extends RuntimeWidget {
-  /** The designer's property panel: which common fields it shows and the type's own sections. */
-  properties: PropertyEditor;
-}

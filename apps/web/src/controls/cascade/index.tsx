@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { choiceWidget } from '../shared/choiceWidgets.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { cascadeSections } from '../shared/properties/choice/index.tsx';
 
-/** cascade: 级联选择. Editor, Display, text and the designer's property panel. */
-export const cascadeControl: ControlWidget = { ...choiceWidget('cascade'), properties: propertyEditor(FIELD, cascadeSections) };
+/** cascade: 级联选择. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const cascadeControl: ControlWidget = choiceWidget('cascade');
 export const { Editor, Display } = cascadeControl;

@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { dateWidget } from '../shared/dateWidgets.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { dateSections } from '../shared/properties/date/index.tsx';
 
-/** datetime: 日期时间. Editor, Display, text and the designer's property panel. */
-export const datetimeControl: ControlWidget = { ...dateWidget('datetime'), properties: propertyEditor(FIELD, dateSections) };
+/** datetime: 日期时间. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const datetimeControl: ControlWidget = dateWidget('datetime');
 export const { Editor, Display } = datetimeControl;

@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { multiPickerWidget } from '../shared/pickers/PickerField.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { dataPickerSections } from '../shared/properties/picker/PickerSections.tsx';
 
-/** m_data_select: 通用数据（多选）. Editor, Display, text and the designer's property panel. */
-export const mDataSelectControl: ControlWidget = { ...multiPickerWidget(), properties: propertyEditor(FIELD, dataPickerSections) };
+/** m_data_select: 通用数据（多选）. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const mDataSelectControl: ControlWidget = multiPickerWidget();
 export const { Editor, Display } = mDataSelectControl;

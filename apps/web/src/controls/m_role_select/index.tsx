@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { multiPickerWidget } from '../shared/pickers/PickerField.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { systemPickerSections } from '../shared/properties/picker/PickerSections.tsx';
 
-/** m_role_select: 角色（多选）. Editor, Display, text and the designer's property panel. */
-export const mRoleSelectControl: ControlWidget = { ...multiPickerWidget(), properties: propertyEditor(FIELD, systemPickerSections) };
+/** m_role_select: 角色（多选）. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const mRoleSelectControl: ControlWidget = multiPickerWidget();
 export const { Editor, Display } = mRoleSelectControl;

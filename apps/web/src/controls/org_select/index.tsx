@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { singlePickerWidget } from '../shared/pickers/PickerField.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { systemPickerSections } from '../shared/properties/picker/PickerSections.tsx';
 
-/** org_select: 组织机构（单选）. Editor, Display, text and the designer's property panel. */
-export const orgSelectControl: ControlWidget = { ...singlePickerWidget(), properties: propertyEditor(FIELD, systemPickerSections) };
+/** org_select: 组织机构（单选）. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const orgSelectControl: ControlWidget = singlePickerWidget();
 export const { Editor, Display } = orgSelectControl;

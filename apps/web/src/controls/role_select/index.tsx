@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { singlePickerWidget } from '../shared/pickers/PickerField.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { systemPickerSections } from '../shared/properties/picker/PickerSections.tsx';
 
-/** role_select: 角色（单选）. Editor, Display, text and the designer's property panel. */
-export const roleSelectControl: ControlWidget = { ...singlePickerWidget(), properties: propertyEditor(FIELD, systemPickerSections) };
+/** role_select: 角色（单选）. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const roleSelectControl: ControlWidget = singlePickerWidget();
 export const { Editor, Display } = roleSelectControl;

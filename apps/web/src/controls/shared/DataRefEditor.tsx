@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { PICKER_NO_CONFIG, readMultiPicker, type DsConf } from '@park/core';
-import type { RuntimeWidget, EditorProps } from '../types.ts';
+import type { ControlWidget, EditorProps } from '../types.ts';
 import { FormDataChooser, dsColumns } from './FormDataChooser.tsx';
 import { MultiPickerBox } from './pickers/MultiPickerBox.tsx';
 import { multiPickerText } from './text.ts';
@@ -48,7 +48,7 @@ function DataRefEditor({ control, value, onChange, onBlur, disabled, id, compact
   );
 }
 
-export function dataRefWidget(): RuntimeWidget {
+export function dataRefWidget(): ControlWidget {
   const text = (value: unknown) => multiPickerText(value);
   return { frame: 'field', Editor: DataRefEditor, Display: makeTextDisplay(text), text };
 }

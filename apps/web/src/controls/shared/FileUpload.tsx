@@ -18,7 +18,7 @@ import {
   uploadItems,
   type FormControl,
 } from '@park/core';
-import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import {
   downloadFile,
   fileInfo,
@@ -259,7 +259,7 @@ function FileDisplay({ value }: DisplayProps) {
   );
 }
 
-export function fileUploadWidget(): RuntimeWidget {
+export function fileUploadWidget(): ControlWidget {
   return {
     frame: 'field',
     Editor: FileUploadEditor,

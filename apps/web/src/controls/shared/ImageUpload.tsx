@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Progress, Upload } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { uploadItems, type FormControl } from '@park/core';
-import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import { fileLimitOf, imageSrc, maxFileSizeOf } from './files.ts';
 import { useFieldUploads } from './fieldUploads.ts';
 import { ImageViewer } from './ImageViewer.tsx';
@@ -153,6 +153,6 @@ function ImageDisplay({ value }: DisplayProps) {
   );
 }
 
-export function imageUploadWidget(): RuntimeWidget {
+export function imageUploadWidget(): ControlWidget {
   return { frame: 'field', Editor: ImageUploadEditor, Display: ImageDisplay, text: uploadText };
 }

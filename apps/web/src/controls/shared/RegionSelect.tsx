@@ -3,7 +3,7 @@ import { Cascader } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { regionLevelOf, type RegionLevel, type RegionValue } from '@park/core';
 import { get } from '../../lib/http.ts';
-import type { RuntimeWidget, EditorProps } from '../types.ts';
+import type { ControlWidget, EditorProps } from '../types.ts';
 import { regionText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';
 import { isObject, placeholderOf, textOf, widthStyle } from './values.ts';
@@ -110,6 +110,6 @@ function RegionEditor({ control, value, onChange, onBlur, disabled, id, compact 
   );
 }
 
-export function regionWidget(): RuntimeWidget {
+export function regionWidget(): ControlWidget {
   return { frame: 'field', Editor: RegionEditor, Display: makeTextDisplay(regionText), text: regionText };
 }

@@ -3,7 +3,7 @@ import { App, Button, Modal, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import SignaturePad from 'signature_pad';
 import { fileIdOf, uploadItems } from '@park/core';
-import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import { imageSrc, uploadFile } from './files.ts';
 import { ImageViewer } from './ImageViewer.tsx';
 import { signatureText } from './text.ts';
@@ -149,6 +149,6 @@ function SignatureDisplay({ value }: DisplayProps) {
   return fileId ? <SignatureImage fileId={fileId} /> : <span className="field-display-empty">-</span>;
 }
 
-export function signatureWidget(): RuntimeWidget {
+export function signatureWidget(): ControlWidget {
   return { frame: 'field', Editor: SignatureEditor, Display: SignatureDisplay, text: signatureText };
 }

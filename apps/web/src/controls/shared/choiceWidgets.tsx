@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Cascader, Checkbox, Radio, Select, Space, Switch } from 'antd';
 import { holdsList, type FormControl } from '@park/core';
 import { get } from '../../lib/http.ts';
-import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import {
   designOptions,
   labelOf,
@@ -143,7 +143,7 @@ const EDITORS = {
   cascade: CascadeEditor,
 } as const;
 
-export function choiceWidget(kind: keyof typeof EDITORS): RuntimeWidget {
+export function choiceWidget(kind: keyof typeof EDITORS): ControlWidget {
   return { frame: 'field', Editor: EDITORS[kind], Display: ChoiceDisplay, text: choiceText };
 }
 
@@ -158,6 +158,6 @@ function SwitchEditor({ control, value, onChange, disabled, id }: EditorProps) {
   );
 }
 
-export function switchWidget(): RuntimeWidget {
+export function switchWidget(): ControlWidget {
   return { frame: 'field', Editor: SwitchEditor, Display: makeTextDisplay(switchText), text: switchText };
 }

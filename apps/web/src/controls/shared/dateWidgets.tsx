@@ -1,7 +1,7 @@
 import { DatePicker, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { DateKind, FormControl } from '@park/core';
-import type { RuntimeWidget, EditorProps } from '../types.ts';
+import type { ControlWidget, EditorProps } from '../types.ts';
 import { fromDayjs, toDayjs, valueFormat } from './dateFormat.ts';
 import { dateKindText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';
@@ -82,7 +82,7 @@ function TimeEditor({ control, value, onChange, onBlur, disabled, id, compact }:
 }
 
 /** year, month, year_month, date, datetime and time, in the control's own format (or timestamps). */
-export function dateWidget(kind: DateKind): RuntimeWidget {
+export function dateWidget(kind: DateKind): ControlWidget {
   const text = dateKindText(kind);
   return {
     frame: 'field',

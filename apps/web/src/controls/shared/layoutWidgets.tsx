@@ -1,6 +1,6 @@
 import { Col, Row } from 'antd';
 import type { FormControl } from '@park/core';
-import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import { fixedText, noText } from './text.ts';
 import { isObject, num, optionsOf, textOf } from './values.ts';
 
@@ -9,7 +9,7 @@ function FixedText({ control }: { control: FormControl }) {
   return <div className="form-fixed-text">{fixedText(null, control)}</div>;
 }
 
-export function fixedTextWidget(): RuntimeWidget {
+export function fixedTextWidget(): ControlWidget {
   return {
     frame: 'field',
     Editor: ({ control }: EditorProps) => <FixedText control={control} />,
@@ -23,7 +23,7 @@ function Blank() {
   return <div className="form-blank" aria-hidden="true" />;
 }
 
-export function blankWidget(): RuntimeWidget {
+export function blankWidget(): ControlWidget {
   return { frame: 'bare', Editor: Blank, Display: Blank, text: noText };
 }
 
@@ -65,6 +65,6 @@ function Grid({ control, ctx }: EditorProps | DisplayProps) {
   );
 }
 
-export function gridWidget(): RuntimeWidget {
+export function gridWidget(): ControlWidget {
   return { frame: 'container', Editor: Grid, Display: Grid, text: noText };
 }

@@ -1,6 +1,6 @@
 import { Input, InputNumber, Slider, Space } from 'antd';
 import type { FormControl } from '@park/core';
-import type { RuntimeWidget, EditorProps } from '../types.ts';
+import type { ControlWidget, EditorProps } from '../types.ts';
 import { numberText, plainText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';
 import { flag, num, optionsOf, placeholderOf, widthStyle } from './values.ts';
@@ -42,7 +42,7 @@ function makeNumberEditor(kind: NumberEditorKind) {
   };
 }
 
-export function numberWidget(kind: NumberEditorKind): RuntimeWidget {
+export function numberWidget(kind: NumberEditorKind): ControlWidget {
   return {
     frame: 'field',
     Editor: makeNumberEditor(kind),
@@ -105,7 +105,7 @@ function SliderEditor({ control, value, onChange, disabled, id }: EditorProps) {
   );
 }
 
-export function sliderWidget(): RuntimeWidget {
+export function sliderWidget(): ControlWidget {
   return { frame: 'field', Editor: SliderEditor, Display: makeTextDisplay(numberText), text: numberText };
 }
 
@@ -125,6 +125,6 @@ function FormulaEditor({ control, value, id, compact }: EditorProps) {
 
 const formulaText = (value: unknown, _control: FormControl) => plainText(value);
 
-export function formulaWidget(): RuntimeWidget {
+export function formulaWidget(): ControlWidget {
   return { frame: 'field', Editor: FormulaEditor, Display: makeTextDisplay(formulaText), text: formulaText };
 }

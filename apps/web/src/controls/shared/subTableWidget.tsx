@@ -1,4 +1,4 @@
-import type { RuntimeWidget, DisplayProps, EditorProps } from '../types.ts';
+import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import { rowsText } from './text.ts';
 
 /*
@@ -15,6 +15,6 @@ function SubTableDisplay({ control, ctx }: DisplayProps) {
 }
 
 /** table and flow_table: the sub-table panel, drawn as a tab of its own below the form. */
-export function subTableWidget(): RuntimeWidget {
+export function subTableWidget(): ControlWidget {
   return { frame: 'subTable', Editor: SubTableEditor, Display: SubTableDisplay, text: rowsText };
 }

@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import type { FormControl } from '@park/core';
-import type { RuntimeWidget, EditorProps } from '../types.ts';
+import type { ControlWidget, EditorProps } from '../types.ts';
 import { plainText } from './text.ts';
 import { makeTextDisplay } from './TextDisplay.tsx';
 import { num, optionsOf, placeholderOf, textOf, widthStyle } from './values.ts';
@@ -41,11 +41,11 @@ function TextareaEditor({ control, value, onChange, onBlur, disabled, id, compac
 const text = (value: unknown, _control: FormControl) => plainText(value);
 
 /** input and the typed inputs (mobile, tel, mail, postal, website): their format is core's check. */
-export function textWidget(): RuntimeWidget {
+export function textWidget(): ControlWidget {
   return { frame: 'field', Editor: TextEditor, Display: makeTextDisplay(text), text };
 }
 
 /** textarea: 5 rows unless the design says otherwise (spec 000 §9). */
-export function textareaWidget(): RuntimeWidget {
+export function textareaWidget(): ControlWidget {
   return { frame: 'field', Editor: TextareaEditor, Display: makeTextDisplay(text, true), text };
 }

@@ -1,7 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { signatureWidget } from '../shared/SignatureField.tsx';
-import { BARE, propertyEditor } from '../shared/properties/editor.ts';
 
-/** signature: 签名：签名板对话框，png 以 image 字段上传. Editor, Display, text and the designer's property panel. */
-export const signatureControl: ControlWidget = { ...signatureWidget(), properties: propertyEditor(BARE) };
+/** signature: 签名：签名板对话框，png 以 image 字段上传. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const signatureControl: ControlWidget = signatureWidget();
 export const { Editor, Display } = signatureControl;

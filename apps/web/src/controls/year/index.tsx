@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { dateWidget } from '../shared/dateWidgets.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { dateSections } from '../shared/properties/date/index.tsx';
 
-/** year: 年份. Editor, Display, text and the designer's property panel. */
-export const yearControl: ControlWidget = { ...dateWidget('year'), properties: propertyEditor(FIELD, dateSections) };
+/** year: 年份. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const yearControl: ControlWidget = dateWidget('year');
 export const { Editor, Display } = yearControl;

@@ -1,8 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { dateWidget } from '../shared/dateWidgets.tsx';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { dateSections } from '../shared/properties/date/index.tsx';
 
-/** year_month: 年月份. Editor, Display, text and the designer's property panel. */
-export const yearMonthControl: ControlWidget = { ...dateWidget('year_month'), properties: propertyEditor(FIELD, dateSections) };
+/** year_month: 年月份. Editor, Display and text; its designer panel is properties.ts beside it. */
+export const yearMonthControl: ControlWidget = dateWidget('year_month');
 export const { Editor, Display } = yearMonthControl;

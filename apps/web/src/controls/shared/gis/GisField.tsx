@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, InputNumber, Space } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, type GisValue } from '@park/core';
-import type { RuntimeWidget, EditorProps } from '../../types.ts';
+import type { ControlWidget, EditorProps } from '../../types.ts';
 import { gisText } from '../text.ts';
 import { makeTextDisplay } from '../TextDisplay.tsx';
 import { flag, isObject, num, optionsOf, textOf } from '../values.ts';
@@ -114,7 +114,7 @@ function gisDisplayText(value: unknown): string {
   return parts.join(' ');
 }
 
-export function gisWidget(): RuntimeWidget {
+export function gisWidget(): ControlWidget {
   return { frame: 'field', Editor: GisEditor, Display: makeTextDisplay(gisDisplayText), text: gisText };
 }
 

@@ -8,7 +8,7 @@ import {
   type MultiPickerItem,
   type PickerValue,
 } from '@park/core';
-import type { RuntimeWidget, EditorProps } from '../../types.ts';
+import type { ControlWidget, EditorProps } from '../../types.ts';
 import { multiPickerText, pickerText } from '../text.ts';
 import { makeTextDisplay } from '../TextDisplay.tsx';
 import { modelOf, nameOf, optionsOf, placeholderOf, textOf, widthStyle } from '../values.ts';
@@ -140,7 +140,7 @@ function MultiPickerEditor(props: EditorProps) {
 }
 
 /** org/user/company/role/dic/data pickers: the id under model, the label under label_model. */
-export function singlePickerWidget(): RuntimeWidget {
+export function singlePickerWidget(): ControlWidget {
   return {
     frame: 'field',
     Editor: SinglePickerEditor,
@@ -150,7 +150,7 @@ export function singlePickerWidget(): RuntimeWidget {
 }
 
 /** The m_ pickers: a list of {k, v}. */
-export function multiPickerWidget(): RuntimeWidget {
+export function multiPickerWidget(): ControlWidget {
   const text = (value: unknown) => multiPickerText(value);
   return { frame: 'field', Editor: MultiPickerEditor, Display: makeTextDisplay(text), text };
 }
@@ -169,7 +169,7 @@ function CurrentUserEditor({ control, value, id, compact }: EditorProps) {
   );
 }
 
-export function currentUserWidget(): RuntimeWidget {
+export function currentUserWidget(): ControlWidget {
   return {
     frame: 'field',
     Editor: CurrentUserEditor,
