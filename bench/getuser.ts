@@ -6,8 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
-import { machine, spawnUntil, stop } from './lib.ts';
+import { adminSession, machine, spawnUntil, stop } from './lib.ts';
 
 const DURATION = Number(process.env.DURATION || 10);
 const CONNECTIONS = 16;
@@ -31,13 +30,7 @@ const server = await spawnUntil(['--import', 'tsx', 'apps/server/src/main.ts'], 
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 }, '已启动');
 const base = `http://127.0.0.1:${port}`;
-const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
-const login = await fetch(`${base}/apc/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
-});
-const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+const { cookie } = await adminSession(base);
 
 const bare = await spawnUntil(['--import', 'tsx', 'bench/bareServer.ts'], { PORT: String(port + 1) }, 'bare ready');
 

@@ -2,8 +2,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Logs in as the seeded administrator: the session cookie and the headers a JSON call carries. */
+export async function adminSession(base: string): Promise<{ cookie: string; headers: Record<string, string> }> {
+  const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
+  const login = await fetch(`${base}/apc/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  return { cookie, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' } };
+}
 
 export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown cpu';

@@ -6,9 +6,8 @@
  */
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
-import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { startServer, stopServer } from '../e2e/support/server.ts';
-import { machine } from './lib.ts';
+import { adminSession, machine } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS || 200_000);
 const REQUESTS = Number(process.env.REQUESTS || 400);
@@ -38,14 +37,7 @@ const pool = new pg.Pool({ connectionString: server.databaseUrl, max: CONCURRENC
 pool.on('error', () => undefined);
 try {
   const base = server.baseUrl;
-  const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
-  const login = await fetch(`${base}/apc/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const headers = { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+  const { headers } = await adminSession(base);
   const http = new HttpPool(base, { connections: CONCURRENCY, pipelining: 1 });
   const post = async (path: string, body: string) => {
     const res = await http.request({ path, method: 'POST', headers, body });

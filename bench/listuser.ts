@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { startServer, stopServer } from '../e2e/support/server.ts';
-import { machine, median } from './lib.ts';
+import { adminSession, machine, median } from './lib.ts';
 
 const USERS = Number(process.env.USERS || 50_000);
 const RUNS = Number(process.env.RUNS || 3);
@@ -95,13 +94,7 @@ try {
   const insertMs = performance.now() - t0;
 
   const base = server.baseUrl;
-  const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
-  const login = await fetch(`${base}/apc/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie } = await adminSession(base);
 
   // Warm the route (schema compilation, JIT), then let the heap settle before reading idle RSS.
   for (let i = 0; i < 20; i++) await measuredCall(base, '/api/user/listUser?pageNum=1&pageSize=10', cookie, pid);

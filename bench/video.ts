@@ -8,10 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { DssGateway } from '../apps/server/src/modules/video/dssGateway.ts';
 import { GATEWAY } from '../apps/server/src/modules/video/gatewayPaths.ts';
-import { machine, spawnUntil, stop } from './lib.ts';
+import { adminSession, machine, spawnUntil, stop } from './lib.ts';
 
 const DURATION = Number(process.env.DURATION || 5);
 const CONNECTIONS = 8;
@@ -32,14 +31,7 @@ const server = await spawnUntil(
 );
 const base = `http://127.0.0.1:${port}`;
 try {
-  const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
-  const login = await fetch(`${base}/apc/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const app = { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+  const { headers: app } = await adminSession(base);
 
   const gw = new DssGateway({ baseUrl: () => `${base}/dss-simulator`, user: 'system', password: 'Admin123', clientId: 'park_web', clientSecret: 'simulator-secret' });
   const token = (await gw.login()).accessToken;

@@ -51,13 +51,16 @@ export interface DisplayProps {
  */
 export type WidgetFrame = 'field' | 'bare' | 'container' | 'subTable';
 
-/** One control type's browser half (DESIGN §3): an editor, a read-only display, plain text. */
+/**
+ * One control type's browser half (DESIGN §3): an editor, a read-only display, plain text. Its
+ * designer property panel is `properties.ts` in the same folder (registry: propertyRegistry.ts),
+ * kept apart so the designer's panels load without the widgets' libraries (Leaflet, signature pad).
+ */
 export interface ControlWidget {
   frame: WidgetFrame;
   Editor: ComponentType<EditorProps>;
   Display: ComponentType<DisplayProps>;
   /** The value as plain text, for tables, the batch grid and tests. */
   text(value: unknown, control: FormControl): string;
-  /** The designer's settings panel (issue 9) plugs in here. */
-  ConfigPanel?: ComponentType<{ control: FormControl; onChange(control: FormControl): void }>;
 }
+

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Empty } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Form, Space } from 'antd';
+import { InboxOutlined, SearchOutlined } from '@ant-design/icons';
 
 /** The frame every list page shares: a titled card, an optional toolbar, the table. */
 export function ListPage({
@@ -16,6 +16,32 @@ export function ListPage({
     <Card title={title} extra={extra} variant="borderless" className="list-page">
       {children}
     </Card>
+  );
+}
+
+/**
+ * The end of a list page's filter form: 查询 submits it, 重置 empties it (the page clears its
+ * filters and goes back to page 1 in `onReset`), then any further buttons (刷新).
+ */
+export function FilterActions({ onReset, children }: { onReset(): void; children?: ReactNode }) {
+  const form = Form.useFormInstance();
+  return (
+    <Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
+          查询
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onReset();
+          }}
+        >
+          重置
+        </Button>
+        {children}
+      </Space>
+    </Form.Item>
   );
 }
 

@@ -6,7 +6,9 @@ export { allowedValues, holdsList } from './controls/choiceControls.ts';
 export { valueFormatOf } from './controls/dateControls.ts';
 export { SWITCH_OFF, SWITCH_ON } from './controls/switchControl.ts';
 export { fileIdOf, uploadItems } from './controls/uploadControls.ts';
-export { labelColumnOf, readMultiPicker, readPicker } from './controls/pickerControls.ts';
+export { labelColumnOf, pickerKindOf, pickerLookupOf, readMultiPicker, readPicker, type PickerKind } from './controls/pickerControls.ts';
+export * from './controls/sheet.ts';
+export { escapeFormula, unescapeFormula } from './lib/formulaEscape.ts';
 export {
   CITIES_WITHOUT_COUNTIES,
   gisColumnsOf,

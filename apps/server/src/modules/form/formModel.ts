@@ -51,27 +51,16 @@ const SYSTEM_QUERY_COLUMNS: Array<[string, QueryColumn]> = [
   ['version', { kind: 'number', sql: 'numeric' }],
 ];
 
-const DATE_FAMILY = new Set(['date']);
-
-/** How conditions treat a control's main column (spec 001 §3.6). */
-function queryColumnOf(control: FormControl, column: Column): QueryColumn {
-  const family = definitionOf(control)?.family;
-  if (column.sqlType === 'numeric') return { kind: 'number', sql: 'numeric' };
-  // A month (MM) or a time (HH:mm:ss) is no calendar date: compared as text, ranges included.
-  if (family && DATE_FAMILY.has(family)) {
-    return control.type === 'month' || control.type === 'time' ? { kind: 'string', sql: 'text' } : { kind: 'date', sql: 'text' };
-  }
-  if (family === 'multiPicker') return { kind: 'string', sql: 'text', list: 'json' };
-  return { kind: 'string', sql: 'text', list: 'comma' };
-}
 
 function tableModel(table: string, subKey: string | null, name: string, source: FormMeta | FormControl[], columns: Column[]): TableModel {
   const controls = flattenControls(source).filter((c) => !isSubTable(c) && (definitionOf(c)?.columns(c).length ?? 0) > 0);
   const queryColumns = new Map<string, QueryColumn>(SYSTEM_QUERY_COLUMNS);
   if (subKey) queryColumns.set('parent_id', { kind: 'number', sql: 'bigint' });
   for (const control of controls) {
-    for (const column of definitionOf(control)?.columns(control) ?? []) {
-      if (!queryColumns.has(column.name)) queryColumns.set(column.name, queryColumnOf(control, column));
+    const definition = definitionOf(control);
+    // How conditions treat each column (spec 001 §3.6) is the control definition's own.
+    for (const column of definition?.columns(control) ?? []) {
+      if (!queryColumns.has(column.name)) queryColumns.set(column.name, definition!.queryKind(control, column));
     }
   }
   return { table, subKey, name, controls, source, dataColumns: columns, queryColumns };

@@ -1,4 +1,19 @@
-import { checkSubmission, labelColumnOf, type FileMeta, type FormContext, type StoredRow } from '@park/core';
+/**
+ * The records' preparation: flat submitted fields → the row to store, checked by core's
+ * checkSubmission. It is the pure half of the records service (records.service.ts), which adds
+ * file metadata, the write and the file references. The service cannot run on the import's worker
+ * thread (it holds the main thread's batched prepared statements and answers a request), so the
+ * service, recordService.ts (automations, approvals) and the import worker (importExport/rowCells.ts)
+ * all call this one function.
+ */
+import {
+  checkSubmission,
+  labelColumnOf,
+  type FileMeta,
+  type FormContext,
+  type StoredRow,
+  type FieldError,
+} from '@park/core';
 import type { AuthContext } from '../auth/sessions.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { TableModel } from './formModel.ts';
@@ -61,17 +76,40 @@ export function prepareRow(
   ctx: WriteContext,
   existing?: Record<string, unknown>,
 ): StoredRow {
+  const checked = checkRow(model, input, ctx, existing);
+  if (!checked.ok) throw new AppError(400, checked.message, 400, checked.errors);
+  return checked.row;
+}
+
+export type RowCheck =
+  | { ok: true; row: StoredRow }
+  | { ok: false; message: string; errors: Array<Pick<FieldError, 'model' | 'name' | 'message' | 'row'>> };
+
+/** prepareRow's answer without an exception: the import refuses a row by its message and goes on. */
+export function checkRow(model: TableModel, input: Record<string, unknown>, ctx: WriteContext, existing?: Record<string, unknown>): RowCheck {
   const merged: Record<string, unknown> = { ...(existing ?? {}), ...pickDataColumns(model, input) };
   for (const [k, v] of Object.entries(merged)) if (typeof v === 'number') merged[k] = String(v);
   forceOwnCompany(model, merged, ctx);
   const result = checkSubmission(model.source, merged, formContext(ctx, existing ? 'edit' : 'add'));
   if (!result.ok) {
     const errors = result.errors.map((e) => ({ model: e.model, name: e.name, message: e.message, ...(e.row ? { row: e.row } : {}) }));
-    throw new AppError(400, errors.slice(0, 3).map((e) => e.message).join('；') || result.message, 400, errors);
+    return { ok: false, message: errors.slice(0, 3).map((e) => e.message).join('；') || result.message, errors };
   }
   // Only the design's own columns are written, whatever a codec produced.
   const allowed = dataColumnNames(model);
   const row: StoredRow = {};
   for (const [key, value] of Object.entries(result.stored)) if (allowed.has(key)) row[key] = value;
-  return row;
+  return { ok: true, row };
+}
+
+/** Rows checked one by one; a refusal names its row (`第3行：…`, prefixed with `label`). */
+export function prepareRows(table: TableModel, inputs: Array<Record<string, unknown>>, wctx: WriteContext, label = '第'): StoredRow[] {
+  return inputs.map((d, i) => {
+    try {
+      return prepareRow(table, d, wctx);
+    } catch (err) {
+      if (err instanceof Error) err.message = `${label}${i + 1}行：${err.message}`;
+      throw err;
+    }
+  });
 }

@@ -10,7 +10,7 @@ import { ReadBatcher } from './readBatcher.ts';
 import type { RecordScope } from './recordAccess.ts';
 import { buildWriteContext } from './recordFiles.ts';
 import { insertRecord, presentRow, updateRecord, type Row } from './recordStore.ts';
-import { prepareRow, type WriteContext } from './recordWriter.ts';
+import { prepareRow, prepareRows } from './recordWriter.ts';
 
 /**
  * Records of a form for HTTP callers: check (core's checkSubmission with the metadata of the files
@@ -129,18 +129,6 @@ export function recordReply(model: FormModel, row: Row): { data: Row; formData: 
   const formData: Record<string, unknown> = { id: data.id, version: data.version };
   for (const { model: m, control, definition } of storedControlsOf(model)) formData[m] = definition.codec.fromStored(row, control);
   return { data, formData };
-}
-
-/** Rows checked one by one; a refusal names its row (`第3行：…`, prefixed with `label`). */
-export function prepareRows(table: TableModel, inputs: Array<Record<string, unknown>>, wctx: WriteContext, label = '第'): StoredRow[] {
-  return inputs.map((d, i) => {
-    try {
-      return prepareRow(table, d, wctx);
-    } catch (err) {
-      if (err instanceof Error) err.message = `${label}${i + 1}行：${err.message}`;
-      throw err;
-    }
-  });
 }
 
 const STORED_CONTROLS = new WeakMap<FormModel, Array<{ model: string; control: FormControl; definition: ControlDefinition }>>();

@@ -20,8 +20,6 @@ const SYSTEM_HEADERS: Record<string, string> = {
   create_by: '创建人编号',
 };
 
-/* Files cannot travel in a workbook, formulas are recomputed, and current_user is the importer. */
-const NOT_IMPORTED_FAMILIES = new Set<ColumnFamily>(['upload', 'formula', 'layout', 'subTable', 'system']);
 
 const nameOf = (c: FormControl) => (typeof c.name === 'string' && c.name.trim() ? c.name.trim() : String(c.model ?? ''));
 
@@ -37,8 +35,13 @@ function valueControls(table: TableModel): Map<string, FormControl> {
   return out;
 }
 
+/**
+ * Files cannot travel in a workbook and formulas are recomputed (their definitions read no cell);
+ * current_user is the importer.
+ */
 export function isImportable(spec: ColumnSpec): boolean {
-  return spec.control !== null && !NOT_IMPORTED_FAMILIES.has(spec.family) && spec.control.type !== 'current_user';
+  const c = spec.control;
+  return c !== null && spec.family !== 'system' && definitionOf(c)?.sheet.readCell != null && c.type !== 'current_user';
 }
 
 function specOf(controls: Map<string, FormControl>, key: string, header: string, allowSystem: boolean): ColumnSpec | null {

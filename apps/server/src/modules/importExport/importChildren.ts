@@ -1,13 +1,12 @@
 import type { Worksheet } from 'exceljs';
 import { sql, type Kysely } from 'kysely';
-import type { StoredRow } from '@park/core';
+import { escapeFormula, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { FormModel, TableModel } from '../form/formModel.ts';
 import type { WriteContext } from '../form/recordWriter.ts';
 import { cellText, ImportLookups, type CellValue } from './cellCodec.ts';
 import { importColumnsByHeader, type ColumnSpec } from './columns.ts';
-import { escapeFormula } from './formulaEscape.ts';
 import { JobFailure, PARENT_ROW_HEADER, REASON_TITLE, sheetNameOf } from './jobCommon.ts';
 import type { JobLease } from './jobLease.ts';
 import { cellsOf, convertRow, defaultsFor, headerCellsOf, keptValue, type Json } from './rowCells.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS, { assertUtf8Safe } from './excel.ts';
 import { sql, type Kysely } from 'kysely';
-import { FORBIDDEN_TEXT, formatDateTime, type StoredRow } from '@park/core';
+import { escapeFormula, FORBIDDEN_TEXT, formatDateTime, type StoredRow } from '@park/core';
 import { recordScopeFor } from '../form/recordAccess.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
@@ -11,7 +11,6 @@ import type { WriteContext } from '../form/recordWriter.ts';
 import { cellText, ImportLookups, type CellValue } from './cellCodec.ts';
 import { importColumns, importColumnsByHeader, type ColumnSpec } from './columns.ts';
 import type { JobDeps } from './exportJob.ts';
-import { escapeFormula } from './formulaEscape.ts';
 import { drainSheet, JobFailure, REASON_TITLE, yieldToLoop } from './jobCommon.ts';
 import { jobAuth } from './jobAuth.ts';
 import { copyToTemp, insertJobFile, storeTemp, tempPath } from './jobFiles.ts';

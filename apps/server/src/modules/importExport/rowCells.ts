@@ -1,9 +1,8 @@
 import type * as XL from 'exceljs';
 import { defaultValues, definitionOf, encodeRecord, type FormContext, type StoredRow } from '@park/core';
-import { AppError } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { TableModel } from '../form/formModel.ts';
-import { prepareRow, type WriteContext } from '../form/recordWriter.ts';
+import { checkRow, type WriteContext } from '../form/recordWriter.ts';
 import { cellText, importCell, ImportLookups, plainCell, type CellValue } from './cellCodec.ts';
 import type { ColumnSpec } from './columns.ts';
 import type { SharedStringStore } from './sharedStrings.ts';
@@ -85,10 +84,7 @@ export function convertRow(
     else problems.push(converted.error);
   }
   if (problems.length > 0) return problems.slice(0, 3).join('；');
-  try {
-    return prepareRow(table, input, wctx);
-  } catch (err) {
-    if (err instanceof AppError) return err.message;
-    throw err;
-  }
+  // The records' own preparation (the pure half of the records service), as the form's routes run it.
+  const checked = checkRow(table, input, wctx);
+  return checked.ok ? checked.row : checked.message;
 }

@@ -1,29 +1,10 @@
 import type { Worksheet } from 'exceljs';
 import ExcelJS from './excel.ts';
-import { isRequired, STORED_FORMAT, type ControlFamily, type DateKind, type FormControl } from '@park/core';
+import { definitionOf, isRequired } from '@park/core';
 import type { FormModel } from '../form/formModel.ts';
-import { LIST_JOIN, pickerKindOf } from './cellCodec.ts';
 import { importColumns, type ColumnSpec } from './columns.ts';
 import { PARENT_ROW_HEADER, sheetNameOf } from './jobCommon.ts';
 import { importSettingsOf } from './settings.ts';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const PICKER_HINT: Record<string, string> = {
-  user: '填写用户姓名或登录名',
-  org: '填写组织名称',
-  role: '填写角色名称',
-  company: '填写企业名称',
-  dic: '填写字典项名称',
-  data: '填写数据编号',
-};
-
-function optionLabels(control: ColumnSpec['control']): string[] {
-  const options = control && isObject(control.options) ? control.options : {};
-  const list = Array.isArray(options.options) ? options.options : [];
-  return list.filter(isObject).map((o) => String(o.label ?? o.value ?? '')).filter(Boolean).slice(0, 50);
-}
 
 /** What a person must know to fill one column, shown as the header's note and on the 填写说明 sheet. */
 export function columnHint(spec: ColumnSpec): string {
@@ -31,40 +12,11 @@ export function columnHint(spec: ColumnSpec): string {
   if (!c) return '';
   const parts: string[] = [];
   if (isRequired(c)) parts.push('必填');
-  const options = isObject(c.options) ? c.options : {};
-  const hint = spec.family === 'system' ? null : HINTS[spec.family](c, options);
+  // The control's own note (core definition's sheet half): formats, options, names to give.
+  const hint = spec.family === 'system' ? null : (definitionOf(c)?.sheet.hint(c) ?? null);
   if (hint) parts.push(hint);
   return parts.join('；');
 }
-
-type HintOf = (c: FormControl, options: Record<string, unknown>) => string | null;
-const noHint: HintOf = () => null;
-
-/**
- * How to fill a column, per control family: a typed map over every family (issue 17), so a new
- * family does not compile until it says what its template note is.
- */
-const HINTS = {
-  number: () => '填写数字',
-  date: (c) => `格式：${STORED_FORMAT[(c.type as DateKind) in STORED_FORMAT ? (c.type as DateKind) : 'date']}`,
-  switch: (_c, options) => `填写：${String(options.openMsg || '开')}/${String(options.closeMsg || '关')}`,
-  choice: (c, options) => {
-    const notes: string[] = [];
-    const labels = optionLabels(c);
-    if (labels.length > 0) notes.push(`可选值：${labels.join(LIST_JOIN)}`);
-    if (c.type === 'checkbox' || c.type === 'multiple_select' || options.multiple === true) notes.push(`可多选，用“${LIST_JOIN}”分隔`);
-    return notes.join('；') || null;
-  },
-  picker: (c) => PICKER_HINT[pickerKindOf(c.type)]!,
-  multiPicker: (c) => `${PICKER_HINT[pickerKindOf(c.type)]!}，多个用“${LIST_JOIN}”分隔`,
-  region: () => '格式：省/市/区，如 湖北省/宜昌市/西陵区',
-  gis: () => '格式：地址(纬度,经度)，如 发展大道(30.7,111.29)',
-  text: noHint,
-  upload: noHint,
-  formula: noHint,
-  subTable: noHint,
-  layout: noHint,
-} satisfies Record<ControlFamily, HintOf>;
 
 /**
  * The import template (GET exportFormTemplate/{formId}): the import layout's headers in the row

@@ -1,6 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { dateWidget } from '../shared/dateWidgets.tsx';
 
-/** date: 日期. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
+/** date: 日期. Editor, Display and text; its designer panel is properties.ts beside it. */
 export const dateControl: ControlWidget = dateWidget('date');
 export const { Editor, Display } = dateControl;

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Modal, Space, Table } from 'antd';
+import { Button, Input, Space, Table } from 'antd';
 import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { DsConf } from '@park/core';
 import { get } from '../../lib/http.ts';
 import { flag, isObject, textOf } from './values.ts';
+import { PickerModal } from './pickers/PickerModal.tsx';
 
 export interface ChooserColumn {
   key: string;
@@ -191,21 +192,7 @@ export function FormDataChooser({
     setPageNum(1);
   };
   return (
-    <Modal
-      open={open}
-      title={title}
-      width="60%"
-      onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" onClick={() => onOk([...selected.values()])}>
-          确定
-        </Button>,
-      ]}
-    >
+    <PickerModal open={open} title={title} onCancel={onCancel} onOk={() => onOk([...selected.values()])}>
       {conditions.length > 0 && (
         <div className="picker-toolbar chooser-search">
           {conditions.map((c) => (
@@ -274,6 +261,6 @@ export function FormDataChooser({
           </Button>
         </Space>
       </div>
-    </Modal>
+    </PickerModal>
   );
 }

@@ -1,6 +1,6 @@
 import type { ControlWidget } from '../types.ts';
 import { sliderWidget } from '../shared/numberWidgets.tsx';
 
-/** slider: 滑块：range、showInput. Editor, Display and text; the designer's ConfigPanel plugs in here (issue 9). */
+/** slider: 滑块：range、showInput. Editor, Display and text; its designer panel is properties.ts beside it. */
 export const sliderControl: ControlWidget = sliderWidget();
 export const { Editor, Display } = sliderControl;

@@ -14,6 +14,7 @@ import { designNumber, flag, isBlank, nameOf, optionsOf } from '../lib/values.ts
 import { badShape, invalidDate, invalidTime } from '../messages.ts';
 import type { FormContext, FormControl, FormValue } from '../types.ts';
 import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+import { asStored, cellText, numberText, onlyCell, pad, sheetCodec, type CellValue, type SheetCodec } from './sheet.ts';
 
 /** The format the control's values use while editing (its options.format when usable). */
 export function valueFormatOf(control: FormControl, kind: DateKind): string {
@@ -77,12 +78,54 @@ function defaultOf(control: FormControl, kind: DateKind, ctx: FormContext): Form
   return parts ? toEditor(parts, control, kind) : empty;
 }
 
+/** Wall-clock parts of an Excel serial date (exceljs gives dates as UTC wall time, as here). */
+function serialToDate(serial: number, date1904: boolean): Date | null {
+  if (!Number.isFinite(serial) || serial < 0 || serial > 2958466) return null;
+  const days = serial + (date1904 ? 1462 : 0);
+  return new Date(Math.round((days - 25569) * 86_400_000));
+}
+
+function sheetDateText(d: Date, kind: DateKind): string {
+  const y = pad(d.getUTCFullYear(), 4);
+  const M = pad(d.getUTCMonth() + 1);
+  const dd = pad(d.getUTCDate());
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const texts: Record<DateKind, string> = { year: y, month: M, year_month: `${y}-${M}`, date: `${y}-${M}-${dd}`, datetime: `${y}-${M}-${dd} ${time}`, time };
+  return texts[kind];
+}
+
+/** A date cell (Excel date, serial number or text) as stored text for the control's kind. */
+function importDate(v: CellValue, kind: DateKind, date1904: boolean): string {
+  if (v instanceof Date) return sheetDateText(v, kind);
+  if (typeof v === 'number') {
+    if (kind === 'year' && Number.isInteger(v) && v >= 1000 && v <= 9999) return String(v);
+    if (kind === 'month' && Number.isInteger(v) && v >= 1 && v <= 12) return pad(v);
+    if (kind === 'time' && v >= 0 && v < 1) return sheetDateText(new Date(Math.round(v * 86_400_000)), 'time');
+    const d = serialToDate(v, date1904);
+    return d ? sheetDateText(d, kind) : numberText(v);
+  }
+  // Text is passed on; the control's own codec reads the formats it knows and refuses the rest.
+  return cellText(v).trim().replace(/\//g, '-');
+}
+
+/** Stored text goes out as it is; a cell may be an Excel date, a serial number or text. */
+function dateSheet(kind: DateKind): SheetCodec {
+  return sheetCodec({
+    exportText: asStored,
+    readCell: (field, _c, value, _text, lookups) => onlyCell(field, importDate(value, kind, lookups.date1904)),
+    hint: () => `格式：${STORED_FORMAT[kind]}`,
+  });
+}
+
 /** year, month, year_month, date, datetime and time; stored as text in STORED_FORMAT. */
 export function dateControl(kind: DateKind): ControlDefinition {
   return defineControl({
     family: 'date',
     requiredVerb: 'choice',
     columns: (control) => modelColumn(control, 'text'),
+    sheet: dateSheet(kind),
+    // A month (MM) or a time (HH:mm:ss) is no calendar date: compared as text, ranges included.
+    queryKind: () => (kind === 'month' || kind === 'time' ? { kind: 'string', sql: 'text' } : { kind: 'date', sql: 'text' }),
     codec: {
       toStored(value, control) {
         if (!isTimeRange(control, kind)) return single(control, storeOne(value, control, kind));

@@ -2,6 +2,7 @@ import { compilePattern } from '../lib/patterns.ts';
 import { flag, isBlank, modelOf, nameOf, optionsOf, rulesOf } from '../lib/values.ts';
 import { patternMismatch, requiredChoice, requiredInput, requiredUpload } from '../messages.ts';
 import type { Column, FormContext, FormControl, FormValue, SqlType, StoredRow } from '../types.ts';
+import type { ColumnQuery, QueryKindOf, SheetCodec } from './sheet.ts';
 
 export type ControlFamily =
   | 'text'
@@ -28,11 +29,20 @@ export interface ControlCodec {
   fromStored(row: RowInput, control: FormControl): FormValue;
 }
 
-/** One control type's isomorphic half (DESIGN §3: a registry, not a switch). */
+/**
+ * One control type's isomorphic half (DESIGN §3: a registry, not a switch): its columns, its
+ * value codec and checks, its Excel half and how conditions query its columns. Every part is
+ * required, so a new control type does not compile until it says how it exports, imports and
+ * is queried.
+ */
 export interface ControlDefinition {
   readonly family: ControlFamily;
   columns(control: FormControl): Column[];
   readonly codec: ControlCodec;
+  /** Cells of an export, an import and the import template's note. */
+  readonly sheet: SheetCodec;
+  /** How a condition compares one of this control's columns. */
+  queryKind(control: FormControl, column: Column): ColumnQuery;
   isEmpty(value: unknown, control: FormControl): boolean;
   /** Palette default patterns this type's own check replaces. */
   readonly supersededPatterns: readonly string[];
@@ -48,6 +58,8 @@ export interface DefinitionParts {
   requiredVerb: RequiredVerb;
   columns(control: FormControl): Column[];
   codec: ControlCodec;
+  sheet: SheetCodec;
+  queryKind: QueryKindOf;
   isEmpty?: (value: unknown, control: FormControl) => boolean;
   /** Type checks of a non-empty value. */
   check?: (value: unknown, control: FormControl, ctx: FormContext) => string | null;
@@ -64,6 +76,8 @@ export function defineControl(parts: DefinitionParts): ControlDefinition {
     family: parts.family,
     columns: parts.columns,
     codec: parts.codec,
+    sheet: parts.sheet,
+    queryKind: parts.queryKind,
     isEmpty,
     supersededPatterns,
     defaultValue: (control, ctx) => parts.defaultValue(control, ctx ?? {}),

@@ -3,6 +3,7 @@ import { designNumber, flag, nameOf, optionsOf, scalarText } from '../lib/values
 import { badShape, integerOverflow, notInteger, notNumber, numberRange } from '../messages.ts';
 import type { FormControl, FormValue } from '../types.ts';
 import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlDefinition, type RowInput } from './define.ts';
+import { asNumber, numberText, onlyCell, queryByColumnType, sheetCodec, type SheetCodec } from './sheet.ts';
 
 export interface NumberKind {
   integer?: boolean;
@@ -90,6 +91,19 @@ export function checkNumber(value: unknown, control: FormControl, kind: NumberKi
   return null;
 }
 
+/** A number cell as a number a spreadsheet can sum, unless a double would round it (input_long keeps text). */
+export function numberSheetText(keepText?: boolean): SheetCodec['exportText'] {
+  return keepText ? (_c, raw) => raw : (_c, raw) => asNumber(raw);
+}
+
+function numberSheet(kind: NumberKind): SheetCodec {
+  return sheetCodec({
+    exportText: numberSheetText(kind.keepText),
+    readCell: (field, _c, value, text) => onlyCell(field, typeof value === 'number' ? numberText(value) : text.replace(/,/g, '')),
+    hint: () => '填写数字',
+  });
+}
+
 function isRangeSlider(control: FormControl): boolean {
   return control.type === 'slider' && flag(optionsOf(control).range);
 }
@@ -102,6 +116,8 @@ export function numberControl(kind: NumberKind = {}): ControlDefinition {
     requiredVerb: 'input',
     columns: (control) => modelColumn(control, isRangeSlider(control) ? 'text' : 'numeric'),
     supersededPatterns: kind.palettePattern ? [kind.palettePattern] : [],
+    sheet: numberSheet(kind),
+    queryKind: queryByColumnType,
     codec: {
       toStored: (value, control) => (isRangeSlider(control) ? rangeCodec : plain).toStored(value, control),
       fromStored: (row, control) => (isRangeSlider(control) ? rangeCodec : plain).fromStored(row, control),

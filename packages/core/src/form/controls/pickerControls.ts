@@ -2,6 +2,68 @@ import { flag, isRecord, modelOf, nameOf, optionsOf, scalarText } from '../lib/v
 import { badShape, notCurrentUser, notOwnCompany, PICKER_SINGLE_ONLY } from '../messages.ts';
 import type { Column, FormContext, FormControl, FormValue, MultiPickerItem, PickerValue } from '../types.ts';
 import { cell, defineControl, type ControlDefinition } from './define.ts';
+import { failCell, LIST_JOIN, LIST_SPLIT, onlyCell, queryByColumnType, sheetCodec, storedText, str, type SheetCodec } from './sheet.ts';
+
+export type PickerKind = 'org' | 'user' | 'role' | 'company' | 'dic' | 'data';
+
+/** Which directory a picker names: its type without m_ and _select; data pickers name records. */
+export function pickerKindOf(type: string): PickerKind {
+  const base = type.replace(/^m_/, '').replace(/_select$/, '');
+  if (type === 'current_user') return 'user';
+  return (['org', 'user', 'company', 'role', 'dic'] as const).find((k) => k === base) ?? 'data';
+}
+
+/** The name of the lookup table a picker's cells are read through ('dic:{typeCode}' per dictionary). */
+export function pickerLookupOf(control: FormControl): string {
+  const kind = pickerKindOf(control.type);
+  return kind === 'dic' ? `dic:${str(control.typeCode).trim()}` : kind;
+}
+
+const PICKER_HINT: Record<PickerKind, string> = {
+  user: '填写用户姓名或登录名',
+  org: '填写组织名称',
+  role: '填写角色名称',
+  company: '填写企业名称',
+  dic: '填写字典项名称',
+  data: '填写数据编号',
+};
+
+/** A picker's cell is the label a person reads; an import finds the id by name, a data picker keeps it. */
+const pickerSheet: SheetCodec = sheetCodec({
+  exportText: (c, raw, row) => storedText(row, labelColumnOf(c)) || raw,
+  emptyCell: (c, key) => ({ [key]: null, [labelColumnOf(c)]: null }),
+  readCell: (field, c, _value, text, lookups) => {
+    const index = lookups.namesFor(c);
+    if (!index) return { ok: true, columns: { [field.key]: text, [labelColumnOf(c)]: null } };
+    const found = index.resolve(text);
+    if (typeof found === 'string') return failCell(field, found);
+    return { ok: true, columns: { [field.key]: found.id, [labelColumnOf(c)]: found.label } };
+  },
+  hint: (c) => PICKER_HINT[pickerKindOf(c.type)],
+});
+
+/** Labels joined with 、 going out; each name resolved coming back, repeats dropped. */
+const multiPickerSheet: SheetCodec = sheetCodec({
+  exportText: (_c, raw) => {
+    const items = readMultiPicker(raw);
+    return items ? items.map((i) => i.v || i.k).join(LIST_JOIN) : raw;
+  },
+  readCell: (field, c, _value, text, lookups) => {
+    const index = lookups.namesFor(c);
+    const items: Array<{ k: string; v: string }> = [];
+    for (const part of text.split(LIST_SPLIT).map((s) => s.trim()).filter(Boolean)) {
+      if (!index) {
+        items.push({ k: part, v: part });
+        continue;
+      }
+      const found = index.resolve(part);
+      if (typeof found === 'string') return failCell(field, found);
+      if (!items.some((i) => i.k === found.id)) items.push({ k: found.id, v: found.label });
+    }
+    return onlyCell(field, items.length > 0 ? JSON.stringify(items) : null);
+  },
+  hint: (c) => `${PICKER_HINT[pickerKindOf(c.type)]}，多个用“${LIST_JOIN}”分隔`,
+});
 
 /** The label column; a design that left label_model empty gets "{model}_label". */
 export function labelColumnOf(control: FormControl): string {
@@ -84,6 +146,8 @@ export function singlePicker(): ControlDefinition {
     family: 'picker',
     requiredVerb: 'choice',
     columns: pickerColumns,
+    sheet: pickerSheet,
+    queryKind: queryByColumnType,
     isEmpty: (value, control) => readPicker(value, control).kind === 'empty',
     codec: {
       toStored(value, control) {
@@ -133,6 +197,8 @@ export function multiPicker(): ControlDefinition {
     family: 'multiPicker',
     requiredVerb: 'choice',
     columns: (control) => (modelOf(control) ? [{ name: modelOf(control), sqlType: 'text' }] : []),
+    sheet: multiPickerSheet,
+    queryKind: () => ({ kind: 'string', sql: 'text', list: 'json' }),
     isEmpty: (value) => readMultiPicker(value)?.length === 0,
     codec: {
       toStored(value, control) {

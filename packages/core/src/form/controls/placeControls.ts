@@ -3,6 +3,7 @@ import { flag, isBlank, isRecord, nameOf, optionsOf, scalarText } from '../lib/v
 import { badShape, invalidLocation, invalidRegion, numberRange, regionTooShallow } from '../messages.ts';
 import type { Column, FormControl, GisValue, RegionValue } from '../types.ts';
 import { cell, defineControl, type ControlDefinition } from './define.ts';
+import { allEmpty, failCell, queryByColumnType, REGION_JOIN, sheetCodec, storedText, type StoredColumns } from './sheet.ts';
 
 type RegionPart = keyof RegionValue;
 type GisPart = keyof GisValue;
@@ -146,12 +147,86 @@ function columnsFrom(map: Partial<Record<string, string>>): Column[] {
     .map((name) => ({ name, sqlType: 'text' as const }));
 }
 
+const REGION_SPLIT = /[/\s,，、]+/;
+
+/** 省/市/区 names going out (codes for the "value" rule); names or codes coming back, each under its parent. */
+const regionSheet = sheetCodec({
+  valueText: (c, _key, row) => {
+    const cols = regionColumnsOf(c);
+    return [cols.provinceCode, cols.cityCode, cols.areaCode].map((k) => storedText(row, k)).filter(Boolean).join(REGION_JOIN);
+  },
+  exportText: (c, _raw, row) => {
+    const cols = regionColumnsOf(c);
+    return [cols.province, cols.city, cols.area].map((k) => storedText(row, k)).filter(Boolean).join(REGION_JOIN);
+  },
+  emptyCell: (c) => allEmpty(regionColumnsOf(c)),
+  readCell: (field, c, _value, text, lookups) => {
+    const region = lookups.region;
+    const cols = regionColumnsOf(c);
+    if (!region) return failCell(field, '行政区划数据不可用');
+    const names = text.split(REGION_SPLIT).filter(Boolean);
+    if (names.length > 3) return failCell(field, `“${text}”不是有效的行政区划（省/市/区）`);
+    const codes: string[] = [];
+    let parent = '';
+    for (const name of names) {
+      const code = region.children.get(parent)?.get(name);
+      if (!code) return failCell(field, `行政区划“${name}”不存在`);
+      codes.push(code);
+      parent = code;
+    }
+    const out: StoredColumns = {};
+    const parts: Array<[string, string]> = [
+      [cols.province, cols.provinceCode],
+      [cols.city, cols.cityCode],
+      [cols.area, cols.areaCode],
+    ];
+    parts.forEach(([nameCol, codeCol], i) => {
+      out[nameCol] = codes[i] ? region.names.get(codes[i]!)! : null;
+      out[codeCol] = codes[i] ?? null;
+    });
+    return { ok: true, columns: out };
+  },
+  hint: () => '格式：省/市/区，如 湖北省/宜昌市/西陵区',
+});
+
+/** A map field as 地址(纬度,经度), the shape the import reads (a stored point always has both numbers). */
+function gisText(c: FormControl, row: Readonly<Record<string, unknown>>): string {
+  const cols = gisColumnsOf(c);
+  const part = (k: string | undefined) => (k ? storedText(row, k) : '');
+  const [lat, lng, address] = [part(cols.lat), part(cols.lng), part(cols.address)];
+  return lat || lng ? `${address}(${lat},${lng})` : address;
+}
+
+const GIS_WITH_ADDRESS = /^(.*?)\s*[(（]\s*(-?\d+(?:\.\d+)?)\s*[,，]\s*(-?\d+(?:\.\d+)?)\s*[)）]\s*$/;
+const GIS_BARE = /^(-?\d+(?:\.\d+)?)\s*[,，]\s*(-?\d+(?:\.\d+)?)$/;
+
+/** The address a person reads, with the point it stands for, in both directions. */
+const gisSheet = sheetCodec({
+  valueText: (c, _key, row) => gisText(c, row),
+  exportText: (c, _raw, row) => gisText(c, row),
+  emptyCell: (c) => allEmpty(gisColumnsOf(c)),
+  readCell: (field, c, _value, text) => {
+    const cols = gisColumnsOf(c);
+    const m = GIS_WITH_ADDRESS.exec(text);
+    const b = m ? null : GIS_BARE.exec(text);
+    if (!m && !b) return failCell(field, '位置请填写为“地址(纬度,经度)”');
+    const out: StoredColumns = {};
+    if (cols.address) out[cols.address] = m ? m[1]!.trim() || null : null;
+    if (cols.lat) out[cols.lat] = m ? m[2]! : b![1]!;
+    if (cols.lng) out[cols.lng] = m ? m[3]! : b![2]!;
+    return { ok: true, columns: out };
+  },
+  hint: () => '格式：地址(纬度,经度)，如 发展大道(30.7,111.29)',
+});
+
 /** Province, city and area names and codes, each in its modelExt column. */
 export function regionControl(): ControlDefinition {
   return defineControl({
     family: 'region',
     requiredVerb: 'choice',
     columns: (control) => columnsFrom(regionColumnsOf(control)),
+    sheet: regionSheet,
+    queryKind: queryByColumnType,
     isEmpty: (value, control) => {
       const region = readRegion(value, control);
       return value === null || value === undefined || (region !== null && Object.values(region).every((v) => v === ''));
@@ -182,6 +257,8 @@ export function gisControl(): ControlDefinition {
     family: 'gis',
     requiredVerb: 'choice',
     columns: (control) => columnsFrom(gisColumnsOf(control)),
+    sheet: gisSheet,
+    queryKind: queryByColumnType,
     isEmpty: (value, control) => {
       const gis = readGis(value, control);
       return value === null || value === undefined || (gis !== null && !gis.lat && !gis.lng && !gis.address);

@@ -2,7 +2,11 @@ import { toNumber } from '../lib/decimal.ts';
 import { isRecord, nameOf } from '../lib/values.ts';
 import { badShape, notNumber } from '../messages.ts';
 import { defineControl, modelColumn, noColumns, type ControlDefinition } from './define.ts';
-import { numericCodec } from './numberControls.ts';
+import { numberSheetText, numericCodec } from './numberControls.ts';
+import { asStored, noHint, queryByColumnType, sheetCodec } from './sheet.ts';
+
+/* Neither has a column of its own in a sheet (columns.ts leaves them out); stored text if ever asked. */
+const noSheet = sheetCodec({ exportText: asStored, readCell: null, hint: noHint });
 
 /** grid, blank and text: layout and fixed wording; they hold and store nothing. */
 export function layoutControl(): ControlDefinition {
@@ -12,6 +16,8 @@ export function layoutControl(): ControlDefinition {
     columns: noColumns,
     isEmpty: () => false,
     codec: { toStored: () => ({}), fromStored: () => null },
+    sheet: noSheet,
+    queryKind: queryByColumnType,
     check: () => null,
     defaultValue: () => null,
   });
@@ -29,6 +35,8 @@ export function subTableControl(): ControlDefinition {
     columns: noColumns,
     isEmpty: () => false,
     codec: { toStored: () => ({}), fromStored: () => [] },
+    sheet: noSheet,
+    queryKind: queryByColumnType,
     check(value, control) {
       if (value === null || value === undefined) return null;
       return Array.isArray(value) && value.every(isRecord) ? null : badShape(nameOf(control));
@@ -44,6 +52,9 @@ export function calculatedControl(): ControlDefinition {
     requiredVerb: 'input',
     columns: (control) => modelColumn(control, 'numeric'),
     codec: numericCodec(),
+    // Exported as a number; formulas are recomputed, never read from a sheet.
+    sheet: sheetCodec({ exportText: numberSheetText(), readCell: null, hint: noHint }),
+    queryKind: queryByColumnType,
     check: (value, control) => (toNumber(value) === undefined ? notNumber(nameOf(control)) : null),
     defaultValue: () => null,
   });

@@ -1,6 +1,7 @@
 import { flag, nameOf, optionsOf } from '../lib/values.ts';
 import { badShape } from '../messages.ts';
 import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+import { failCell, isObject, onlyCell, queryByColumnType, sheetCodec, str } from './sheet.ts';
 
 /** Stored '0' is on and '1' is off (spec 000 §3); an empty switch is off at run time and on save. */
 export const SWITCH_ON = '0';
@@ -11,11 +12,35 @@ function isOn(value: unknown): boolean {
   return value === true || value === 'true' || value === SWITCH_ON;
 }
 
+const ON_WORDS = new Set(['开', '是', '启用', '打开', 'on', 'true', 'yes', 'y', '√']);
+const OFF_WORDS = new Set(['关', '否', '停用', '关闭', 'off', 'false', 'no', 'n', '×']);
+
+/** 开/关, or the design's own words for them, in both directions. */
+const switchSheet = sheetCodec({
+  exportText: (c, raw) => {
+    const options = isObject(c.options) ? c.options : {};
+    return raw === SWITCH_ON ? str(options.openMsg) || '开' : str(options.closeMsg) || '关';
+  },
+  readCell: (field, c, value, text) => {
+    const options = isObject(c.options) ? c.options : {};
+    const t = text.toLowerCase();
+    if (t === str(options.openMsg).trim().toLowerCase() || ON_WORDS.has(t) || value === true) return onlyCell(field, SWITCH_ON);
+    if (t === str(options.closeMsg).trim().toLowerCase() || OFF_WORDS.has(t) || value === false) return onlyCell(field, SWITCH_OFF);
+    return failCell(field, `“${text}”不是有效的开关值（开/关）`);
+  },
+  hint: (c) => {
+    const options = isObject(c.options) ? c.options : {};
+    return `填写：${String(options.openMsg || '开')}/${String(options.closeMsg || '关')}`;
+  },
+});
+
 export function switchControl(): ControlDefinition {
   return defineControl({
     family: 'switch',
     requiredVerb: 'choice',
     columns: (control) => modelColumn(control, 'text'),
+    sheet: switchSheet,
+    queryKind: queryByColumnType,
     // A switch always has a value, so "required" is always met.
     isEmpty: () => false,
     codec: {

@@ -3,6 +3,7 @@ import { nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, notInteger, notNumber, patternMismatch } from '../messages.ts';
 import type { FormControl } from '../types.ts';
 import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlDefinition } from './define.ts';
+import { asStored, noHint, queryByColumnType, readAsText, sheetCodec } from './sheet.ts';
 
 /** Built-in formats of the typed inputs, anchored and free of nested quantifiers. */
 export const MOBILE = /^1[3-9]\d{9}$/;
@@ -29,6 +30,9 @@ export const textCodec: ControlCodec = {
   toStored: (value, control) => single(control, scalarText(value) || null),
   fromStored: (row, control) => cell(row, control.model ?? '') ?? '',
 };
+
+/** Text goes out and comes back as written. */
+const textSheet = sheetCodec({ exportText: asStored, readCell: readAsText, hint: noHint });
 
 type TextFormat = (text: string) => boolean;
 
@@ -58,6 +62,8 @@ export function textControl(format?: keyof typeof formats): ControlDefinition {
     requiredVerb: 'input',
     columns: (control) => modelColumn(control, 'text'),
     codec: textCodec,
+    sheet: textSheet,
+    queryKind: queryByColumnType,
     supersededPatterns: format ? [PALETTE_PATTERNS[format]] : [],
     check(value, control) {
       if (typeof value !== 'string' && typeof value !== 'number') return badShape(nameOf(control));

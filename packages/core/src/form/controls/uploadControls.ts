@@ -2,6 +2,15 @@ import { designNumber, nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, fileTooLarge, IMAGE_TYPE_ONLY, tooManyFiles, unknownFile } from '../messages.ts';
 import type { FileMeta, FormContext, FormControl } from '../types.ts';
 import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+import { LIST_JOIN, noHint, queryByColumnType, sheetCodec } from './sheet.ts';
+
+/* Files cannot travel in a workbook: an export names them, an import leaves them out. */
+const uploadSheet = sheetCodec({
+  exportText: (_c, raw, _row, ctx) => (raw === '' ? '' : raw.split(',').map((id) => ctx.fileNames.get(id.trim()) ?? id.trim()).join(LIST_JOIN)),
+  readCell: null,
+  hint: noHint,
+});
+const signatureSheet = sheetCodec({ exportText: (_c, raw) => (raw === '' ? '' : '已签名'), readCell: null, hint: noHint });
 
 /** Our own download and image addresses; editors may hold these instead of bare ids. */
 const OWN_FILE_URL = /\/(?:api\/file\/(?:image|download)|imageDownload|fileDownload)\/([^/?#]+)(?:[?#].*)?$/;
@@ -83,6 +92,8 @@ export function uploadControl(): ControlDefinition {
       toStored: (value, control) => single(control, storeItems(value)),
       fromStored: (row, control) => uploadItems(cell(row, control.model ?? '') ?? '') ?? [],
     },
+    sheet: uploadSheet,
+    queryKind: queryByColumnType,
     check: checkUploads,
     defaultValue: () => [],
   });
@@ -98,6 +109,8 @@ export function signatureControl(): ControlDefinition {
       toStored: (value, control) => single(control, storeItems(value)),
       fromStored: (row, control) => cell(row, control.model ?? '') ?? '',
     },
+    sheet: signatureSheet,
+    queryKind: queryByColumnType,
     check: checkUploads,
     defaultValue: () => '',
   });

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Input, Modal, Spin, Table, Tag, Tree } from 'antd';
+import { App, Empty, Input, Spin, Table, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { PICKER_SINGLE_ONLY, type MultiPickerItem } from '@park/core';
 import { get } from '../../../lib/http.ts';
 import { isObject, textOf } from '../values.ts';
 import { flattenTree, PICKER_PAGE_SIZE, type PickerRecord, type PickerSource } from './sources.ts';
+import { PickerModal } from './PickerModal.tsx';
 
 export interface PickerDialogProps {
   /** The caller mounts the dialog only while it is open. */
@@ -255,21 +256,7 @@ export function PickerDialog({
   }
 
   return (
-    <Modal
-      open={open}
-      title={title}
-      width="60%"
-      onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" onClick={confirm}>
-          确定
-        </Button>,
-      ]}
-    >
+    <PickerModal open={open} title={title} onCancel={onCancel} onOk={confirm}>
       <div className="picker-toolbar">{search}</div>
       <div className="picker-selected">
         <span className="picker-selected-label">已选择：</span>
@@ -284,6 +271,6 @@ export function PickerDialog({
         )}
       </div>
       {body}
-    </Modal>
+    </PickerModal>
   );
 }

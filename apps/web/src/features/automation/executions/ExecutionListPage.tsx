@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Select, Space, Tooltip, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EXECUTION_STATUSES, EXECUTION_STATUS_TEXT, FORM_EVENT_TEXT, type ExecutionRow, type ExecutionStatus } from '@park/core';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { ListPage } from '../../../lib/ListPage.tsx';
+import { FilterActions, ListPage } from '../../../lib/ListPage.tsx';
 import { PagedTable } from '../../../lib/PagedTable.tsx';
 import { usePaging } from '../../../lib/paging.ts';
 import { automationKeys, queryExecutions, queryFlows, retryExecution, type ExecutionFilters } from '../api.ts';
@@ -118,23 +117,14 @@ export function ExecutionListPage() {
         <Form.Item name="recordId" label="数据ID" rules={[{ pattern: /^\d*$/, message: '请输入数字' }]}>
           <Input allowClear placeholder="数据ID" style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-                paging.reset();
-              }}
-            >
-              重置
-            </Button>
-            <Button onClick={() => void refetch()}>刷新</Button>
-          </Space>
-        </Form.Item>
+        <FilterActions
+          onReset={() => {
+            setFilters({});
+            paging.reset();
+          }}
+        >
+          <Button onClick={() => void refetch()}>刷新</Button>
+        </FilterActions>
       </Form>
       <PagedTable<ExecutionRow> rowKey="id" size="middle" columns={columns} page={data} loading={isFetching} paging={paging} />
       <ExecutionDetailDrawer id={openId} onClose={() => setOpenId(null)} onRetry={retry} />

@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { Panel } from './ConsoleFrame.tsx';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
@@ -34,4 +35,19 @@ export function EChart({ option, height = 260, testId }: { option: ChartOption; 
   }, [option]);
 
   return <div ref={holder} className="park-chart" style={{ height }} data-testid={testId} />;
+}
+
+export interface ChartCard {
+  title: string;
+  option: ChartOption;
+  testId: string;
+}
+
+/** Charts each in a panel with its title, in the order given (the screens' chart grids). */
+export function ChartPanels({ charts }: { charts: readonly ChartCard[] }) {
+  return charts.map(({ title, option, testId }) => (
+    <Panel key={testId} title={title}>
+      <EChart option={option} testId={testId} />
+    </Panel>
+  ));
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, DatePicker, Drawer, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Drawer, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { OPTLOG_MODULES, type OptLogQuery, type OptLogRow, type OptResult } from '@park/core';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ListPage } from '../../../lib/ListPage.tsx';
+import { FilterActions, ListPage } from '../../../lib/ListPage.tsx';
 import { PagedTable } from '../../../lib/PagedTable.tsx';
 import { usePaging } from '../../../lib/paging.ts';
 import { keys, listOptLog } from '../api.ts';
@@ -112,22 +111,12 @@ export function OptLogPage() {
         <Form.Item name="range" label="时间">
           <DatePicker.RangePicker showTime format={FORMAT} placeholder={['开始时间', '结束时间']} style={{ width: 340 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-                paging.reset();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <FilterActions
+          onReset={() => {
+            setFilters({});
+            paging.reset();
+          }}
+        />
       </Form>
       <p className="admin-hint">操作日志只能查询，不能修改或删除；超过保留天数（见“安全设置”）的记录由系统自动清理。</p>
       <PagedTable<OptLogRow>

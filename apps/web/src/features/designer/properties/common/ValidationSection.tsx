@@ -20,8 +20,8 @@ import {
   withPatternRules,
   withRequired,
   type PatternRule,
-} from '../shared/edit.ts';
-import type { CommonFields, SectionProps } from '../types.ts';
+} from '../../../../controls/shared/properties/shared/edit.ts';
+import type { CommonFields, SectionProps } from '../../../../controls/shared/properties/types.ts';
 
 const CUSTOM = 'custom';
 

@@ -5,7 +5,7 @@ import { tablePagination, usePaging } from '../../../../lib/paging.ts';
 import { park } from '../api.ts';
 import { donut, namedBars, seriesChart } from '../charts.ts';
 import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';
-import { EChart } from '../EChart.tsx';
+import { ChartPanels } from '../EChart.tsx';
 import { LastRefresh } from '../LastRefresh.tsx';
 import { useLive } from '../live.ts';
 import { useDayRange } from '../RangeFilter.tsx';
@@ -53,21 +53,15 @@ export function AlarmAnalysisPage() {
         <Figure label="违规车辆" value={cars.data?.totalCount} suffix="辆" testId="violation-cars" />
       </div>
       <div className="park-grid">
-        <Panel title="违规趋势">
-          <EChart option={trendChart} testId="chart-trend" />
-        </Panel>
-        <Panel title="违规类型">
-          <EChart option={typeChart} testId="chart-types" />
-        </Panel>
-        <Panel title="企业违规">
-          <EChart option={companyChart} testId="chart-company" />
-        </Panel>
-        <Panel title="道路违规">
-          <EChart option={roadChart} testId="chart-road" />
-        </Panel>
-        <Panel title="违规企业前十">
-          <EChart option={topChart} testId="chart-top10" />
-        </Panel>
+        <ChartPanels
+          charts={[
+            { title: '违规趋势', option: trendChart, testId: 'chart-trend' },
+            { title: '违规类型', option: typeChart, testId: 'chart-types' },
+            { title: '企业违规', option: companyChart, testId: 'chart-company' },
+            { title: '道路违规', option: roadChart, testId: 'chart-road' },
+            { title: '违规企业前十', option: topChart, testId: 'chart-top10' },
+          ]}
+        />
         <Panel title="车辆违规">
           <Table<CarRow> rowKey="plate" size="small" columns={carColumns} dataSource={cars.data?.datas ?? []} locale={tableLocale} pagination={tablePagination(paging, cars.data?.totalCount ?? 0)} data-testid="violation-car-table" />
         </Panel>

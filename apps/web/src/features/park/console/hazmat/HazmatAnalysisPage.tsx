@@ -5,7 +5,7 @@ import { tablePagination, usePaging } from '../../../../lib/paging.ts';
 import { park, type PassRow, type VehicleRow } from '../api.ts';
 import { namedBars, seriesChart } from '../charts.ts';
 import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';
-import { EChart } from '../EChart.tsx';
+import { ChartPanels } from '../EChart.tsx';
 import { LastRefresh } from '../LastRefresh.tsx';
 import { useLive } from '../live.ts';
 import { useDayRange } from '../RangeFilter.tsx';
@@ -56,15 +56,13 @@ export function HazmatAnalysisPage() {
         <Figure label="期间危化品载量" value={Math.round(tons * 10) / 10} suffix="吨" testId="hazmat-tons" />
       </div>
       <div className="park-grid">
-        <Panel title="装载物载量">
-          <EChart option={materialChart} testId="chart-material" />
-        </Panel>
-        <Panel title="主要装载物每日载量（吨）">
-          <EChart option={dailyChart} testId="chart-material-daily" />
-        </Panel>
-        <Panel title="企业危化品车辆入园排行">
-          <EChart option={rankChart} testId="chart-chemical-rank" />
-        </Panel>
+        <ChartPanels
+          charts={[
+            { title: '装载物载量', option: materialChart, testId: 'chart-material' },
+            { title: '主要装载物每日载量（吨）', option: dailyChart, testId: 'chart-material-daily' },
+            { title: '企业危化品车辆入园排行', option: rankChart, testId: 'chart-chemical-rank' },
+          ]}
+        />
         <Panel title="在园危化品车辆">
           <Table<VehicleRow> rowKey="plate" size="small" columns={inParkColumns} dataSource={inPark.data?.datas ?? []} locale={tableLocale} pagination={{ pageSize: 5 }} scroll={{ x: 800 }} />
         </Panel>

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { ALARM_LEVEL_COLORS, ONLINE_COLORS, RISK_LEVEL_COLORS } from '@park/core';
 import { park } from '../api.ts';
 import { donut, seriesChart } from '../charts.ts';
-import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';
-import { EChart } from '../EChart.tsx';
+import { ConsoleScreen, Figure } from '../ConsoleFrame.tsx';
+import { ChartPanels } from '../EChart.tsx';
 import { useLive } from '../live.ts';
 import { LastRefresh } from '../LastRefresh.tsx';
 
@@ -76,29 +76,23 @@ export function OverviewPage() {
         <Figure label="设备在线" value={d?.online} suffix={d ? `/ ${d.total}` : undefined} color="#52c41a" testId="fig-device-online" />
       </div>
       <div className="park-grid">
-        <Panel title="今日各道口进出">
-          <EChart option={gateChart} testId="chart-gate" />
-        </Panel>
-        <Panel title="今日分时进出">
-          <EChart option={hourChart} testId="chart-hour" />
-        </Panel>
+        <ChartPanels
+          charts={[
+            { title: '今日各道口进出', option: gateChart, testId: 'chart-gate' },
+            { title: '今日分时进出', option: hourChart, testId: 'chart-hour' },
+          ]}
+        />
       </div>
       <div className="park-grid-3">
-        <Panel title="在园危化品车辆类别">
-          <EChart option={classChart} testId="chart-hazardous-class" />
-        </Panel>
-        <Panel title="在园人员类型">
-          <EChart option={personChart} testId="chart-persons" />
-        </Panel>
-        <Panel title="待处置报警等级">
-          <EChart option={alarmChart} testId="chart-alarm-levels" />
-        </Panel>
-        <Panel title="设备在线状态">
-          <EChart option={deviceChart} testId="chart-devices" />
-        </Panel>
-        <Panel title="企业风险分布">
-          <EChart option={riskChart} testId="chart-risk" />
-        </Panel>
+        <ChartPanels
+          charts={[
+            { title: '在园危化品车辆类别', option: classChart, testId: 'chart-hazardous-class' },
+            { title: '在园人员类型', option: personChart, testId: 'chart-persons' },
+            { title: '待处置报警等级', option: alarmChart, testId: 'chart-alarm-levels' },
+            { title: '设备在线状态', option: deviceChart, testId: 'chart-devices' },
+            { title: '企业风险分布', option: riskChart, testId: 'chart-risk' },
+          ]}
+        />
       </div>
     </ConsoleScreen>
   );

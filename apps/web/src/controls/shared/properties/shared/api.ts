@@ -3,9 +3,9 @@
  * react-query so reopening a panel does not call again; failures leave the inputs free-typed.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { FormColumnDesc, FormColumnsReply } from '@park/core';
+import type { AdminPageReply, DicType, FormColumnDesc, FormColumnsReply } from '@park/core';
 import { get } from '../../../../lib/http.ts';
-import { listDicType } from '../../../system/api.ts';
+import { toPageResult } from '../../../../lib/paging.ts';
 
 export interface FormChoice {
   formId: number;
@@ -54,7 +54,8 @@ export function useTableColumns(tbName: string): FormColumnDesc[] {
 export function useDicTypes(wd: string) {
   return useQuery({
     queryKey: ['designer-props', 'dic-types', wd],
-    queryFn: ({ signal }) => listDicType({ pageNum: 1, pageSize: 100, wd: wd || undefined }, signal),
+    queryFn: async ({ signal }) =>
+      toPageResult(await get<AdminPageReply<DicType>>('/api/user/listDicType', { pageNum: 1, pageSize: 100, wd: wd || undefined }, { signal })),
     staleTime: 60_000,
     retry: false,
   });
