@@ -263,6 +263,8 @@ export async function listRecords(
   ]);
   let stamp: string | null = null;
   const first = rows[0];
+  // Read before the helper columns are deleted from the rows below.
+  const estimated = estimateAlong && first ? first[ESTIMATE] : undefined;
   if (model) {
     // An empty first page needs no total; an empty later page needs its stamp read on its own.
     if (first) stamp = String(first[STAMP] ?? '0');
@@ -281,7 +283,7 @@ export async function listRecords(
     unfiltered,
     cached: stamp === null ? null : { stamp, key: cacheKey },
     counted: beside && String(beside[STAMP] ?? '0') === stamp ? Number(beside.n) : undefined,
-    estimate: estimateAlong && first ? (along(first[ESTIMATE]) ?? null) : undefined,
+    estimate: estimateAlong && first ? (along(estimated) ?? null) : undefined,
     count: async (limit) => Number((await countOf(limit).executeTakeFirstOrThrow()).n),
   });
   return { rows, ...total };
