@@ -129,8 +129,24 @@ export function copyFormAs(ctx: AppContext, request: FastifyRequest, sourceId: s
  * Deletes an empty form with its tables. A form holding records is disabled instead and the
  * reply says so (errCode 0, deleted false): its data is never dropped from here.
  */
+/**
+ * A search index of the form may be building (CREATE INDEX CONCURRENTLY, just after a publish): it
+ * waits for this transaction while this one waits for the table lock it holds, and PostgreSQL ends
+ * the tie by failing one of them. When it fails this one, the build goes on, and the next try waits
+ * for it to finish instead.
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== '40P01' || attempt >= tries) throw e;
+    }
+  }
+}
+
 export async function deleteOrDisableForm(ctx: AppContext, request: FastifyRequest, id: string) {
-  const reply = await ctx.db.transaction().execute(async (trx) => {
+  const reply = await retryOnDeadlock(() => ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findForm(trx, id, true);
     if (!row) throw notFound('表单不存在');
     const before = { form_name: row.form_name, status: row.status, group_id: row.group_id };
@@ -146,7 +162,7 @@ export async function deleteOrDisableForm(ctx: AppContext, request: FastifyReque
     if (dropped.removedMenus.length > 0) await ctx.events.publish(trx, { kind: 'user', id: '*' });
     await writeAudit(trx, request, { action: '删除表单', targetType: 'form', targetId: id, detail: { ...before, ...dropped } });
     return { errCode: 0, deleted: true as const, removedMenus: dropped.removedMenus, message: '表单已删除' };
-  });
+  }));
   if (reply.deleted && reply.removedMenus.length > 0) ctx.events.deliver({ kind: 'user', id: '*' });
   return reply;
 }
