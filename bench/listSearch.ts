@@ -11,9 +11,8 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
-import { sealWithForge } from '../apps/server/test/sealWithForge.ts';
 import { startServer, stopServer } from '../e2e/support/server.ts';
-import { cpuSeconds, machine } from './lib.ts';
+import { adminSession, cpuSeconds, machine } from './lib.ts';
 
 const ROWS = Number(process.env.ROWS || 1_000_000);
 /** The small form measured in the same run: list cost from SMALL to ROWS rows must grow < 2×. */
@@ -64,14 +63,7 @@ pool.on('error', () => undefined);
 const http = new HttpPool(server.baseUrl, { connections: CONCURRENCY, pipelining: 1 });
 try {
   const base = server.baseUrl;
-  const { publicKey } = (await (await fetch(`${base}/apc/publicKey`)).json()) as { publicKey: string };
-  const login = await fetch(`${base}/apc/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: sealWithForge(publicKey, 'Admin@123') }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const headers = { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+  const { headers } = await adminSession(base);
   const post = async (path: string, body: unknown) => {
     const res = await http.request({ path, method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
     const text = await res.body.text();

@@ -12,7 +12,8 @@ interface Filter extends Json {
   value: string;
 }
 
-const MATCH = [
+/** The match types a widget's fixed filters and its 高级条件 offer. */
+export const MATCH = [
   { value: '$eq', label: '等于' },
   { value: '$neq', label: '不等于' },
   { value: '$like', label: '包含' },

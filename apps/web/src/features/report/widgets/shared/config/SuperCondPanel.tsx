@@ -1,14 +1,8 @@
 import { Button, Checkbox, Input, Select, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
+import { MATCH } from './FilterPanel.tsx';
 import { AGGREGATE_LABELS, allColumns, type DsMeta, type Json, type ReportWidget, type SuperCond } from '@park/core';
 
-const MATCH = [
-  { value: '$eq', label: '等于' },
-  { value: '$neq', label: '不等于' },
-  { value: '$like', label: '包含' },
-  { value: '$gt', label: '大于' },
-  { value: '$lt', label: '小于' },
-];
 const AGGREGATES = (['none', 'sum', 'avg', 'count', 'distinct', 'max', 'min'] as const).map((v) => ({ value: v, label: AGGREGATE_LABELS[v] }));
 
 /**
