@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_TYPES, type FormMeta } from '../form/types.ts';
+import { CONTROL_TYPES } from '../form/registry.ts';
+import { type FormMeta } from '../form/types.ts';
 import { validateFormMeta } from '../form/designValidation.ts';
 import { BAD_JSON, designProblems, emptyDesign, exportDesign, importDesign } from './check.ts';
 import { canRedo, canUndo, recordStep, redo, startHistory, undo } from './history.ts';

@@ -4,7 +4,8 @@
  * undo history.
  */
 import { definitionOf, isSubTable } from '../form/registry.ts';
-import type { ControlType, FormControl, FormMeta } from '../form/types.ts';
+import type { ControlType } from '../form/registry.ts';
+import type { FormControl, FormMeta } from '../form/types.ts';
 import { CONTROL_TEMPLATES } from './templates.ts';
 import { allControls, findControl, listAt, mapControl, mapSlot, selfAndInside, type Place, type Slot } from './tree.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_TYPES, type ControlOptions, type ControlType } from '../form/types.ts';
+import { CONTROL_TYPES, type ControlType } from '../form/registry.ts';
+import { type ControlOptions } from '../form/types.ts';
 import { CONTROL_TEMPLATES, PALETTE_GROUPS } from './templates.ts';
 
 // ControlTemplate omits from a type with an index signature, so its fields read as unknown.

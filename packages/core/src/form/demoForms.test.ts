@@ -9,7 +9,8 @@ import {
   hazmatVehicleMeta,
 } from './demoForms.ts';
 import { validateFormMeta } from './designValidation.ts';
-import { CONTROL_TYPES, type FormControl } from './types.ts';
+import { CONTROL_TYPES } from './registry.ts';
+import { type FormControl } from './types.ts';
 
 function typesOf(list: FormControl[], out = new Set<string>()): Set<string> {
   for (const c of list) {

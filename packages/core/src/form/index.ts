@@ -20,7 +20,8 @@ export {
   type RegionLevel,
 } from './controls/placeControls.ts';
 export { PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind } from './lib/dateText.ts';
-export { CONTROL_DEFINITIONS, definitionOf, isControlType, isSubTable } from './registry.ts';
+export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, isControlType, isSubTable, type ControlType } from './registry.ts';
+export type { PaletteEntry } from './controls/palette.ts';
 export * from './walk.ts';
 export * from './conditions.ts';
 export * from './formula.ts';

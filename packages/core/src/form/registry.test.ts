@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONTROL_DEFINITIONS, definitionOf, isControlType } from './registry.ts';
-import { CONTROL_TYPES, type ControlType, type FormControl, type FormValue, type StoredRow } from './types.ts';
+import { CONTROL_TYPES, type ControlType } from './registry.ts';
+import { type FormControl, type FormValue, type StoredRow } from './types.ts';
 
 interface Case {
   control: FormControl;

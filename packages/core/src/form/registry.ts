@@ -1,74 +1,225 @@
 import { choiceControl } from './controls/choiceControls.ts';
 import { dateControl } from './controls/dateControls.ts';
-import type { ControlDefinition } from './controls/define.ts';
+import type { ControlBehaviour, ControlDefinition } from './controls/define.ts';
 import { INT32, INT64, numberControl, PALETTE_DECIMAL_PATTERN, PALETTE_INTEGER_PATTERN } from './controls/numberControls.ts';
+import {
+  advance,
+  basic,
+  calendar,
+  choice,
+  clock,
+  dictionary,
+  dropdown,
+  dsConf,
+  field,
+  layout,
+  mapped,
+  maps,
+  numeric,
+  picker,
+  row,
+  samples,
+  shown,
+  sourced,
+  subTable,
+  typed,
+  upload,
+  valued,
+  type PaletteEntry,
+} from './controls/palette.ts';
 import { multiPicker, singlePicker } from './controls/pickerControls.ts';
 import { gisControl, regionControl } from './controls/placeControls.ts';
 import { calculatedControl, layoutControl, subTableControl } from './controls/structureControls.ts';
 import { switchControl } from './controls/switchControl.ts';
-import { textControl } from './controls/textControls.ts';
+import { PALETTE_PATTERNS, textControl } from './controls/textControls.ts';
 import { signatureControl, uploadControl } from './controls/uploadControls.ts';
-import { CONTROL_TYPES, type ControlType, type FormControl } from './types.ts';
+import type { FormControl } from './types.ts';
 
-/** Exhaustive over ControlType: a type without a definition does not compile (DESIGN §3). */
-export const CONTROL_DEFINITIONS: Readonly<Record<ControlType, ControlDefinition>> = {
-  input: textControl(),
-  textarea: textControl(),
-  input_mobile: textControl('mobile'),
-  input_tel: textControl('telephone'),
-  input_mail: textControl('email'),
-  input_postal: textControl('postal'),
-  input_website: textControl('website'),
+/** A control type: its family's behaviour and its palette entry. */
+const control = (behaviour: ControlBehaviour, palette: PaletteEntry): ControlDefinition => ({ ...behaviour, palette });
 
-  number: numberControl({ clamps: true }),
-  input_number: numberControl({ palettePattern: PALETTE_DECIMAL_PATTERN }),
-  input_int: numberControl({ integer: true, bounds: INT32, palettePattern: PALETTE_INTEGER_PATTERN }),
-  input_long: numberControl({ integer: true, bounds: INT64, keepText: true, palettePattern: PALETTE_INTEGER_PATTERN }),
-  slider: numberControl({ clamps: true, defaultMin: 0, defaultMax: 100 }),
-  calculate_formula: calculatedControl(),
+/**
+ * Every control type of the runtime (spec 000 §3) plus the palette's approval fill-in table, one
+ * entry each, in palette order: the family's behaviour (columns, codec, checks, Excel half, query
+ * kind) and the palette group and template. ControlType is this object's keys, so adding an entry
+ * here is what adds a type, and every other `Record<ControlType, …>` (the web widgets, property
+ * panels) fails to compile until it has the type too (DESIGN §3).
+ */
+export const CONTROL_DEFINITIONS = {
+  // ---- 基础控件
+  input: control(textControl(), basic({ name: '单行文本', options: typed('', { dataType: 'string' }) })),
+  textarea: control(textControl(), basic({ name: '多行文本', options: typed() })),
+  text: control(layoutControl(), basic({ name: '文字', options: { ...shown(), defaultValue: '这是一段文字' } })),
+  input_mobile: control(textControl('mobile'), basic({ name: '手机号码', options: typed(PALETTE_PATTERNS.mobile) })),
+  input_tel: control(textControl('telephone'), basic({ name: '电话号码', options: typed(PALETTE_PATTERNS.telephone) })),
+  input_mail: control(textControl('email'), basic({ name: '邮箱', options: typed(PALETTE_PATTERNS.email) })),
+  input_postal: control(textControl('postal'), basic({ name: '邮政编码', options: typed(PALETTE_PATTERNS.postal) })),
+  input_website: control(textControl('website'), basic({ name: '网址', options: typed(PALETTE_PATTERNS.website) })),
+  input_number: control(
+    numberControl({ palettePattern: PALETTE_DECIMAL_PATTERN }),
+    basic({ name: '数字(浮点型)', options: numeric(PALETTE_DECIMAL_PATTERN) }),
+  ),
+  input_int: control(
+    numberControl({ integer: true, bounds: INT32, palettePattern: PALETTE_INTEGER_PATTERN }),
+    basic({ name: '数字(整型)', options: numeric(PALETTE_INTEGER_PATTERN) }),
+  ),
+  input_long: control(
+    numberControl({ integer: true, bounds: INT64, keepText: true, palettePattern: PALETTE_INTEGER_PATTERN }),
+    basic({ name: '数字(长整型)', options: numeric(PALETTE_INTEGER_PATTERN) }),
+  ),
+  number: control(
+    numberControl({ clamps: true }),
+    basic({ name: '计数器', options: field({ min: 0, max: 10, step: 1, controlsPosition: '' }) }),
+  ),
+  radio: control(
+    choiceControl(),
+    basic({ name: '单选框', options: choice({ inline: true, hasControl: false, options: samples('选项') }) }),
+  ),
+  checkbox: control(
+    choiceControl(),
+    basic({ name: '多选框', options: choice({ inline: false, defaultValue: [], options: samples('选项', false) }) }),
+  ),
+  year: control(dateControl('year'), basic({ name: '年份', options: calendar('yyyy', 'year') })),
+  month: control(dateControl('month'), basic({ name: '月份', options: calendar('MM', 'month') })),
+  year_month: control(dateControl('year_month'), basic({ name: '年月份', options: calendar('yyyy-MM', 'month') })),
+  date: control(dateControl('date'), basic({ name: '日期', options: calendar('yyyy-MM-dd', 'date') })),
+  time: control(dateControl('time'), basic({ name: '时间', options: clock('HH:mm:ss', { isRange: false, arrowControl: true }) })),
+  datetime: control(dateControl('datetime'), basic({ name: '日期时间', options: calendar('yyyy-MM-dd HH:mm:ss') })),
+  switch: control(
+    switchControl(),
+    basic({ name: '开关', options: { ...valued(), defaultValue: false, closeMsg: '已关闭', openMsg: '已开启' } }),
+  ),
+  multiple_select: control(choiceControl(), basic({ name: '多选下拉框', options: dropdown({ multiple: true }) })),
+  select: control(choiceControl(), basic({ name: '下拉选择框', options: dropdown({ multiple: false, hasControl: false }) })),
+  slider: control(
+    numberControl({ clamps: true, defaultMin: 0, defaultMax: 100 }),
+    basic({ name: '滑块', options: field({ defaultValue: 0, min: 0, max: 100, step: 1, showInput: false, range: false }) }),
+  ),
+  cascade: control(
+    choiceControl(),
+    basic({
+      name: '级联选择器',
+      options: field({
+        defaultValue: [],
+        placeholder: '请选择',
+        clearable: true,
+        filterable: false,
+        remote: true,
+        options: [
+          { value: '选项1', label: '选项1', children: [{ value: '选项1-1', label: '选项1-1' }] },
+          { value: '选项2', label: '选项2' },
+        ],
+        props: { value: 'value', label: 'label', children: 'children' },
+      }),
+    }),
+  ),
 
-  radio: choiceControl(),
-  select: choiceControl(),
-  checkbox: choiceControl(),
-  multiple_select: choiceControl(),
-  cascade: choiceControl(),
-  switch: switchControl(),
+  // ---- 高级控件
+  image_upload: control(uploadControl(), advance({ name: '图片', options: upload(3, 5, { presetImgs: '' }) })),
+  file_upload: control(uploadControl(), advance({ name: '附件', options: upload(3, 20) })),
+  signature: control(signatureControl(), advance({ name: '签名', options: upload(3, 1) })),
+  m_data_ref: control(
+    multiPicker(),
+    advance(picker('数据引用', '', { dsConf: dsConf({ key: '', mapping: {} }), displayModel: 'table' })),
+  ),
+  data_select: control(
+    singlePicker(),
+    advance(
+      sourced('通用数据', { method: 'GET', postType: 'json', dataSelectType: '0', remoteDataPoint: 'datas', urlParams: [] }),
+    ),
+  ),
+  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)'))),
+  org_select: control(singlePicker(), advance(mapped('组织机构', '组织机构', 'tree'))),
+  m_org_select: control(multiPicker(), advance(mapped('组织机构', '组织机构', 'tree', true))),
+  user_select: control(
+    singlePicker(),
+    advance(picker('用户', '用户', { maps: maps(), displayModel: 'table', defaultCurrentUser: false })),
+  ),
+  m_user_select: control(multiPicker(), advance(mapped('用户', '用户', 'table', true))),
+  role_select: control(singlePicker(), advance(mapped('角色', '角色', 'tree'))),
+  m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true))),
+  company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table'))),
+  m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true))),
+  dic_select: control(singlePicker(), advance(dictionary(false))),
+  m_dic_select: control(multiPicker(), advance(dictionary(true))),
+  gis_select: control(
+    gisControl(),
+    advance({
+      name: '地图定位',
+      options: field({
+        width: '80%',
+        pattern: '',
+        placeholder: '请选择',
+        // Where the map opens until the designer sets the park's own centre: spec 000 §9's default.
+        zoom: 13,
+        lat: 31.81,
+        lnt: 118.46,
+        city: '',
+        gisType: '高德',
+        allowLocation: false,
+        positions: [],
+      }),
+      // The column of each part; the longitude column is "lng" although the key is spelt "lnt".
+      modelExt: { lat: 'lat', latName: '纬度', lnt: 'lng', lntName: '经度', address: 'address', addressName: '详细地址' },
+    }),
+  ),
+  region_select: control(
+    regionControl(),
+    advance({
+      name: '行政区划',
+      // New controls ask for a county; 选择到 in the properties may lower it.
+      options: field({ pattern: '', placeholder: '', level: '3' }),
+      modelExt: {
+        province: 'province',
+        provinceName: '省份',
+        provinceCode: 'province_code',
+        provinceCodeName: '省份代码',
+        city: 'city',
+        cityName: '市',
+        cityCode: 'city_code',
+        cityCodeName: '市代码',
+        area: 'area',
+        areaName: '区县',
+        areaCode: 'area_code',
+        areaCodeName: '县区代码',
+      },
+    }),
+  ),
+  current_user: control(
+    singlePicker(),
+    advance({ ...picker('当前用户', '用户'), options: field({ placeholder: '', multiple: false, remoteUrl: '' }) }),
+  ),
+  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) }))),
+  flow_table: control(subTableControl(), advance(subTable('审批填报项'))),
+  calculate_formula: control(
+    calculatedControl(),
+    advance({
+      name: '计算公式',
+      options: field({ dateType: 'number', pattern: '', placeholder: '', formula: { type: 'number', exp: [], decimal: 2 } }),
+      rules: [],
+      show: true,
+    }),
+  ),
 
-  year: dateControl('year'),
-  month: dateControl('month'),
-  year_month: dateControl('year_month'),
-  date: dateControl('date'),
-  datetime: dateControl('datetime'),
-  time: dateControl('time'),
+  // ---- 布局控件
+  grid: control(
+    layoutControl(),
+    layout({
+      name: '栅格布局',
+      columns: [
+        { span: 12, list: [] },
+        { span: 12, list: [] },
+      ],
+      options: row(),
+    }),
+  ),
+  blank: control(layoutControl(), layout({ name: '空白', options: shown() })),
+} satisfies Record<string, ControlDefinition>;
 
-  file_upload: uploadControl(),
-  image_upload: uploadControl(),
-  signature: signatureControl(),
+export type ControlType = keyof typeof CONTROL_DEFINITIONS;
 
-  current_user: singlePicker(),
-  org_select: singlePicker(),
-  user_select: singlePicker(),
-  company_select: singlePicker(),
-  role_select: singlePicker(),
-  dic_select: singlePicker(),
-  data_select: singlePicker(),
-  m_org_select: multiPicker(),
-  m_user_select: multiPicker(),
-  m_company_select: multiPicker(),
-  m_role_select: multiPicker(),
-  m_dic_select: multiPicker(),
-  m_data_select: multiPicker(),
-  m_data_ref: multiPicker(),
-
-  region_select: regionControl(),
-  gis_select: gisControl(),
-
-  text: layoutControl(),
-  blank: layoutControl(),
-  grid: layoutControl(),
-  table: subTableControl(),
-  flow_table: subTableControl(),
-};
+/** Every control type, in palette order. */
+export const CONTROL_TYPES = Object.keys(CONTROL_DEFINITIONS) as readonly ControlType[];
 
 const KNOWN = new Set<string>(CONTROL_TYPES);
 

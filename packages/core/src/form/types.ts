@@ -5,61 +5,6 @@
  * defensively, because a formMeta is user-designed JSON text.
  */
 
-/** Every control type of the runtime (spec 000 §3) plus the palette's approval fill-in table. */
-export const CONTROL_TYPES = [
-  'input',
-  'text',
-  'textarea',
-  'number',
-  'input_number',
-  'input_int',
-  'input_long',
-  'input_mobile',
-  'input_tel',
-  'input_mail',
-  'input_postal',
-  'input_website',
-  'radio',
-  'checkbox',
-  'select',
-  'multiple_select',
-  'switch',
-  'slider',
-  'time',
-  'date',
-  'datetime',
-  'year',
-  'month',
-  'year_month',
-  'cascade',
-  'region_select',
-  'gis_select',
-  'signature',
-  'file_upload',
-  'image_upload',
-  'current_user',
-  'org_select',
-  'user_select',
-  'company_select',
-  'role_select',
-  'dic_select',
-  'data_select',
-  'm_org_select',
-  'm_user_select',
-  'm_company_select',
-  'm_role_select',
-  'm_dic_select',
-  'm_data_select',
-  'm_data_ref',
-  'calculate_formula',
-  'grid',
-  'table',
-  'flow_table',
-  'blank',
-] as const;
-
-export type ControlType = (typeof CONTROL_TYPES)[number];
-
 /** A number the designer may have saved as text ("5"). */
 export type NumberLike = number | string;
 /** A flag the designer may have saved as text ("true"). */
@@ -212,8 +157,8 @@ export interface GridColumn {
 }
 
 export interface FormControl {
-  /** One of ControlType; any other text is accepted here and reported by validateFormMeta. */
-  type: ControlType | (string & {});
+  /** One of ControlType (form/registry.ts); any other text is accepted here and reported by validateFormMeta. */
+  type: string;
   key?: string;
   /** Where the value is stored; for a sub-table, its subKey. */
   model?: string;

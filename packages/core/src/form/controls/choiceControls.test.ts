@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROL_DEFINITIONS as D } from '../registry.ts';
-import type { ControlType, FormControl } from '../types.ts';
+import type { ControlType } from '../registry.ts';
+import type { FormControl } from '../types.ts';
 import { allowedValues } from './choiceControls.ts';
 
 const ctl = (type: ControlType, options: Record<string, unknown> = {}): FormControl => ({ type, model: 'c', name: '类别', options });

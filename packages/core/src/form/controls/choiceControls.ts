@@ -1,7 +1,7 @@
 import { flag, isBlank, isRecord, nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, invalidOption } from '../messages.ts';
 import type { FormControl } from '../types.ts';
-import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlDefinition } from './define.ts';
+import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlBehaviour } from './define.ts';
 import { failCell, isObject, LIST_JOIN, LIST_SPLIT, onlyCell, queryByColumnType, REGION_JOIN, sheetCodec, str } from './sheet.ts';
 
 /**
@@ -155,7 +155,7 @@ const choiceSheet = sheetCodec({
   },
 });
 
-export function choiceControl(): ControlDefinition {
+export function choiceControl(): ControlBehaviour {
   return defineControl({
     family: 'choice',
     requiredVerb: 'choice',

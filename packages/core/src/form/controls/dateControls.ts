@@ -13,7 +13,7 @@ import {
 import { designNumber, flag, isBlank, nameOf, optionsOf } from '../lib/values.ts';
 import { badShape, invalidDate, invalidTime } from '../messages.ts';
 import type { FormContext, FormControl, FormValue } from '../types.ts';
-import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+import { cell, defineControl, modelColumn, single, type ControlBehaviour } from './define.ts';
 import { asStored, cellText, numberText, onlyCell, pad, sheetCodec, type CellValue, type SheetCodec } from './sheet.ts';
 
 /** The format the control's values use while editing (its options.format when usable). */
@@ -118,7 +118,7 @@ function dateSheet(kind: DateKind): SheetCodec {
 }
 
 /** year, month, year_month, date, datetime and time; stored as text in STORED_FORMAT. */
-export function dateControl(kind: DateKind): ControlDefinition {
+export function dateControl(kind: DateKind): ControlBehaviour {
   return defineControl({
     family: 'date',
     requiredVerb: 'choice',

@@ -2,6 +2,7 @@ import { compilePattern } from '../lib/patterns.ts';
 import { flag, isBlank, modelOf, nameOf, optionsOf, rulesOf } from '../lib/values.ts';
 import { patternMismatch, requiredChoice, requiredInput, requiredUpload } from '../messages.ts';
 import type { Column, FormContext, FormControl, FormValue, SqlType, StoredRow } from '../types.ts';
+import type { PaletteEntry } from './palette.ts';
 import type { ColumnQuery, QueryKindOf, SheetCodec } from './sheet.ts';
 
 export type ControlFamily =
@@ -30,12 +31,11 @@ export interface ControlCodec {
 }
 
 /**
- * One control type's isomorphic half (DESIGN §3: a registry, not a switch): its columns, its
+ * What a control family's factory gives (DESIGN §3: a registry, not a switch): its columns, its
  * value codec and checks, its Excel half and how conditions query its columns. Every part is
- * required, so a new control type does not compile until it says how it exports, imports and
- * is queried.
+ * required, so a new family does not compile until it says how it exports, imports and is queried.
  */
-export interface ControlDefinition {
+export interface ControlBehaviour {
   readonly family: ControlFamily;
   columns(control: FormControl): Column[];
   readonly codec: ControlCodec;
@@ -49,6 +49,15 @@ export interface ControlDefinition {
   /** A Chinese message, or null when the value is acceptable. Same code in browser and server. */
   validate(value: unknown, control: FormControl, ctx?: FormContext): string | null;
   defaultValue(control: FormControl, ctx?: FormContext): FormValue;
+}
+
+/**
+ * One control type, whole: its family's behaviour and its palette entry (group and template). The
+ * registry (form/registry.ts) holds one per type and the type list is its keys, so a type is added
+ * in one place.
+ */
+export interface ControlDefinition extends ControlBehaviour {
+  readonly palette: PaletteEntry;
 }
 
 export type RequiredVerb = 'input' | 'choice' | 'upload';
@@ -68,7 +77,7 @@ export interface DefinitionParts {
   supersededPatterns?: readonly string[];
 }
 
-export function defineControl(parts: DefinitionParts): ControlDefinition {
+export function defineControl(parts: DefinitionParts): ControlBehaviour {
   const isEmpty = parts.isEmpty ?? isBlank;
   const supersededPatterns = parts.supersededPatterns ?? [];
   const superseded = new Set(supersededPatterns);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROL_DEFINITIONS as D } from '../registry.ts';
-import type { ControlType, FormControl } from '../types.ts';
+import type { ControlType } from '../registry.ts';
+import type { FormControl } from '../types.ts';
 
 const ctl = (type: ControlType, options: Record<string, unknown> = {}): FormControl => ({ type, model: 'n', name: '数量', options });
 

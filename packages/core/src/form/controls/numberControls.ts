@@ -2,7 +2,7 @@ import { isDecimalText, isIntegerText, numberToText, toNumber } from '../lib/dec
 import { designNumber, flag, nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, integerOverflow, notInteger, notNumber, numberRange } from '../messages.ts';
 import type { FormControl, FormValue } from '../types.ts';
-import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlDefinition, type RowInput } from './define.ts';
+import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlBehaviour, type RowInput } from './define.ts';
 import { asNumber, numberText, onlyCell, queryByColumnType, sheetCodec, type SheetCodec } from './sheet.ts';
 
 export interface NumberKind {
@@ -108,7 +108,7 @@ function isRangeSlider(control: FormControl): boolean {
   return control.type === 'slider' && flag(optionsOf(control).range);
 }
 
-export function numberControl(kind: NumberKind = {}): ControlDefinition {
+export function numberControl(kind: NumberKind = {}): ControlBehaviour {
   // Built once per type, not per value: codecs run for every field of every imported row.
   const plain = numericCodec(kind.keepText);
   return defineControl({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROL_DEFINITIONS as D } from '../registry.ts';
-import type { ControlType, FormControl } from '../types.ts';
+import type { ControlType } from '../registry.ts';
+import type { FormControl } from '../types.ts';
 import { labelColumnOf } from './pickerControls.ts';
 
 const ctl = (type: ControlType, options: Record<string, unknown> = {}, extra: Partial<FormControl> = {}): FormControl => ({

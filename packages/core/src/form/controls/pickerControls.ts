@@ -1,7 +1,7 @@
 import { flag, isRecord, modelOf, nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, notCurrentUser, notOwnCompany, PICKER_SINGLE_ONLY } from '../messages.ts';
 import type { Column, FormContext, FormControl, FormValue, MultiPickerItem, PickerValue } from '../types.ts';
-import { cell, defineControl, type ControlDefinition } from './define.ts';
+import { cell, defineControl, type ControlBehaviour } from './define.ts';
 import { failCell, LIST_JOIN, LIST_SPLIT, onlyCell, queryByColumnType, sheetCodec, storedText, str, type SheetCodec } from './sheet.ts';
 
 export type PickerKind = 'org' | 'user' | 'role' | 'company' | 'dic' | 'data';
@@ -141,7 +141,7 @@ function defaultPicker(control: FormControl, ctx: FormContext): FormValue {
 }
 
 /** data/org/user/company/role/dic pickers and current_user: id under model, label under label_model. */
-export function singlePicker(): ControlDefinition {
+export function singlePicker(): ControlBehaviour {
   return defineControl({
     family: 'picker',
     requiredVerb: 'choice',
@@ -192,7 +192,7 @@ export function readMultiPicker(value: unknown): MultiPickerItem[] | null {
 }
 
 /** m_ pickers and m_data_ref: JSON text of [{k, v}] in one text column. */
-export function multiPicker(): ControlDefinition {
+export function multiPicker(): ControlBehaviour {
   return defineControl({
     family: 'multiPicker',
     requiredVerb: 'choice',

@@ -2,7 +2,7 @@ import { numberToText, toNumber } from '../lib/decimal.ts';
 import { flag, isBlank, isRecord, nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, invalidLocation, invalidRegion, numberRange, regionTooShallow } from '../messages.ts';
 import type { Column, FormControl, GisValue, RegionValue } from '../types.ts';
-import { cell, defineControl, type ControlDefinition } from './define.ts';
+import { cell, defineControl, type ControlBehaviour } from './define.ts';
 import { allEmpty, failCell, queryByColumnType, REGION_JOIN, sheetCodec, storedText, type StoredColumns } from './sheet.ts';
 
 type RegionPart = keyof RegionValue;
@@ -220,7 +220,7 @@ const gisSheet = sheetCodec({
 });
 
 /** Province, city and area names and codes, each in its modelExt column. */
-export function regionControl(): ControlDefinition {
+export function regionControl(): ControlBehaviour {
   return defineControl({
     family: 'region',
     requiredVerb: 'choice',
@@ -252,7 +252,7 @@ export function regionControl(): ControlDefinition {
 }
 
 /** lat, lng and address (and a radius when recorded), each in its modelExt column. */
-export function gisControl(): ControlDefinition {
+export function gisControl(): ControlBehaviour {
   return defineControl({
     family: 'gis',
     requiredVerb: 'choice',

@@ -1,7 +1,7 @@
 import { toNumber } from '../lib/decimal.ts';
 import { isRecord, nameOf } from '../lib/values.ts';
 import { badShape, notNumber } from '../messages.ts';
-import { defineControl, modelColumn, noColumns, type ControlDefinition } from './define.ts';
+import { defineControl, modelColumn, noColumns, type ControlBehaviour } from './define.ts';
 import { numberSheetText, numericCodec } from './numberControls.ts';
 import { asStored, noHint, queryByColumnType, sheetCodec } from './sheet.ts';
 
@@ -9,7 +9,7 @@ import { asStored, noHint, queryByColumnType, sheetCodec } from './sheet.ts';
 const noSheet = sheetCodec({ exportText: asStored, readCell: null, hint: noHint });
 
 /** grid, blank and text: layout and fixed wording; they hold and store nothing. */
-export function layoutControl(): ControlDefinition {
+export function layoutControl(): ControlBehaviour {
   return defineControl({
     family: 'layout',
     requiredVerb: 'input',
@@ -28,7 +28,7 @@ export function layoutControl(): ControlDefinition {
  * in their own table keyed by the control's model (its subKey). Rows are validated one by one
  * against tableColumns by validateValues; here only the list itself is checked.
  */
-export function subTableControl(): ControlDefinition {
+export function subTableControl(): ControlBehaviour {
   return defineControl({
     family: 'subTable',
     requiredVerb: 'input',
@@ -46,7 +46,7 @@ export function subTableControl(): ControlDefinition {
 }
 
 /** calculate_formula: a number the form computes (formula.ts); the server recomputes it. */
-export function calculatedControl(): ControlDefinition {
+export function calculatedControl(): ControlBehaviour {
   return defineControl({
     family: 'formula',
     requiredVerb: 'input',

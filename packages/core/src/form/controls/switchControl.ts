@@ -1,6 +1,6 @@
 import { flag, nameOf, optionsOf } from '../lib/values.ts';
 import { badShape } from '../messages.ts';
-import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+import { cell, defineControl, modelColumn, single, type ControlBehaviour } from './define.ts';
 import { failCell, isObject, onlyCell, queryByColumnType, sheetCodec, str } from './sheet.ts';
 
 /** Stored '0' is on and '1' is off (spec 000 §3); an empty switch is off at run time and on save. */
@@ -34,7 +34,7 @@ const switchSheet = sheetCodec({
   },
 });
 
-export function switchControl(): ControlDefinition {
+export function switchControl(): ControlBehaviour {
   return defineControl({
     family: 'switch',
     requiredVerb: 'choice',

@@ -2,7 +2,7 @@ import { isDecimalText, isIntegerText } from '../lib/decimal.ts';
 import { nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, notInteger, notNumber, patternMismatch } from '../messages.ts';
 import type { FormControl } from '../types.ts';
-import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlDefinition } from './define.ts';
+import { cell, defineControl, modelColumn, single, type ControlCodec, type ControlBehaviour } from './define.ts';
 import { asStored, noHint, queryByColumnType, readAsText, sheetCodec } from './sheet.ts';
 
 /** Built-in formats of the typed inputs, anchored and free of nested quantifiers. */
@@ -14,8 +14,8 @@ export const POSTAL = /^\d{6}$/;
 export const WEBSITE =
   /^(?:(?:https?|ftp|rtsp|mms):\/\/)?(?:[\w.~!*'()&=+$%-]+(?::[\w.~!*'()&=+$%-]*)?@)?(?:(?:\d{1,3}\.){3}\d{1,3}|localhost|(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63})(?::\d{1,5})?(?:[/?#]\S*)?$/;
 
-/** The palette's default patterns for these types; the built-ins above replace them. */
-const PALETTE_PATTERNS = {
+/** The palette's default patterns for these types (their palette rows start with them); the built-ins above replace them. */
+export const PALETTE_PATTERNS = {
   mobile: '/^1([3-9])\\d{9}$/',
   telephone: '/^0\\d{2,3}-?\\d{7,8}$/',
   email: '/^([a-zA-Z0-9_.\\-])+@(([a-zA-Z0-9\\-])+\\.)+([a-zA-Z0-9]{2,4})+$/',
@@ -56,7 +56,7 @@ function dataTypeCheck(text: string, control: FormControl): string | null {
 }
 
 /** A text input; `format` names the built-in check of a typed input. */
-export function textControl(format?: keyof typeof formats): ControlDefinition {
+export function textControl(format?: keyof typeof formats): ControlBehaviour {
   return defineControl({
     family: 'text',
     requiredVerb: 'input',

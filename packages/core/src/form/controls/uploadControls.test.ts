@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { uploadExceed } from '../messages.ts';
 import { CONTROL_DEFINITIONS as D } from '../registry.ts';
-import type { ControlType, FileMeta, FormControl } from '../types.ts';
+import type { ControlType } from '../registry.ts';
+import type { FileMeta, FormControl } from '../types.ts';
 import { fileIdOf } from './uploadControls.ts';
 
 const ctl = (type: ControlType, options: Record<string, unknown> = {}): FormControl => ({ type, model: 'u', name: '附件', options });

@@ -1,7 +1,7 @@
 import { designNumber, nameOf, optionsOf, scalarText } from '../lib/values.ts';
 import { badShape, fileTooLarge, IMAGE_TYPE_ONLY, tooManyFiles, unknownFile } from '../messages.ts';
 import type { FileMeta, FormContext, FormControl } from '../types.ts';
-import { cell, defineControl, modelColumn, single, type ControlDefinition } from './define.ts';
+import { cell, defineControl, modelColumn, single, type ControlBehaviour } from './define.ts';
 import { LIST_JOIN, noHint, queryByColumnType, sheetCodec } from './sheet.ts';
 
 /* Files cannot travel in a workbook: an export names them, an import leaves them out. */
@@ -83,7 +83,7 @@ function storeItems(value: unknown): string | null {
 }
 
 /** file_upload and image_upload: a list of ids while editing, comma-joined ids when stored. */
-export function uploadControl(): ControlDefinition {
+export function uploadControl(): ControlBehaviour {
   return defineControl({
     family: 'upload',
     requiredVerb: 'upload',
@@ -100,7 +100,7 @@ export function uploadControl(): ControlDefinition {
 }
 
 /** The signature pad uploads one png and keeps its id. */
-export function signatureControl(): ControlDefinition {
+export function signatureControl(): ControlBehaviour {
   return defineControl({
     family: 'upload',
     requiredVerb: 'upload',
