@@ -61,20 +61,6 @@ export const MATCH_TYPES_BY_KIND: Record<FieldKind, ReadonlySet<MatchType>> = {
     '$empty',
     ...RELATIVE_DATE,
   ]),
-  string: new Set([
-    '$eq',
-    '$neq',
-    '$gt',
-    '$gte',
-    '$lt',
-    '$lte',
-    '$like',
-    '$nlike',
-    '$hlike',
-    '$null',
-    '$notnull',
-    '$empty',
-    '$in',
-    '$all',
-  ]),
+  /** Text takes every match type but the relative dates. */
+  string: new Set(MATCH_TYPES.filter((type) => !RELATIVE_DATE.has(type))),
 };

@@ -1,21 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { MenuNode } from '@park/core';
+import { menuFields, treeOfMenus, type MenuNode, type MenuRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 
 /** The role code whose holders see every menu, including ones added after their role was set up. */
 export const SUPER_ROLE_CODE = 'sys_admin';
-
-interface MenuRow {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  path: string;
-  component: string | null;
-  icon_name: string | null;
-  level: number;
-  order_index: number;
-  hidden: boolean;
-}
 
 /** Role ids of a user: given directly, or through any of the user's organisations. */
 export async function roleIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
@@ -63,7 +51,7 @@ export async function menuTreeFor(db: Kysely<Database>, userId: string, client?:
       .execute();
     allowed = withAncestors(new Set(granted.map((g) => g.menu_id)), all);
   }
-  return buildTree(all.filter((m) => allowed.has(m.id)));
+  return treeOfMenus<MenuRow, MenuNode>(all.filter((m) => allowed.has(m.id)), menuFields);
 }
 
 /** A granted child is unreachable without its parents, so the parents come along. */
@@ -78,30 +66,4 @@ function withAncestors(ids: Set<string>, all: MenuRow[]): Set<string> {
     }
   }
   return out;
-}
-
-function buildTree(rows: MenuRow[]): MenuNode[] {
-  const nodes = new Map<string, MenuNode>();
-  for (const r of rows) {
-    nodes.set(r.id, {
-      id: Number(r.id),
-      parentId: r.parent_id === null ? null : Number(r.parent_id),
-      name: r.name,
-      path: r.path,
-      component: r.component,
-      iconName: r.icon_name,
-      level: r.level,
-      orderIndex: r.order_index,
-      hidden: r.hidden,
-      children: [],
-    });
-  }
-  const roots: MenuNode[] = [];
-  for (const r of rows) {
-    const node = nodes.get(r.id)!;
-    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
 }

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdminMenu, MenuType, ShowType } from '@park/core';
+import { menuFields, treeOfMenus, type AdminMenu, type MenuType, type ShowType } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { num } from '../common.ts';
 
 export async function menuTree(db: Kysely<Database>): Promise<AdminMenu[]> {
   const rows = await db
@@ -10,30 +9,12 @@ export async function menuTree(db: Kysely<Database>): Promise<AdminMenu[]> {
     .orderBy('order_index')
     .orderBy('id')
     .execute();
-  const nodes = new Map<string, AdminMenu>();
-  for (const r of rows) {
-    nodes.set(r.id, {
-      id: num(r.id),
-      parentId: r.parent_id === null ? null : num(r.parent_id),
-      name: r.name,
-      path: r.path,
-      component: r.component,
-      iconName: r.icon_name,
-      level: r.level,
-      orderIndex: r.order_index,
-      hidden: r.hidden,
-      showType: r.show_type as ShowType,
-      menuType: r.menu_type as MenuType,
-      perms: r.perms,
-      children: [],
-    });
-  }
-  const roots: AdminMenu[] = [];
-  for (const r of rows) {
-    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
-    (parent ? parent.children : roots).push(nodes.get(r.id)!);
-  }
-  return roots;
+  return treeOfMenus<(typeof rows)[number], AdminMenu>(rows, (r) => ({
+    ...menuFields(r),
+    showType: r.show_type as ShowType,
+    menuType: r.menu_type as MenuType,
+    perms: r.perms,
+  }));
 }
 
 export async function findMenu(db: Kysely<Database>, id: string) {
