@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { KeysetFetch } from '../lookup/jsonStream.ts';
+import { keysetBatch, type KeysetFetch } from '../lookup/jsonStream.ts';
 import { likeContains } from '../../plugins/scope.ts';
 
 export interface CompanyListFilter {
@@ -28,22 +28,17 @@ export async function countCompanies(db: Kysely<Database>, f: CompanyListFilter)
 
 /** One batch, newest first: only the picker's columns. */
 export function companyBatch(db: Kysely<Database>, f: CompanyListFilter, q: KeysetFetch) {
-  let page = filtered(db, f)
-    .select([
-      'c.id',
-      'c.company_name',
-      'c.company_code',
-      'c.administrative_area_name',
-      'c.industry_name',
-      'c.industy_type',
-      'c.economic_type_name',
-      'c.status',
-    ])
-    .orderBy('c.id', 'desc')
-    .limit(q.limit);
-  if (q.afterId !== null) page = page.where('c.id', '<', q.afterId);
-  if (q.offset > 0) page = page.offset(q.offset);
-  return page.execute();
+  const page = filtered(db, f).select([
+    'c.id',
+    'c.company_name',
+    'c.company_code',
+    'c.administrative_area_name',
+    'c.industry_name',
+    'c.industy_type',
+    'c.economic_type_name',
+    'c.status',
+  ]);
+  return keysetBatch(page, 'c.id', q).execute();
 }
 
 export type CompanyBatchRow = Awaited<ReturnType<typeof companyBatch>>[number];

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
 import { Type } from '@fastify/type-provider-typebox';
 
 /*
@@ -42,6 +43,24 @@ export interface KeysetFetch {
   afterId: string | null;
   offset: number;
   limit: number;
+}
+
+/**
+ * One batch of a keyset walk over a bigint id column, newest first: rows after `afterId`, then
+ * `offset` skipped (the page's start within the first batch), at most `limit`.
+ */
+export function keysetBatch<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  idColumn: `${string}.id`,
+  q: KeysetFetch,
+): SelectQueryBuilder<DB, TB, O> {
+  // The id columns are named as text: both callers alias their table, and Kysely cannot check a
+  // reference to a table its generic caller chose.
+  const untyped = query as unknown as SelectQueryBuilder<Record<string, Record<string, string>>, string, O>;
+  let page = untyped.orderBy(idColumn, 'desc').limit(q.limit);
+  if (q.afterId !== null) page = page.where(idColumn, '<', q.afterId);
+  if (q.offset > 0) page = page.offset(q.offset);
+  return page as unknown as SelectQueryBuilder<DB, TB, O>;
 }
 
 /**

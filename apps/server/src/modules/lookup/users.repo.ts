@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { formatDateTime } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { KeysetFetch } from './jsonStream.ts';
+import { keysetBatch, type KeysetFetch } from './jsonStream.ts';
 import { likeContains } from '../../plugins/scope.ts';
 
 export interface UserListFilter {
@@ -82,7 +82,7 @@ export interface UserBatchRow {
  * aggregated by PostgreSQL into JSON text: one round trip per batch, nothing parsed twice.
  */
 export function userBatch(db: Kysely<Database>, f: UserListFilter, q: KeysetFetch): Promise<UserBatchRow[]> {
-  let page = filtered(db, f)
+  const page = filtered(db, f)
     .leftJoinLateral(
       (eb) =>
         eb
@@ -119,12 +119,8 @@ export function userBatch(db: Kysely<Database>, f: UserListFilter, q: KeysetFetc
       'og.orgs',
       'og.org_name',
       'rg.roles',
-    ])
-    .orderBy('u.id', 'desc')
-    .limit(q.limit);
-  if (q.afterId !== null) page = page.where('u.id', '<', q.afterId);
-  if (q.offset > 0) page = page.offset(q.offset);
-  return page.execute();
+    ]);
+  return keysetBatch(page, 'u.id', q).execute();
 }
 
 /** A row as JSON text; the aggregated lists are spliced in as PostgreSQL wrote them. */
