@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TEXT, USERNAME_MESSAGE, USERNAME_PATTERN, type OrgNode } from '@park/core';
@@ -213,6 +213,40 @@ export function uniqueNameValidator(check: (name: string) => Promise<boolean>, m
     if (mine !== seq) return; // a newer keystroke is being checked instead
     if (await check(name).catch(() => false)) throw new Error(message);
   };
+}
+
+/**
+ * A required name the server must not know yet (a role's, a system module's): checked after the
+ * user pauses typing. `ownId` is the record being edited, whose own name is not a clash.
+ */
+export function UniqueNameItem({
+  label,
+  name,
+  requiredMessage,
+  check,
+  ownId,
+  taken,
+}: {
+  label: string;
+  name: string;
+  requiredMessage: string;
+  check: (name: string, ownId?: number) => Promise<boolean>;
+  ownId: number | undefined;
+  taken: string;
+}) {
+  // One validator per dialog, so a newer keystroke supersedes the check of an older one.
+  const uniqueName = useMemo(() => uniqueNameValidator((text) => check(text, ownId), taken), [check, ownId, taken]);
+  return (
+    <Form.Item
+      label={label}
+      name={name}
+      hasFeedback
+      validateDebounce={0}
+      rules={[{ required: true, whitespace: true, message: requiredMessage }, { validator: uniqueName }]}
+    >
+      <Input maxLength={64} autoComplete="off" />
+    </Form.Item>
+  );
 }
 
 export function StatusTag({ status }: { status: number }) {

@@ -52,7 +52,7 @@ import {
   listUserByRoleId,
   updateRole,
 } from '../api.ts';
-import { DeleteLink, orgOptions, StatusTag, uniqueNameValidator, useDebounced, useOrgTree } from '../common.tsx';
+import { DeleteLink, orgOptions, StatusTag, UniqueNameItem, useDebounced, useOrgTree } from '../common.tsx';
 import '../system.css';
 
 const SUPER_ROLE_CODE = 'sys_admin';
@@ -66,11 +66,6 @@ interface RoleForm {
 const DATA_SCOPE_OPTIONS = DATA_SCOPES.map((s) => ({ value: s, label: DATA_SCOPE_LABELS[s] }));
 
 function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => void }) {
-  // One validator per dialog, so a newer keystroke supersedes the check of an older one.
-  const uniqueName = useMemo(
-    () => uniqueNameValidator((name) => checkByRoleName(name, role?.id), ADMIN_TEXT.roleNameTaken),
-    [role?.id],
-  );
   const dialog = useEditDialog({
     save: async (v: RoleForm) => {
       const body = { roleName: v.roleName.trim(), remark: v.remark?.trim() || null, dataScope: v.dataScope };
@@ -88,15 +83,14 @@ function RoleDialog({ role, onClose }: { role: AdminRole | null; onClose: () => 
       layout="vertical"
       initialValues={role ? { roleName: role.roleName, remark: role.remark ?? '', dataScope: role.dataScope } : { dataScope: 'all' }}
     >
-      <Form.Item
+      <UniqueNameItem
         label="角色名称"
         name="roleName"
-        hasFeedback
-        validateDebounce={0}
-        rules={[{ required: true, whitespace: true, message: '请输入角色名称' }, { validator: uniqueName }]}
-      >
-        <Input maxLength={64} autoComplete="off" />
-      </Form.Item>
+        requiredMessage="请输入角色名称"
+        check={checkByRoleName}
+        ownId={role?.id}
+        taken={ADMIN_TEXT.roleNameTaken}
+      />
       <Form.Item
         label="数据范围"
         name="dataScope"

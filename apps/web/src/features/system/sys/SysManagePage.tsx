@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
 import { ListPage, tableLocale } from '../../../lib/ListPage.tsx';
 import { MODULES_QUERY_KEY } from '../../../lib/shellApi.ts';
 import { addSys, checkBySysName, deleteSys, keys, listSys, updateSys } from '../api.ts';
-import { DeleteLink, uniqueNameValidator } from '../common.tsx';
+import { DeleteLink, UniqueNameItem } from '../common.tsx';
 import '../system.css';
 
 interface SysForm {
@@ -18,7 +18,6 @@ interface SysForm {
 }
 
 function SysDialog({ sys, onClose }: { sys: SysModule | null; onClose: () => void }) {
-  const uniqueName = useMemo(() => uniqueNameValidator((name) => checkBySysName(name, sys?.id), ADMIN_TEXT.sysNameTaken), [sys?.id]);
   const dialog = useEditDialog({
     save: async (v: SysForm) => {
       const body = { sysName: v.sysName.trim(), sysUrl: v.sysUrl.trim(), status: v.status, orderIndex: v.orderIndex ?? undefined };
@@ -37,15 +36,14 @@ function SysDialog({ sys, onClose }: { sys: SysModule | null; onClose: () => voi
       layout="vertical"
       initialValues={sys ? { sysName: sys.sysName, sysUrl: sys.sysUrl, status: Number(sys.status), orderIndex: sys.orderIndex ?? null } : { status: 0 }}
     >
-      <Form.Item
+      <UniqueNameItem
         label="系统名称"
         name="sysName"
-        hasFeedback
-        validateDebounce={0}
-        rules={[{ required: true, whitespace: true, message: '请输入系统名称' }, { validator: uniqueName }]}
-      >
-        <Input maxLength={64} autoComplete="off" />
-      </Form.Item>
+        requiredMessage="请输入系统名称"
+        check={checkBySysName}
+        ownId={sys?.id}
+        taken={ADMIN_TEXT.sysNameTaken}
+      />
       <Form.Item
         label="地址"
         name="sysUrl"
