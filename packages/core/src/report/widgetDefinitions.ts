@@ -113,6 +113,24 @@ function chart(kind: WidgetKind, reportType: string, smallType: string, title: s
   };
 }
 
+/** 表格 and 交叉表: the same framed, paged widget with a serial number column; `data` says which. */
+function table(b: Base, name: string, sizey: number, pageSize: number, data: Json): ReportWidget {
+  return {
+    ...b,
+    name,
+    type: 'reportWidget',
+    reportType: 'tableReportWidget',
+    sizex: REPORT_GRID.defaultWidth,
+    sizey,
+    borderColor: DEFAULT_BORDER_COLOR,
+    ...padding(25),
+    data,
+    style: { mainTitleVisiable: true, mainTitle: name, pagination: true, pageSize, showSerialNum: true },
+    sensior: sensior(),
+    querySize: 1000,
+  };
+}
+
 export interface WidgetDefinition {
   name: string;
   /** The palette entry's origin type (reportType.config.json). */
@@ -159,20 +177,8 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
     paletteType: 'formTableWidget',
     family: 'data',
     axes: [{ axis: 'cols', label: '表格列/字段', kind: 'dim' }],
-    create: (b) => ({
-      ...b,
-      name: '表格',
-      type: 'reportWidget',
-      reportType: 'tableReportWidget',
-      sizex: REPORT_GRID.defaultWidth,
-      sizey: REPORT_GRID.tableHeight,
-      borderColor: DEFAULT_BORDER_COLOR,
-      ...padding(25),
-      data: { dataset: '', smallType: 'table', cols: [], condFilters: [], superConds: [], querySort: [], optButtons: [], btns: [] },
-      style: { mainTitleVisiable: true, mainTitle: '表格', pagination: true, pageSize: 10, showSerialNum: true },
-      sensior: sensior(),
-      querySize: 1000,
-    }),
+    create: (b) =>
+      table(b, '表格', REPORT_GRID.tableHeight, 10, { dataset: '', smallType: 'table', cols: [], condFilters: [], superConds: [], querySort: [], optButtons: [], btns: [] }),
   },
   cross: {
     name: '交叉表',
@@ -183,20 +189,7 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
       { axis: 'colorAxis', label: '列维度/维度', kind: 'dim' },
       { axis: 'valueAxis', label: '数值/度量', kind: 'measure' },
     ],
-    create: (b) => ({
-      ...b,
-      name: '交叉表',
-      type: 'reportWidget',
-      reportType: 'tableReportWidget',
-      sizex: REPORT_GRID.defaultWidth,
-      sizey: REPORT_GRID.tableHeight / 2,
-      borderColor: DEFAULT_BORDER_COLOR,
-      ...padding(25),
-      data: { dataset: '', smallType: 'cross', classAxis: [], colorAxis: [], valueAxis: [], condFilters: [], superConds: [] },
-      style: { mainTitleVisiable: true, mainTitle: '交叉表', pagination: true, pageSize: 100, showSerialNum: true },
-      sensior: sensior(),
-      querySize: 1000,
-    }),
+    create: (b) => table(b, '交叉表', REPORT_GRID.tableHeight / 2, 100, { dataset: '', smallType: 'cross', classAxis: [], colorAxis: [], valueAxis: [], condFilters: [], superConds: [] }),
   },
   kanban: {
     name: '指标看板',
