@@ -26,7 +26,7 @@ export const basic = (row: PaletteRow): PaletteEntry => ({ group: 'basic', row }
 export const advance = (row: PaletteRow): PaletteEntry => ({ group: 'advance', row });
 export const layout = (row: PaletteRow): PaletteEntry => ({ group: 'layout', row });
 
-/** A template before its `type` and empty `comment` are added (see the assembly at the end). */
+/** A template before its `type` and empty `comment` are added (designer/templates.ts). */
 export type PaletteRow = Omit<ControlTemplate, 'type' | 'options'> & { options: ControlOptions };
 
 // ---- common layers -------------------------------------------------------------------------
