@@ -1,6 +1,6 @@
 /**
  * Every control widget that needs no server, rendered in a DOM: display text, value in and
- * value out (the case table is apps/web/test/widgetCases.tsx, exhaustive over ControlType).
+ * value out (each type's case is controls/<type>/widgetCase.tsx, collected by apps/web/test/widgetCases.tsx).
  */
 import { runWidgetCases } from '../../test/widgetCases.tsx';
 
