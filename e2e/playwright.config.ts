@@ -13,10 +13,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: './test-results',
+  // runShards.ts gives each group of specs its own (Playwright empties it at the start).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'zh-CN',
+    // The app then turns antd's and the charts' animations off (apps/web/src/lib/motion.ts).
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'off',
