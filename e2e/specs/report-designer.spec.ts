@@ -552,7 +552,9 @@ test('从表单生成：空报表按表单列表页的查询条件和列得到�
   await chooseOption(page, datasetName);
   await d.getByRole('button', { name: '生成' }).click();
   // The demo form's list page asks for 车牌号码 and 车辆类型 (of its conditions, those the dataset has).
-  await expect(widgets(page)).toHaveCount(2);
+  // (Polled as a sentence, so a failure in CI's log says what the page showed instead.)
+  const state = async () => `${await widgets(page).count()} widgets; dialog ${(await d.count()) > 0 ? 'open' : 'closed'}; messages: ${(await page.locator('.ant-message-notice').allTextContents()).join(' | ')}`;
+  await expect.poll(state).toBe('2 widgets; dialog closed; messages: ');
   const [query, list] = [widgets(page).first(), widgets(page).last()];
   await expect(query.locator('.rw-query-label')).toHaveText(['车牌号码', '车辆类型']);
   await expect(list.locator('.ant-table-thead')).toContainText('车牌号码');
