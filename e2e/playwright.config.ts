@@ -10,8 +10,9 @@ export default defineConfig({
   // One retry: on this 2-core CI box a test occasionally times out under load (reported as "flaky",
   // never hidden); a test that fails twice fails the run.
   retries: 1,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two groups of specs share the 2-core box (support/runShards.ts), so each step may wait for a core.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   // runShards.ts gives each group of specs its own (Playwright empties it at the start).
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
