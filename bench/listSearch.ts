@@ -20,6 +20,13 @@ const SMALL = Number(process.env.SMALL || 10_000);
 const REQUESTS = Number(process.env.REQUESTS || 400);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
 const ROUNDS = Number(process.env.ROUNDS || 4);
+/**
+ * Untimed calls per side, size and case before its rounds. With 40, the first case measured was
+ * still paying for V8 optimising the list path: the server's Node CPU per call was 2.1–2.8 ms there
+ * against 1.0–1.4 ms for the later cases doing the same work (2026-11-27, four runs). A park
+ * server answers that many list calls in its first minutes; raw SQL gets as many untimed calls.
+ */
+const WARMUP = Number(process.env.WARMUP || 400);
 const DATA_DIR = process.env.BENCH_DATA_DIR || `/tmp/park-bench-list-${ROWS}`;
 const formName = (rows: number) => `列表检索基准-${rows}`;
 
@@ -204,7 +211,7 @@ try {
   console.log(`machine: ${machine()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(
     `${ROWS.toLocaleString('en')} and ${SMALL.toLocaleString('en')} rows in a 12-field form, same database${built.length ? ` (${built.join('; ')})` : ' (reused)'}; ` +
-      `${REQUESTS} requests per side, size and case, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds`,
+      `${REQUESTS} requests per side, size and case after ${WARMUP} untimed, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds`,
   );
   interface Side {
     sample: Record<string, unknown>;
@@ -251,8 +258,8 @@ try {
       });
     }
     for (const side of sides) {
-      await drive(40, side.api);
-      await drive(40, side.raw);
+      await drive(WARMUP, side.api);
+      await drive(WARMUP, side.raw);
     }
     // Rounds alternate API and raw SQL, big and small, so drift on this shared machine falls on all four.
     for (let k = 0; k < ROUNDS; k++) {

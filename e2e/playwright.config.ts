@@ -10,13 +10,17 @@ export default defineConfig({
   // One retry: on this 2-core CI box a test occasionally times out under load (reported as "flaky",
   // never hidden); a test that fails twice fails the run.
   retries: 1,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two groups of specs share the 2-core box (support/runShards.ts), so each step may wait for a core.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
-  outputDir: './test-results',
+  // runShards.ts gives each group of specs its own (Playwright empties it at the start).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL,
     locale: 'zh-CN',
+    // The app then turns antd's and the charts' animations off (apps/web/src/lib/motion.ts).
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'off',

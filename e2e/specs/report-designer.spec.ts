@@ -435,12 +435,16 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await expect(canvas).toBeVisible();
   await pie.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
-  // ECharts draws the first slice clockwise from twelve o'clock: aim at its middle, inside the ring.
-  const angle = (Math.PI * counts[0]!.n) / total;
+  // ECharts draws the slices clockwise from twelve o'clock in the order of the chart's data table
+  // (the pie's angle is the sum of 记录ID, not a count): aim at the middle of the first, inside the ring.
+  await expect.poll(async () => Object.keys(await numbers(pie)).length).toBeGreaterThan(1);
+  const slices = Object.entries(await numbers(pie)).map(([t, v]) => ({ t, v: Number(v) }));
+  const angle = (Math.PI * slices[0]!.v) / slices.reduce((s, x) => s + x.v, 0);
+  const clicked = counts.find((c) => c.t === slices[0]!.t)!;
   const r = (Math.min(box.width, box.height) / 2) * 0.6;
   await page.mouse.click(box.x + box.width / 2 + r * Math.sin(angle), box.y + box.height / 2 - r * Math.cos(angle));
-  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${counts[0]!.n} 条`);
-  await expect(tableFrame.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(counts[0]!.t);
+  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${clicked.n} 条`);
+  await expect(tableFrame.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText(clicked.t);
   await page.screenshot({ path: `${SHOTS}/report-view-linked.png`, fullPage: true });
   // The same slice again lifts the filter; the query widget filters by the chosen type.
   await page.mouse.click(box.x + box.width / 2 + r * Math.sin(angle), box.y + box.height / 2 - r * Math.cos(angle));
@@ -548,7 +552,9 @@ test('从表单生成：空报表按表单列表页的查询条件和列得到�
   await chooseOption(page, datasetName);
   await d.getByRole('button', { name: '生成' }).click();
   // The demo form's list page asks for 车牌号码 and 车辆类型 (of its conditions, those the dataset has).
-  await expect(widgets(page)).toHaveCount(2);
+  // (Polled as a sentence, so a failure in CI's log says what the page showed instead.)
+  const state = async () => `${await widgets(page).count()} widgets; dialog ${(await d.count()) > 0 ? 'open' : 'closed'}; messages: ${(await page.locator('.ant-message-notice').allTextContents()).join(' | ')}`;
+  await expect.poll(state).toBe('2 widgets; dialog closed; messages: ');
   const [query, list] = [widgets(page).first(), widgets(page).last()];
   await expect(query.locator('.rw-query-label')).toHaveText(['车牌号码', '车辆类型']);
   await expect(list.locator('.ant-table-thead')).toContainText('车牌号码');

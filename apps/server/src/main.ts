@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (!databaseUrl) {
     running.cluster = await startEmbedded({ dir: path.join(config.dataDir, 'pg'), logger });
     await ensureDatabase(running.cluster.urlFor('postgres'), EMBEDDED_DB);
-    databaseUrl = running.cluster.urlFor(EMBEDDED_DB);
+    databaseUrl = running.cluster.localUrlFor(EMBEDDED_DB);
   }
   if (stopping) return;
   running.booted = await bootstrap(config, databaseUrl, logger);

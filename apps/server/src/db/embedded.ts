@@ -20,8 +20,14 @@ process.on('exit', () => {
 });
 
 export interface EmbeddedCluster {
-  /** Connection string for a database on this cluster. */
+  /** Connection string for a database on this cluster (TCP on loopback, for any process). */
   urlFor(database: string): string;
+  /**
+   * The same database over the cluster's Unix-domain socket when it has one (else urlFor's): for
+   * the server's own pools. On the 2-vCPU VM a query over loopback TCP cost its sender about a
+   * third more CPU and half the throughput of the same query over the socket (issue 16).
+   */
+  localUrlFor(database: string): string;
   port: number;
   stop(): Promise<void>;
 }
@@ -127,12 +133,33 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedC
     throw new Error(`内置 PostgreSQL 启动失败（数据目录 ${dir}）`, { cause: err ?? 'PostgreSQL 未给出原因' });
   }
   logger.info({ port }, '内置 PostgreSQL 已启动');
+  const socketDir = await socketDirOf(dir, port);
+  const urlFor = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     port,
-    urlFor: (database) =>
-      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    urlFor,
+    localUrlFor: (database) =>
+      socketDir === null
+        ? urlFor(database)
+        : `postgres://postgres:${encodeURIComponent(password)}@${encodeURIComponent(socketDir)}:${port}/${encodeURIComponent(database)}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * The directory of the running cluster's Unix-domain socket: line 5 of postmaster.pid, where
+ * PostgreSQL writes its first socket directory. Null when it has none (or the socket is not there).
+ */
+async function socketDirOf(dir: string, port: number): Promise<string | null> {
+  try {
+    const socketDir = (await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n')[4]?.trim();
+    if (!socketDir) return null;
+    await fs.access(path.join(socketDir, `.s.PGSQL.${port}`));
+    return socketDir;
+  } catch {
+    return null;
+  }
 }
 
 /**

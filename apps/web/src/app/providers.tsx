@@ -8,6 +8,7 @@ import { setFeedbackApi } from '../lib/feedback.ts';
 import { createQueryClient } from './queryClient.ts';
 import { pageRegistry } from './pageRegistry.ts';
 import { PageNamesContext } from '../lib/pageNames.ts';
+import { REDUCED_MOTION } from '../lib/motion.ts';
 
 const PAGE_NAMES = Object.keys(pageRegistry);
 
@@ -17,6 +18,7 @@ export const PRIMARY_COLOR = '#1d4ed8';
 
 const theme: ThemeConfig = {
   token: {
+    motion: !REDUCED_MOTION,
     colorPrimary: PRIMARY_COLOR,
     colorInfo: PRIMARY_COLOR,
     borderRadius: 6,

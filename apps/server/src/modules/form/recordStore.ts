@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
-import { COUNT_CAP, countBound, dataStamp, listCountCache, listTotal, type ListTotal } from './list/listCount.ts';
+import { boundedTotal, COUNT_CAP, countBound, dataStamp, listCountCache, listTotal, type ListTotal } from './list/listCount.ts';
 import { GRAM_SHARE, gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
@@ -274,6 +274,10 @@ export async function listRecords(
       delete row[ESTIMATE];
     }
   }
+  // An empty first page carries no stamp, so its total (none) could not be kept and every call
+  // of a search finding nothing counted again beside its page. The count carries its own stamp
+  // and was taken in its own snapshot: keep it, so the next call knows a count exists.
+  if (beside && stamp === null) listCountCache(db).set(cacheKey, String(beside[STAMP] ?? '0'), bound, boundedTotal(Number(beside.n), bound));
   const along = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
   const total = await listTotal(db, {
     table: table.table,

@@ -117,6 +117,10 @@ export async function listTotal(db: Kysely<Database>, input: TotalInput): Promis
     const estimate = input.estimate !== undefined ? input.estimate : await estimatedRows(db, input.table);
     if (estimate !== null && estimate > COUNT_CAP) return keep({ totalCount: estimate, totalCountKind: 'estimate' });
   }
-  const n = input.counted ?? (await input.count(bound));
-  return keep(n > bound ? { totalCount: bound, totalCountKind: 'capped' } : { totalCount: n, totalCountKind: 'exact' });
+  return keep(boundedTotal(input.counted ?? (await input.count(bound)), bound));
+}
+
+/** A count taken with `limit bound + 1`, as the list shows it. */
+export function boundedTotal(n: number, bound: number): ListTotal {
+  return n > bound ? { totalCount: bound, totalCountKind: 'capped' } : { totalCount: n, totalCountKind: 'exact' };
 }

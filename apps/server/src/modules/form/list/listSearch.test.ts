@@ -207,6 +207,21 @@ describe('list search (issue 16)', () => {
     expect(after.json().totalCount).toBe(n + 1);
   });
 
+  it('a search finding nothing answers 0 each time (its count is kept after the first), and records matching it later are listed and counted afresh', async () => {
+    const body = { formId, pageNum: 1, pageSize: 5, queryConditions: [{ key: 'f_name', type: '$like', value: '空结果检索' }] };
+    for (const call of ['first', 'kept']) {
+      const res = await t.call(admin, 'POST', '/api/form/queryFormDataByConditions', body);
+      expect(res.json(), call).toMatchObject({ errCode: 0, datas: [], totalCount: 0, totalCountKind: 'exact' });
+    }
+    for (let i = 0; i < 6; i++) {
+      const add = await t.call(admin, 'POST', `/api/form/addformdata/${formId}`, { f_name: `空结果检索${i}` });
+      expect(add.json(), add.body).toMatchObject({ errCode: 0 });
+    }
+    const after = (await t.call(admin, 'POST', '/api/form/queryFormDataByConditions', body)).json();
+    expect(after.datas).toHaveLength(5);
+    expect({ totalCount: after.totalCount, totalCountKind: after.totalCountKind }).toEqual({ totalCount: 6, totalCountKind: 'exact' });
+  });
+
   it('totals: a short page counts itself, a deep page raises the bound, so paging reaches the end', async () => {
     let counted = 0;
     const count = async (bound: number) => {

@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { REDUCED_MOTION } from '../../../lib/motion.ts';
 import { Panel } from './ConsoleFrame.tsx';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
@@ -31,7 +32,7 @@ export function EChart({ option, height = 260, testId }: { option: ChartOption; 
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: false, lazyUpdate: true });
+    chart.current?.setOption(REDUCED_MOTION ? { ...option, animation: false } : option, { notMerge: false, lazyUpdate: true });
   }, [option]);
 
   return <div ref={holder} className="park-chart" style={{ height }} data-testid={testId} />;

@@ -4,6 +4,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
+import { REDUCED_MOTION } from '../../../../lib/motion.ts';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -47,7 +48,7 @@ export const EChart = forwardRef<EChartHandle, { option: EChartsCoreOption; onCl
 
   useEffect(() => {
     // The dark theme brings its own background; the frame's shows through instead.
-    chart.current?.setOption({ ...option, backgroundColor: 'transparent' }, { notMerge: true });
+    chart.current?.setOption({ ...option, backgroundColor: 'transparent', ...(REDUCED_MOTION ? { animation: false } : {}) }, { notMerge: true });
   }, [option, dark]);
 
   useImperativeHandle(ref, () => ({ image: () => chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: BACKDROP[dark ? 'dark' : 'light'] }) ?? null }), [dark]);
