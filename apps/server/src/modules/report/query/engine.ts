@@ -9,8 +9,10 @@ import { scopeKey } from '../../form/recordAccess.ts';
 import { reportRecordScope } from '../sources/dataScope.ts';
 import { ResultCache } from './cache.ts';
 import { TurnLane } from './lane.ts';
+import type { AnyDb } from './plan.ts';
 import { compileReport, type CompiledReport, type OutputColumn } from './compile.ts';
 import type { QueryLimiter } from './limiter.ts';
+import { withParallelWorkers, type SoloRule } from './solo.ts';
 
 export interface ReportResult {
   datas: Array<Record<string, unknown>>;
@@ -41,6 +43,8 @@ interface Compiled {
   compiled: CompiledReport;
   sql: string;
   cacheKey: string;
+  /** The source the query runs on. */
+  db: AnyDb;
 }
 
 function datasetOf(widget: Item): string {
@@ -78,6 +82,7 @@ export class ReportEngine {
     private readonly limiter: QueryLimiter,
     cacheEntries: number,
     private readonly timeoutMs: number,
+    private readonly solo: SoloRule,
   ) {
     this.cache = new ResultCache(cacheEntries);
   }
@@ -123,7 +128,7 @@ export class ReportEngine {
       .createHash('sha256')
       .update(JSON.stringify([plan.datasetId, plan.version, plan.scopeKey, query.shape, main.sql, main.parameters]))
       .digest('base64url');
-    const out: Compiled = { query, compiled, sql: main.sql, cacheKey };
+    const out: Compiled = { query, compiled, sql: main.sql, cacheKey, db: plan.db };
     if (byKey.size >= 200) byKey.clear(); // a widget asked with ever new conditions keeps only recent ones
     byKey.set(key, out);
     return out;
@@ -158,14 +163,16 @@ export class ReportEngine {
   private async resultOf(auth: AuthContext, grant: DataScope, widget: Item, body: QueryBody, published: boolean): Promise<{ result: ReportResult; sql: string; cached: boolean }> {
     await this.lane.turn();
     const snap = await this.datasets.snapshot(datasetOf(widget));
-    const { query, compiled, sql, cacheKey } = await this.compiled(auth, grant, widget, body, snap, published);
+    const { query, compiled, sql, cacheKey, db } = await this.compiled(auth, grant, widget, body, snap, published);
     let ran = false;
     const result = await this.cache.once(cacheKey, snap.stamp, () =>
       this.limiter.run(auth.userId, async () => {
         ran = true;
+        // A lone query on the platform database may use parallel workers (ADR 0023).
+        const workers = snap.ds.built_in ? this.solo.workersFor(this.otherReportWork()) : 0;
         try {
           const [rows, count] = await Promise.all([
-            compiled.query.execute(),
+            workers > 0 ? withParallelWorkers(db, workers, compiled.query) : compiled.query.execute(),
             compiled.countQuery ? compiled.countQuery.executeTakeFirst() : Promise.resolve(undefined),
           ]);
           return this.shape(query, rows, compiled.columns, count ? Number((count as { n: unknown }).n) : undefined);
@@ -203,6 +210,17 @@ export class ReportEngine {
     const truncated = rows.length > query.limit;
     const datas = truncated ? rows.slice(0, query.limit) : rows;
     return totalCount === undefined ? { datas, truncated, computedAt } : { datas, truncated, totalCount: Math.min(totalCount, COUNT_CAP), computedAt };
+  }
+
+  /** Report work besides the query about to run: another running or waiting, or widget calls in the lane. */
+  private otherReportWork(): boolean {
+    const { running, queued } = this.limiter.stats;
+    return running > 1 || queued > 0 || this.lane.length > 0;
+  }
+
+  /** An API request that is not a report's: form traffic the solo rule weighs (ADR 0023). */
+  noteOtherRequest(): void {
+    this.solo.noteRequest();
   }
 
   clearCache(): void {
