@@ -6,9 +6,11 @@
  *  - a cached repeat of one widget;
  *  - a cached repeat of one published widget (queryreportdata) and of a preview, beside the HTTP
  *    floor (GET /healthz on the same connections);
- *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once: first load (one user's
+ *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once, each page one
+ *    queryreportdatabatch call as the viewer sends it (ADR 0023): first load (one user's
  *    widget queries run, the others share them), reload (every result cached: the usual case for
- *    a dashboard left open), and cold (every widget query distinct), against its p99 with no
+ *    a dashboard left open; once more as one call per widget, the viewer before ADR 0023), and
+ *    cold (every widget query distinct), against its p99 with no
  *    dashboard running just before each phase, as a ratio; for each phase the server's event-loop delay (p99, max; from
  *    /metrics, whose histogram restarts at each scrape) and what pg_stat_activity showed running
  *    (report backends, parallel workers, other statements; sampled every 100 ms);
@@ -205,14 +207,32 @@ try {
     users.push(await login(`viewer${u}`, made.password));
   }
   const widgetFailures: string[] = [];
-  const loadDashboard = (h: Headers, salt: number | null) =>
-    Promise.all(
-      widgets.map((w, i) =>
-        post('/api/report/datareport/queryreportdata', { reportId, widgetId: w.id, pageNum: 1, pageSize: 1000, queryConditions: salt === null ? [] : missing(salt * 100 + i) }, h).catch(
-          (err: Error) => void widgetFailures.push(err.message.slice(0, 160)),
-        ),
-      ),
+  const widgetBody = (w: { id: string | number }, i: number, salt: number | null) => ({
+    widgetId: w.id,
+    pageNum: 1,
+    pageSize: 1000,
+    queryConditions: salt === null ? [] : missing(salt * 100 + i),
+  });
+  const single = (h: Headers, body: Record<string, unknown>) =>
+    post('/api/report/datareport/queryreportdata', { reportId, ...body }, h).catch((err: Error) => void widgetFailures.push(err.message.slice(0, 160)));
+  // As the viewer loads a page (ADR 0023): one batch call with every widget; a widget still running
+  // after REPORT_BATCH_WAIT_MS comes back pending and is asked for by itself, joining that run.
+  const loadDashboard = async (h: Headers, salt: number | null) => {
+    const bodies = widgets.map((w, i) => widgetBody(w, i, salt));
+    const reply = (await post('/api/report/datareport/queryreportdatabatch', { reportId, widgets: bodies }, h).catch((err: Error) => {
+      widgetFailures.push(err.message.slice(0, 160));
+      return { results: [] };
+    })) as { results: Array<{ pending?: boolean; errCode?: number; errMsg?: string }> };
+    await Promise.all(
+      reply.results.map((r, i) => {
+        if (r.pending) return single(h, bodies[i]!);
+        if (r.errCode !== 0) widgetFailures.push(`${String(bodies[i]!.widgetId)}: ${r.errMsg}`);
+        return undefined;
+      }),
     );
+  };
+  // The viewer before ADR 0023: one queryreportdata call per widget.
+  const loadDashboardPerWidget = (h: Headers, salt: number | null) => Promise.all(widgets.map((w, i) => single(h, widgetBody(w, i, salt))));
 
   // The server's event-loop delay over a phase: /metrics reports monitorEventLoopDelay's histogram
   // and restarts it at every scrape, so a scrape before the phase and one after give the phase's.
@@ -287,6 +307,10 @@ try {
   const reloadDash = await withBaseline(async () => {
     for (let r = 0; r < RELOADS; r++) await Promise.all(users.map((h) => loadDashboard(h, null)));
   });
+  // The same reloads as one call per widget (the viewer before ADR 0023), for comparison.
+  const reloadPerWidget = await withBaseline(async () => {
+    for (let r = 0; r < RELOADS; r++) await Promise.all(users.map((h) => loadDashboardPerWidget(h, null)));
+  });
   // Cold: users asking with distinct conditions, so every widget query runs.
   const coldDash = await withBaseline(() => Promise.all(users.slice(0, COLD_USERS).map((h, u) => loadDashboard(h, 1000 + u))));
 
@@ -330,8 +354,9 @@ try {
   console.log(`${'cached repeat (preview)'.padEnd(34)} p50 ${pct(cachedPreview, 50).toFixed(2)} ms, p95 ${pct(cachedPreview, 95).toFixed(2)} ms over ${CACHED} calls`);
   console.log(gets(`${USERS} users × ${WIDGETS} widgets, first`, warmDash));
   console.log(gets(`${USERS} users × ${WIDGETS} widgets, reload ×${RELOADS}`, reloadDash));
+  console.log(gets(`… the same, one call per widget`, reloadPerWidget));
   console.log(gets(`${COLD_USERS} users × ${WIDGETS} widgets, cold`, coldDash));
-  console.log(`report settings: REPORT_QUERIES_PER_SERVER=${process.env.REPORT_QUERIES_PER_SERVER ?? 'default (cores − 1)'}, REPORT_PARALLEL_WORKERS=${process.env.REPORT_PARALLEL_WORKERS ?? 'default (0)'}, REPORT_BACKEND_NICE=${process.env.REPORT_BACKEND_NICE ?? 'default (10)'}`);
+  console.log(`report settings: REPORT_QUERIES_PER_SERVER=${process.env.REPORT_QUERIES_PER_SERVER ?? 'default (cores − 1)'}, REPORT_PARALLEL_WORKERS=${process.env.REPORT_PARALLEL_WORKERS ?? 'default (0)'}, REPORT_BACKEND_NICE=${process.env.REPORT_BACKEND_NICE ?? 'default (10)'}, REPORT_SOLO_PARALLEL_WORKERS=${process.env.REPORT_SOLO_PARALLEL_WORKERS ?? 'default (2)'}, REPORT_BATCH_WAIT_MS=${process.env.REPORT_BATCH_WAIT_MS ?? 'default (1000)'}`);
   if (widgetFailures.length) console.log(`widget calls failed: ${widgetFailures.length} (${[...new Set(widgetFailures)].slice(0, 3).join(' | ')})`);
   console.log(`${'export 1,000,000 rows'.padEnd(34)} ${state.state} ${String(state.rowsDone)} rows in ${(exportMs / 1000).toFixed(1)} s (reading the same rows in raw SQL: ${(rawReadMs / 1000).toFixed(1)} s)`);
 } finally {
