@@ -92,9 +92,9 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const b = request.body as Static<typeof QueryBody>;
     const auth = authOf(request);
     const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
-    // The reply's text is kept with the cached result (the same { errCode: 0, ...result } shape).
+    // A cached result's reply bytes are kept with it (the same { errCode: 0, ...result } shape).
     res.type('application/json; charset=utf-8');
-    return s.engine.runJson(auth, grant, widget, b, true);
+    return s.engine.runReply(auth, grant, widget, b, true);
   });
 
   /**
@@ -108,13 +108,14 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     if (b.widgets.length > REPORT_BATCH_MAX) throw badRequest(REPORT_TEXT_SERVER.batchTooLarge(REPORT_BATCH_MAX));
     const auth = authOf(request);
     const { widgetOf, grant } = await widgets.readable(auth, String(b.reportId));
-    res.type('application/json; charset=utf-8');
-    return answerBatch(
+    const { body, length } = await answerBatch(
       b.widgets.map((w) => w.widgetId),
-      (i) => s.engine.runJson(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true),
+      (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true),
       (err) => describeError(err, request.log).body,
       ctx.config.report.batchWaitMs,
     );
+    res.type('application/json; charset=utf-8').header('content-length', length);
+    return body;
   });
 
   const exports = new TableExports(ctx, s);
