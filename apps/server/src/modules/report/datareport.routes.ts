@@ -108,9 +108,10 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     if (b.widgets.length > REPORT_BATCH_MAX) throw badRequest(REPORT_TEXT_SERVER.batchTooLarge(REPORT_BATCH_MAX));
     const auth = authOf(request);
     const { widgetOf, grant } = await widgets.readable(auth, String(b.reportId));
+    await s.engine.turn();
     const { body, length } = await answerBatch(
       b.widgets.map((w) => w.widgetId),
-      (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true),
+      (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true, false),
       (err) => describeError(err, request.log).body,
       ctx.config.report.batchWaitMs,
     );
