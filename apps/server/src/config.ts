@@ -81,14 +81,13 @@ export interface ReportSettings {
    */
   parallelWorkers: number;
   /**
-   * REPORT_SOLO_PARALLEL_WORKERS / REPORT_SOLO_MAX_RATE (ADR 0023): a report query on the platform
-   * database that runs alone — no other report query running or waiting, and fewer than
-   * REPORT_SOLO_MAX_RATE other API requests a second over the last two seconds — may use this many
-   * parallel workers (default 2; 0 never). A busy dashboard or busy form traffic keeps ADR 0022's
-   * REPORT_PARALLEL_WORKERS.
+   * REPORT_SOLO_PARALLEL_WORKERS / REPORT_SOLO_QUIET_MS (ADR 0023): a report query on the platform
+   * database that runs alone — no other report work running or waiting, and no other API request
+   * for REPORT_SOLO_QUIET_MS (default 250) — may use this many parallel workers (default 2; 0
+   * never). A dashboard or steady form traffic keeps ADR 0022's REPORT_PARALLEL_WORKERS.
    */
   soloParallelWorkers: number;
-  soloMaxRate: number;
+  soloQuietMs: number;
   /**
    * REPORT_BATCH_WAIT_MS: how long a batch of widgets (queryreportdatabatch) waits for widgets whose
    * query has to run; those not done by then are answered `pending` and asked for one by one.
@@ -235,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queriesPerServer: intFrom(env.REPORT_QUERIES_PER_SERVER, Math.max(1, os.availableParallelism() - 1), 'REPORT_QUERIES_PER_SERVER') || 1,
       parallelWorkers: Math.min(8, intFrom(env.REPORT_PARALLEL_WORKERS, 0, 'REPORT_PARALLEL_WORKERS')),
       soloParallelWorkers: Math.min(8, intFrom(env.REPORT_SOLO_PARALLEL_WORKERS, 2, 'REPORT_SOLO_PARALLEL_WORKERS')),
-      soloMaxRate: intFrom(env.REPORT_SOLO_MAX_RATE, 20, 'REPORT_SOLO_MAX_RATE'),
+      soloQuietMs: intFrom(env.REPORT_SOLO_QUIET_MS, 250, 'REPORT_SOLO_QUIET_MS'),
       batchWaitMs: intFrom(env.REPORT_BATCH_WAIT_MS, 1000, 'REPORT_BATCH_WAIT_MS'),
       cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),

@@ -128,16 +128,14 @@ describe('queryreportdatabatch', () => {
 });
 
 describe('the solo rule (ADR 0023)', () => {
-  it('gives parallel workers only to a query with no other report work and quiet form traffic', () => {
-    const rule = new SoloRule(2, 0, 20);
-    const t0 = 1_000_000;
-    expect(rule.workersFor(false, t0)).toBe(2);
-    expect(rule.workersFor(true, t0)).toBe(0);
-    for (let i = 0; i < 60; i += 1) rule.noteRequest(t0 + i * 10);
-    expect(rule.workersFor(false, t0 + 700)).toBe(0);
-    expect(rule.workersFor(false, t0 + 1500)).toBe(0); // the busy second still counts
-    expect(rule.workersFor(false, t0 + 2500)).toBe(2);
-    expect(new SoloRule(2, 2, 20).workersFor(false, t0)).toBe(0); // sessions have as many anyway
+  it('gives parallel workers only to a query with no other report work and no other request for the quiet time', () => {
+    const rule = new SoloRule(2, 0, 250);
+    expect(rule.workersFor(false, 1000)).toBe(2);
+    expect(rule.workersFor(true, 1000)).toBe(0);
+    rule.noteRequest(1000);
+    expect(rule.workersFor(false, 1100)).toBe(0);
+    expect(rule.workersFor(false, 1250)).toBe(2);
+    expect(new SoloRule(2, 2, 250).workersFor(false, 5000)).toBe(0); // sessions have as many anyway
   });
 
   it('runs a query with the workers for its own transaction only; the report session keeps none', async () => {

@@ -108,12 +108,13 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     if (b.widgets.length > REPORT_BATCH_MAX) throw badRequest(REPORT_TEXT_SERVER.batchTooLarge(REPORT_BATCH_MAX));
     const auth = authOf(request);
     const { widgetOf, grant } = await widgets.readable(auth, String(b.reportId));
-    await s.engine.turn();
-    const { body, length } = await answerBatch(
-      b.widgets.map((w) => w.widgetId),
-      (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true, false),
-      (err) => describeError(err, request.log).body,
-      ctx.config.report.batchWaitMs,
+    const { body, length } = await s.engine.batch(b.widgets.length, () =>
+      answerBatch(
+        b.widgets.map((w) => w.widgetId),
+        (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true, false),
+        (err) => describeError(err, request.log).body,
+        ctx.config.report.batchWaitMs,
+      ),
     );
     res.type('application/json; charset=utf-8').header('content-length', length);
     return body;

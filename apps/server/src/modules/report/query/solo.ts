@@ -5,44 +5,32 @@ import type { AnyDb } from './plan.ts';
  * When a report query may use PostgreSQL's parallel workers (ADR 0023). ADR 0022 took them away
  * from report sessions because the postmaster forks them at normal priority, so a dashboard's
  * queries could hold every core while form calls waited. A query that runs alone is another case:
- * no other report query running or waiting, and the rest of the API quiet (fewer than `maxRate`
- * requests a second over the last two seconds). Then nothing is there to yield to, and the workers
- * make it as fast as the same SQL by hand; the next busy moment (a dashboard, form traffic) puts
- * the following queries back on one reniced backend.
+ * no other report work (running, waiting, or a batch of widgets being answered), and no other API
+ * request for `quietMs`. Then nothing is there to yield to, and the workers make it as fast as the
+ * same SQL by hand; the next busy moment (a dashboard, steady form traffic) puts the following
+ * queries back on one reniced backend.
  */
 export class SoloRule {
-  private second = 0;
-  private current = 0;
-  private previous = 0;
+  private lastOther = -Infinity;
 
   constructor(
     /** Workers a lone query gets (REPORT_SOLO_PARALLEL_WORKERS). */
     private readonly workers: number,
     /** What report sessions have anyway (REPORT_PARALLEL_WORKERS): a lone query asks only for more. */
     private readonly baseWorkers: number,
-    private readonly maxRate: number,
+    /** REPORT_SOLO_QUIET_MS: how long the rest of the API must have been silent. */
+    private readonly quietMs: number,
   ) {}
 
-  /** An API request that is not a report's (counted per second, the last two seconds kept). */
-  noteRequest(now = Date.now()): void {
-    this.roll(now);
-    this.current += 1;
+  /** An API request that is not a report's has started. */
+  noteRequest(now = performance.now()): void {
+    this.lastOther = now;
   }
 
   /** Parallel workers for a query about to run; 0 leaves the session's setting. */
-  workersFor(otherReportWork: boolean, now = Date.now()): number {
+  workersFor(otherReportWork: boolean, now = performance.now()): number {
     if (otherReportWork || this.workers <= this.baseWorkers) return 0;
-    this.roll(now);
-    // The last whole second and the one running, as a rate over two seconds.
-    return (this.previous + this.current) / 2 < this.maxRate ? this.workers : 0;
-  }
-
-  private roll(now: number): void {
-    const s = Math.floor(now / 1000);
-    if (s === this.second) return;
-    this.previous = s === this.second + 1 ? this.current : 0;
-    this.current = 0;
-    this.second = s;
+    return now - this.lastOther >= this.quietMs ? this.workers : 0;
   }
 }
 
