@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { ensureCompany } from '../../../test/companies.ts';
 import { addUser, roleWithMenus } from '../admin/testHelpers.ts';
 import { REPORT_BATCH_MAX } from './datareport.routes.ts';
-import { SoloRule, withParallelWorkers } from './query/solo.ts';
+import { SoloRule } from './query/solo.ts';
 import { createVehicleForm, saveVehicleDataset, widget } from './testSupport.ts';
 
 /*
@@ -128,20 +128,23 @@ describe('queryreportdatabatch', () => {
 });
 
 describe('the solo rule (ADR 0023)', () => {
-  it('gives parallel workers only to a query with no other report work and no other request for the quiet time', () => {
-    const rule = new SoloRule(2, 0, 250);
-    expect(rule.workersFor(false, 1000)).toBe(2);
-    expect(rule.workersFor(true, 1000)).toBe(0);
+  it('sends a query to the solo connection only with no other report work and no other request for the quiet time', () => {
+    const db = t.booted.ctx.reports.connections.solo!;
+    const rule = new SoloRule(db, 250);
+    expect(rule.dbFor(false, 1000)).toBe(db);
+    expect(rule.dbFor(true, 1000)).toBeNull();
     rule.noteRequest(1000);
-    expect(rule.workersFor(false, 1100)).toBe(0);
-    expect(rule.workersFor(false, 1250)).toBe(2);
-    expect(new SoloRule(2, 2, 250).workersFor(false, 5000)).toBe(0); // sessions have as many anyway
+    expect(rule.dbFor(false, 1100)).toBeNull();
+    expect(rule.dbFor(false, 1250)).toBe(db);
+    expect(new SoloRule(null, 250).dbFor(false, 5000)).toBeNull(); // REPORT_SOLO_PARALLEL_WORKERS not above REPORT_PARALLEL_WORKERS
   });
 
-  it('runs a query with the workers for its own transaction only; the report session keeps none', async () => {
-    const db = t.booted.ctx.reports.connections.platform;
-    const setting = db.selectNoFrom(sql<string>`current_setting('max_parallel_workers_per_gather')`.as('w'));
-    expect(await withParallelWorkers(db, 2, setting)).toEqual([{ w: '2' }]);
-    for (let i = 0; i < 5; i += 1) expect(await setting.execute()).toEqual([{ w: '0' }]);
+  it('the solo connection has parallel workers and is read-only like every report session; the others keep none', async () => {
+    const { platform, solo } = t.booted.ctx.reports.connections;
+    const settings = (db: typeof platform) =>
+      sql<{ workers: string; ro: string; app: string }>`select current_setting('max_parallel_workers_per_gather') as workers,
+        current_setting('default_transaction_read_only') as ro, current_setting('application_name') as app`.execute(db);
+    expect((await settings(solo!)).rows[0]).toEqual({ workers: '2', ro: 'on', app: 'park-report' });
+    expect((await settings(platform)).rows[0]).toEqual({ workers: '0', ro: 'on', app: 'park-report' });
   });
 });

@@ -17,7 +17,7 @@ export function reportServices(ctx: AppContext): ReportServices {
   const sources = new Datasources(ctx.db, r.connections, r.policy, r.secrets, timeout);
   const datasets = new Datasets(ctx, sources, timeout);
   const s = ctx.config.report;
-  const solo = new SoloRule(s.soloParallelWorkers, s.parallelWorkers, s.soloQuietMs);
+  const solo = new SoloRule(r.connections.solo, s.soloQuietMs);
   const engine = new ReportEngine(datasets, r.limiter, s.cacheEntries, timeout, solo);
   return { sources, datasets, engine };
 }

@@ -9,10 +9,9 @@ import { scopeKey } from '../../form/recordAccess.ts';
 import { reportRecordScope } from '../sources/dataScope.ts';
 import { ResultCache } from './cache.ts';
 import { TurnLane } from './lane.ts';
-import type { AnyDb } from './plan.ts';
 import { compileReport, type CompiledReport, type OutputColumn } from './compile.ts';
 import type { QueryLimiter } from './limiter.ts';
-import { withParallelWorkers, type SoloRule } from './solo.ts';
+import type { SoloRule } from './solo.ts';
 
 export interface ReportResult {
   datas: Array<Record<string, unknown>>;
@@ -43,8 +42,6 @@ interface Compiled {
   compiled: CompiledReport;
   sql: string;
   cacheKey: string;
-  /** The source the query runs on. */
-  db: AnyDb;
 }
 
 function datasetOf(widget: Item): string {
@@ -130,7 +127,7 @@ export class ReportEngine {
       .createHash('sha256')
       .update(JSON.stringify([plan.datasetId, plan.version, plan.scopeKey, query.shape, main.sql, main.parameters]))
       .digest('base64url');
-    const out: Compiled = { query, compiled, sql: main.sql, cacheKey, db: plan.db };
+    const out: Compiled = { query, compiled, sql: main.sql, cacheKey };
     if (byKey.size >= 200) byKey.clear(); // a widget asked with ever new conditions keeps only recent ones
     byKey.set(key, out);
     return out;
@@ -172,16 +169,16 @@ export class ReportEngine {
   ): Promise<{ result: ReportResult; sql: string; cached: boolean }> {
     if (turn) await this.lane.turn();
     const snap = await this.datasets.snapshot(datasetOf(widget));
-    const { query, compiled, sql, cacheKey, db } = await this.compiled(auth, grant, widget, body, snap, published);
+    const { query, compiled, sql, cacheKey } = await this.compiled(auth, grant, widget, body, snap, published);
     let ran = false;
     const result = await this.cache.once(cacheKey, snap.stamp, () =>
       this.limiter.run(auth.userId, async () => {
         ran = true;
-        // A lone query on the platform database may use parallel workers (ADR 0023).
-        const workers = snap.ds.built_in ? this.solo.workersFor(this.otherReportWork()) : 0;
+        // A lone query on the platform database runs with parallel workers (ADR 0023).
+        const solo = snap.ds.built_in ? this.solo.dbFor(this.otherReportWork()) : null;
         try {
           const [rows, count] = await Promise.all([
-            workers > 0 ? withParallelWorkers(db, workers, compiled.query) : compiled.query.execute(),
+            solo ? solo.executeQuery<Record<string, unknown>>(compiled.query.compile()).then((r) => r.rows) : compiled.query.execute(),
             compiled.countQuery ? compiled.countQuery.executeTakeFirst() : Promise.resolve(undefined),
           ]);
           return this.shape(query, rows, compiled.columns, count ? Number((count as { n: unknown }).n) : undefined);
