@@ -6,9 +6,11 @@
  *  - a cached repeat of one widget;
  *  - a cached repeat of one published widget (queryreportdata) and of a preview, beside the HTTP
  *    floor (GET /healthz on the same connections);
- *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once: first load (one user's
+ *  - getformdatabyid p99 while 8 users load a 12-widget dashboard at once, each page one
+ *    queryreportdatabatch call as the viewer sends it (ADR 0023): first load (one user's
  *    widget queries run, the others share them), reload (every result cached: the usual case for
- *    a dashboard left open), and cold (every widget query distinct), against its p99 with no
+ *    a dashboard left open; once more as one call per widget, the viewer before ADR 0023), and
+ *    cold (every widget query distinct), against its p99 with no
  *    dashboard running just before each phase, as a ratio; for each phase the server's event-loop delay (p99, max; from
  *    /metrics, whose histogram restarts at each scrape) and what pg_stat_activity showed running
  *    (report backends, parallel workers, other statements; sampled every 100 ms);
@@ -65,7 +67,12 @@ function pct(xs: number[], p: number): number {
 }
 
 const pools = new Map<string, HttpPool>();
-async function call(base: string, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+/**
+ * A call's reply text (checked for errCode 0). The dashboard phases read replies as text: the
+ * bench's own thread shares the server's two cores, and parsing 96 readers' replies here is work a
+ * browser does on its own machine.
+ */
+async function callText(base: string, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<string> {
   let pool = pools.get(headers.cookie ?? '');
   if (!pool) {
     pool = new HttpPool(base, { connections: 16, pipelining: 1 });
@@ -74,7 +81,11 @@ async function call(base: string, method: 'GET' | 'POST', path: string, headers:
   const res = await pool.request({ path, method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   const text = await res.body.text();
   if (res.statusCode !== 200 || !text.includes('"errCode":0')) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
+  return text;
+}
+
+async function call(base: string, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<Record<string, unknown>> {
+  return JSON.parse(await callText(base, method, path, headers, body)) as Record<string, unknown>;
 }
 
 async function timed(n: number, fn: (i: number) => Promise<void>): Promise<number[]> {
@@ -205,14 +216,35 @@ try {
     users.push(await login(`viewer${u}`, made.password));
   }
   const widgetFailures: string[] = [];
-  const loadDashboard = (h: Headers, salt: number | null) =>
-    Promise.all(
-      widgets.map((w, i) =>
-        post('/api/report/datareport/queryreportdata', { reportId, widgetId: w.id, pageNum: 1, pageSize: 1000, queryConditions: salt === null ? [] : missing(salt * 100 + i) }, h).catch(
-          (err: Error) => void widgetFailures.push(err.message.slice(0, 160)),
-        ),
-      ),
+  const widgetBody = (w: { id: string | number }, i: number, salt: number | null) => ({
+    widgetId: w.id,
+    pageNum: 1,
+    pageSize: 1000,
+    queryConditions: salt === null ? [] : missing(salt * 100 + i),
+  });
+  const single = (h: Headers, body: Record<string, unknown>) =>
+    callText(base, 'POST', '/api/report/datareport/queryreportdata', h, { reportId, ...body }).catch((err: Error) => void widgetFailures.push(err.message.slice(0, 160)));
+  // As the viewer loads a page (ADR 0023): one batch call with every widget; a widget still running
+  // after REPORT_BATCH_WAIT_MS comes back pending and is asked for by itself, joining that run.
+  const loadDashboard = async (h: Headers, salt: number | null) => {
+    const bodies = widgets.map((w, i) => widgetBody(w, i, salt));
+    const text = await callText(base, 'POST', '/api/report/datareport/queryreportdatabatch', h, { reportId, widgets: bodies }).catch((err: Error) => {
+      widgetFailures.push(err.message.slice(0, 160));
+      return '';
+    });
+    // Parsed only when some widget is pending or failed (see callText).
+    if (!text.includes('"pending":true') && !/"errCode":[1-9]/.test(text)) return;
+    const reply = JSON.parse(text) as { results: Array<{ pending?: boolean; errCode?: number; errMsg?: string }> };
+    await Promise.all(
+      reply.results.map((r, i) => {
+        if (r.pending) return single(h, bodies[i]!);
+        if (r.errCode !== 0) widgetFailures.push(`${String(bodies[i]!.widgetId)}: ${r.errMsg}`);
+        return undefined;
+      }),
     );
+  };
+  // The viewer before ADR 0023: one queryreportdata call per widget.
+  const loadDashboardPerWidget = (h: Headers, salt: number | null) => Promise.all(widgets.map((w, i) => single(h, widgetBody(w, i, salt))));
 
   // The server's event-loop delay over a phase: /metrics reports monitorEventLoopDelay's histogram
   // and restarts it at every scrape, so a scrape before the phase and one after give the phase's.
@@ -220,7 +252,7 @@ try {
     const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const text = await res.text();
     const gauge = (name: string) => Number(new RegExp(`^park_${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
-    return { p99: gauge('nodejs_eventloop_lag_p99_seconds'), max: gauge('nodejs_eventloop_lag_max_seconds') };
+    return { p99: gauge('nodejs_eventloop_lag_p99_seconds'), max: gauge('nodejs_eventloop_lag_max_seconds'), cpuMs: gauge('process_cpu_seconds_total') };
   };
   // What the database runs meanwhile, every 100 ms: report sessions (application_name park-report),
   // parallel workers, and every other active statement (form calls, jobs) but the sampler's own.
@@ -263,12 +295,14 @@ try {
       workerData: { base, formId, cookie: admin.cookie, ids: ids.slice(nextId % ids.length).concat(ids), concurrency: GETS_CONCURRENCY },
     });
     await new Promise((r) => worker.once('message', r)); // started
-    await scrape();
+    const before = await scrape();
     const stopActivity = activity();
     const s = performance.now();
     await work();
     const ms = performance.now() - s;
-    const loop = await scrape();
+    const after = await scrape();
+    // The server's own CPU over the phase (user + system), which the machine's load does not inflate much.
+    const loop = { ...after, cpuMs: after.cpuMs - before.cpuMs };
     const db = await stopActivity();
     worker.postMessage('stop');
     const { lat, errors } = await new Promise<{ lat: number[]; errors: string[] }>((r) => worker.once('message', r));
@@ -286,6 +320,10 @@ try {
   // Reloads: every widget result cached (a dashboard left open); enough rounds for a p99.
   const reloadDash = await withBaseline(async () => {
     for (let r = 0; r < RELOADS; r++) await Promise.all(users.map((h) => loadDashboard(h, null)));
+  });
+  // The same reloads as one call per widget (the viewer before ADR 0023), for comparison.
+  const reloadPerWidget = await withBaseline(async () => {
+    for (let r = 0; r < RELOADS; r++) await Promise.all(users.map((h) => loadDashboardPerWidget(h, null)));
   });
   // Cold: users asking with distinct conditions, so every widget query runs.
   const coldDash = await withBaseline(() => Promise.all(users.slice(0, COLD_USERS).map((h, u) => loadDashboard(h, 1000 + u))));
@@ -315,7 +353,7 @@ try {
     return (
       `${label.padEnd(34)} getformdatabyid p99 ${pct(b.lat, 99).toFixed(1)} ms (p50 ${pct(b.lat, 50).toFixed(1)}) over ${b.lat.length} calls${failed(b)} in ${(b.ms / 1000).toFixed(1)} s;` +
       ` alone just before: p99 ${pct(q.lat, 99).toFixed(1)} ms (p50 ${pct(q.lat, 50).toFixed(1)}) over ${q.lat.length}${failed(q)}; ratio ×${(pct(b.lat, 99) / pct(q.lat, 99)).toFixed(2)}  (target p99 ≤ 50)` +
-      `\n${''.padEnd(36)}server event loop p99/max ${b.loop.p99.toFixed(1)}/${b.loop.max.toFixed(1)} ms (alone ${q.loop.p99.toFixed(1)}/${q.loop.max.toFixed(1)});` +
+      `\n${''.padEnd(36)}server event loop p99/max ${b.loop.p99.toFixed(1)}/${b.loop.max.toFixed(1)} ms (alone ${q.loop.p99.toFixed(1)}/${q.loop.max.toFixed(1)}); server CPU ${Math.round(b.loop.cpuMs)} ms (alone ${Math.round(q.loop.cpuMs)});` +
       ` database active, mean/max: report ${b.db.report.toFixed(2)}/${b.db.reportMax}, parallel workers ${b.db.workers.toFixed(2)}/${b.db.workersMax}, other ${b.db.other.toFixed(2)} (alone: other ${q.db.other.toFixed(2)})`
     );
   };
@@ -330,8 +368,9 @@ try {
   console.log(`${'cached repeat (preview)'.padEnd(34)} p50 ${pct(cachedPreview, 50).toFixed(2)} ms, p95 ${pct(cachedPreview, 95).toFixed(2)} ms over ${CACHED} calls`);
   console.log(gets(`${USERS} users × ${WIDGETS} widgets, first`, warmDash));
   console.log(gets(`${USERS} users × ${WIDGETS} widgets, reload ×${RELOADS}`, reloadDash));
+  console.log(gets(`… the same, one call per widget`, reloadPerWidget));
   console.log(gets(`${COLD_USERS} users × ${WIDGETS} widgets, cold`, coldDash));
-  console.log(`report settings: REPORT_QUERIES_PER_SERVER=${process.env.REPORT_QUERIES_PER_SERVER ?? 'default (cores − 1)'}, REPORT_PARALLEL_WORKERS=${process.env.REPORT_PARALLEL_WORKERS ?? 'default (0)'}, REPORT_BACKEND_NICE=${process.env.REPORT_BACKEND_NICE ?? 'default (10)'}`);
+  console.log(`report settings: REPORT_QUERIES_PER_SERVER=${process.env.REPORT_QUERIES_PER_SERVER ?? 'default (cores − 1)'}, REPORT_PARALLEL_WORKERS=${process.env.REPORT_PARALLEL_WORKERS ?? 'default (0)'}, REPORT_BACKEND_NICE=${process.env.REPORT_BACKEND_NICE ?? 'default (10)'}, REPORT_SOLO_PARALLEL_WORKERS=${process.env.REPORT_SOLO_PARALLEL_WORKERS ?? 'default (2)'}, REPORT_BATCH_WAIT_MS=${process.env.REPORT_BATCH_WAIT_MS ?? 'default (1000)'}`);
   if (widgetFailures.length) console.log(`widget calls failed: ${widgetFailures.length} (${[...new Set(widgetFailures)].slice(0, 3).join(' | ')})`);
   console.log(`${'export 1,000,000 rows'.padEnd(34)} ${state.state} ${String(state.rowsDone)} rows in ${(exportMs / 1000).toFixed(1)} s (reading the same rows in raw SQL: ${(rawReadMs / 1000).toFixed(1)} s)`);
 } finally {

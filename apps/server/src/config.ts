@@ -80,6 +80,19 @@ export interface ReportSettings {
    * level; with a replica (REPORT_DATABASE_URL) raise it.
    */
   parallelWorkers: number;
+  /**
+   * REPORT_SOLO_PARALLEL_WORKERS / REPORT_SOLO_QUIET_MS (ADR 0023): a report query on the platform
+   * database that runs alone — no other report work running or waiting, and no other API request
+   * for REPORT_SOLO_QUIET_MS (default 250) — may use this many parallel workers (default 2; 0
+   * never). A dashboard or steady form traffic keeps ADR 0022's REPORT_PARALLEL_WORKERS.
+   */
+  soloParallelWorkers: number;
+  soloQuietMs: number;
+  /**
+   * REPORT_BATCH_WAIT_MS: how long a batch of widgets (queryreportdatabatch) waits for widgets whose
+   * query has to run; those not done by then are answered `pending` and asked for one by one.
+   */
+  batchWaitMs: number;
   /** REPORT_CACHE_ENTRIES: widget results kept in memory per instance. */
   cacheEntries: number;
   /** DATASOURCE_ALLOWED_HOSTS: comma-separated host names, addresses or CIDR ranges external datasources may reach. */
@@ -220,6 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queriesPerUser: intFrom(env.REPORT_QUERIES_PER_USER, 2, 'REPORT_QUERIES_PER_USER') || 1,
       queriesPerServer: intFrom(env.REPORT_QUERIES_PER_SERVER, Math.max(1, os.availableParallelism() - 1), 'REPORT_QUERIES_PER_SERVER') || 1,
       parallelWorkers: Math.min(8, intFrom(env.REPORT_PARALLEL_WORKERS, 0, 'REPORT_PARALLEL_WORKERS')),
+      soloParallelWorkers: Math.min(8, intFrom(env.REPORT_SOLO_PARALLEL_WORKERS, 2, 'REPORT_SOLO_PARALLEL_WORKERS')),
+      soloQuietMs: intFrom(env.REPORT_SOLO_QUIET_MS, 250, 'REPORT_SOLO_QUIET_MS'),
+      batchWaitMs: intFrom(env.REPORT_BATCH_WAIT_MS, 1000, 'REPORT_BATCH_WAIT_MS'),
       cacheEntries: intFrom(env.REPORT_CACHE_ENTRIES, 1000, 'REPORT_CACHE_ENTRIES'),
       allowedHosts: (env.DATASOURCE_ALLOWED_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
       secret: env.DATASOURCE_SECRET || '',

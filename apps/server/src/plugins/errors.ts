@@ -68,24 +68,34 @@ function describeFrameworkError(error: FastifyError): { status: number; message:
   return { status, message: MESSAGES_BY_STATUS[status] ?? MESSAGES_BY_STATUS[400]! };
 }
 
+/**
+ * What a caller is told about an error: an AppError's own message, a framework rejection's or the
+ * database being down; anything else is logged in full and told only INTERNAL. Also used for the
+ * parts of a reply that fail on their own (a batch of report widgets).
+ */
+export function describeError(error: unknown, log: FastifyRequest['log']): { status: number; body: ReturnType<typeof errorBody> & { errors?: unknown[] } } {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) log.error({ err: error }, 'application error');
+    const body = errorBody(error.statusCode, error.message, error.errCode);
+    return { status: error.statusCode, body: error.errors ? { ...body, errors: error.errors } : body };
+  }
+  const known = typeof error === 'object' && error !== null ? describeFrameworkError(error as FastifyError) : null;
+  if (known) {
+    log.info({ code: (error as FastifyError).code, status: known.status }, 'request rejected');
+    return { status: known.status, body: errorBody(known.status, known.message) };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database is down or restarting: not the request's fault, and not a stack per call.
+    log.warn({ code: (error as { code?: unknown }).code, message: (error as Error).message }, 'database unavailable');
+    return { status: 503, body: errorBody(503, DATABASE_UNAVAILABLE) };
+  }
+  log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: errorBody(500, INTERNAL) };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
-      const body = errorBody(error.statusCode, error.message, error.errCode);
-      return reply.status(error.statusCode).send(error.errors ? { ...body, errors: error.errors } : body);
-    }
-    const known = describeFrameworkError(error);
-    if (known) {
-      request.log.info({ code: error.code, status: known.status }, 'request rejected');
-      return reply.status(known.status).send(errorBody(known.status, known.message));
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The database is down or restarting: not the request's fault, and not a stack per call.
-      request.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'database unavailable');
-      return reply.status(503).send(errorBody(503, DATABASE_UNAVAILABLE));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, INTERNAL));
+    const { status, body } = describeError(error, request.log);
+    return reply.status(status).send(body);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { badRequest, describeError, notFound } from '../../plugins/errors.ts';
 import { argsOf } from './requestArgs.ts';
 import { designScope, readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import type { ReportResult } from './query/engine.ts';
@@ -10,6 +10,7 @@ import { existingRoleIds, findReport, insertReport, listReports, replaceReportRo
 import { checkSettingMeta, ReportWidgets, REPORT_TEXT_SERVER } from './reports.ts';
 import type { ReportServices } from './service.ts';
 import { TableExports } from './export/tableExport.ts';
+import { answerBatch } from './query/batch.ts';
 
 const Id = Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]);
 const QueryFields = {
@@ -20,6 +21,9 @@ const QueryFields = {
   drillingConditions: Type.Optional(Type.Unknown()),
 };
 const QueryBody = Type.Object({ reportId: Id, widgetId: Id, ...QueryFields });
+/** Widgets one batch may ask for; a page holds far fewer (the schema's bound only stops huge bodies early). */
+export const REPORT_BATCH_MAX = 60;
+const BatchBody = Type.Object({ reportId: Id, widgets: Type.Array(Type.Object({ widgetId: Id, ...QueryFields }), { minItems: 1, maxItems: 1000 }) });
 const PreviewBody = Type.Object({ datareport: Type.Object({}, { additionalProperties: true }), ...QueryFields });
 const SaveBody = Type.Object({
   reportId: Type.Optional(Type.Union([Id, Type.Null()])),
@@ -88,9 +92,32 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const b = request.body as Static<typeof QueryBody>;
     const auth = authOf(request);
     const { widget, grant } = await widgets.loadWithGrant(auth, String(b.reportId), String(b.widgetId));
-    // The reply's text is kept with the cached result (the same { errCode: 0, ...result } shape).
+    // A cached result's reply bytes are kept with it (the same { errCode: 0, ...result } shape).
     res.type('application/json; charset=utf-8');
-    return s.engine.runJson(auth, grant, widget, b, true);
+    return s.engine.runReply(auth, grant, widget, b, true);
+  });
+
+  /**
+   * A page of a published report's widgets in one call (ADR 0023): access is checked once for the
+   * whole batch (403 as for one widget); then each widget is answered on its own in `results`,
+   * with its data, its own error, or `pending` (its query is still running after
+   * REPORT_BATCH_WAIT_MS: ask queryreportdata for it, which joins that run).
+   */
+  app.post('/api/report/datareport/queryreportdatabatch', { schema: { body: BatchBody } }, async (request, res) => {
+    const b = request.body as Static<typeof BatchBody>;
+    if (b.widgets.length > REPORT_BATCH_MAX) throw badRequest(REPORT_TEXT_SERVER.batchTooLarge(REPORT_BATCH_MAX));
+    const auth = authOf(request);
+    const { widgetOf, grant } = await widgets.readable(auth, String(b.reportId));
+    const { body, length } = await s.engine.batch(b.widgets.length, () =>
+      answerBatch(
+        b.widgets.map((w) => w.widgetId),
+        (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true, false),
+        (err) => describeError(err, request.log).body,
+        ctx.config.report.batchWaitMs,
+      ),
+    );
+    res.type('application/json; charset=utf-8').header('content-length', length);
+    return body;
   });
 
   const exports = new TableExports(ctx, s);

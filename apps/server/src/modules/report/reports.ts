@@ -12,6 +12,7 @@ export const REPORT_TEXT_SERVER = {
   widgetNotFound: '报表中不存在该控件',
   noName: '报表名称不能为空',
   badSetting: '报表设置格式不正确',
+  batchTooLarge: (max: number) => `一次最多查询${max}个报表控件`,
 } as const;
 
 type Item = Record<string, unknown>;
@@ -64,6 +65,16 @@ export class ReportWidgets {
 
   /** The widget and the data scope the caller reads it with (see permissions.ts readableReport). */
   async loadWithGrant(auth: AuthContext, reportId: string, widgetId: string): Promise<{ widget: Item; grant: DataScope }> {
+    const { widgetOf, grant } = await this.readable(auth, reportId);
+    return { widget: widgetOf(widgetId), grant };
+  }
+
+  /**
+   * A report the caller may read (access checked first, else 403): its widgets by id (404 for an id
+   * it does not hold) and the data scope the caller reads them with. The widget objects are the
+   * same while the report's version stands (the engine keeps compiled queries with them).
+   */
+  async readable(auth: AuthContext, reportId: string): Promise<{ widgetOf: (widgetId: string) => Item; grant: DataScope }> {
     const { version, grantScope } = await this.access.run(`${reportId}:${auth.userId}`, () => readableReport(this.db, auth, reportId));
     let hit = this.reports.get(reportId);
     if (!hit || hit.version !== version) {
@@ -72,9 +83,13 @@ export class ReportWidgets {
       hit = { version: report.version, settingMeta: report.setting_meta };
       this.reports.set(reportId, hit);
     }
-    const widget = findWidget(hit.settingMeta, widgetId);
-    if (!widget) throw notFound(REPORT_TEXT_SERVER.widgetNotFound);
-    return { widget, grant: grantScope };
+    const { settingMeta } = hit;
+    const widgetOf = (widgetId: string) => {
+      const widget = findWidget(settingMeta, widgetId);
+      if (!widget) throw notFound(REPORT_TEXT_SERVER.widgetNotFound);
+      return widget;
+    };
+    return { widgetOf, grant: grantScope };
   }
 }
 

@@ -9,6 +9,11 @@ import { definitionRoutes } from './definitions/definitions.routes.ts';
 /** Everything under /api/report (issue 21): datasources, datasets, reports, their data and permissions. */
 export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const services = reportServices(ctx);
+  // Other traffic, for the solo rule (ADR 0023): every request that is not a report's.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/report/')) services.engine.noteOtherRequest();
+    done();
+  });
   datasourceRoutes(app, ctx, services);
   datasetRoutes(app, ctx, services);
   datareportRoutes(app, ctx, services);

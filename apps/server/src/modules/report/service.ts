@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { Datasets } from './datasets.ts';
 import { Datasources } from './datasources.ts';
 import { ReportEngine } from './query/engine.ts';
+import { SoloRule } from './query/solo.ts';
 
 /** The report module's services for one app instance (the engine holds the result cache). */
 export interface ReportServices {
@@ -15,6 +16,8 @@ export function reportServices(ctx: AppContext): ReportServices {
   const timeout = ctx.config.report.statementTimeoutMs;
   const sources = new Datasources(ctx.db, r.connections, r.policy, r.secrets, timeout);
   const datasets = new Datasets(ctx, sources, timeout);
-  const engine = new ReportEngine(datasets, r.limiter, ctx.config.report.cacheEntries, timeout);
+  const s = ctx.config.report;
+  const solo = new SoloRule(r.connections.solo, s.soloQuietMs);
+  const engine = new ReportEngine(datasets, r.limiter, s.cacheEntries, timeout, solo);
   return { sources, datasets, engine };
 }

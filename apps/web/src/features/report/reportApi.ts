@@ -77,6 +77,17 @@ export const previewWidget = (widget: unknown, body: QueryBody, signal?: AbortSi
   postJson<WidgetData>('/api/report/datareport/previewreportdata', { ...body, datareport: widget }, { signal, silent: true, long: true });
 export const queryWidget = (reportId: number, widgetId: number, body: QueryBody, signal?: AbortSignal) =>
   postJson<WidgetData>('/api/report/datareport/queryreportdata', { ...body, reportId, widgetId }, { signal, silent: true, long: true });
+/** One widget's part of a batch reply: its data (errCode 0), its own error, or pending (ask for it alone). */
+export interface BatchAnswer extends Partial<WidgetData> {
+  widgetId: number | string;
+  errCode?: number | string;
+  errMsg?: string;
+  pending?: boolean;
+}
+
+/** A page of a published report's widgets in one call (ADR 0023); see viewer/widgetBatch.ts. */
+export const queryWidgetBatch = (reportId: number, widgets: Array<QueryBody & { widgetId: number }>, signal?: AbortSignal) =>
+  postJson<{ results: BatchAnswer[] }>('/api/report/datareport/queryreportdatabatch', { reportId, widgets }, { signal, silent: true, long: true });
 
 export const columnValuesOf = async (
   args: { reportId: number; widgetId: number; key: string } | { dataset: string; column: { id: string; table: string; column: string } },

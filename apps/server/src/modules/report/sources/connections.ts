@@ -97,6 +97,12 @@ function lowerPriority(pool: pg.Pool, nice: number): void {
  */
 export class ReportConnections {
   readonly platform: AnyDb;
+  /**
+   * One connection for a report query that runs alone (ADR 0023): parallel workers
+   * (REPORT_SOLO_PARALLEL_WORKERS) and normal priority, as nothing of ours is there to yield to.
+   * Null when solo queries get no more workers than every report session.
+   */
+  readonly solo: AnyDb | null;
   private readonly external = new Map<string, { stamp: string; db: AnyDb }>();
 
   constructor(
@@ -108,6 +114,10 @@ export class ReportConnections {
     const pool = pgPool({ connectionString: settings.databaseUrl ?? databaseUrl }, settings.statementTimeoutMs, settings.queriesPerServer + 1, settings.parallelWorkers);
     if (embedded && settings.databaseUrl === null && settings.backendNice > 0) lowerPriority(pool, settings.backendNice);
     this.platform = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    this.solo =
+      settings.soloParallelWorkers > settings.parallelWorkers
+        ? new Kysely({ dialect: new PostgresDialect({ pool: pgPool({ connectionString: settings.databaseUrl ?? databaseUrl }, settings.statementTimeoutMs, 1, settings.soloParallelWorkers) }) })
+        : null;
   }
 
   /** The pool of an external datasource, made again when its settings changed (`stamp`). */
@@ -129,5 +139,6 @@ export class ReportConnections {
   async close(): Promise<void> {
     await Promise.all([...this.external.keys()].map((id) => this.drop(id)));
     await this.platform.destroy();
+    await this.solo?.destroy();
   }
 }

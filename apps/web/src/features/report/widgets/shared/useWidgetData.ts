@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { autoRefreshMs, drillingConditions, linkedConditions, superConditionsFor, widgetLegality, type ReportWidget, type WidgetKind } from '@park/core';
 import { errorMessage } from '../../../../lib/http.ts';
-import { previewWidget, queryWidget, type QueryBody, type WidgetData } from '../../reportApi.ts';
+import { previewWidget, type QueryBody, type WidgetData } from '../../reportApi.ts';
+import { widgetBatcher } from '../../viewer/widgetBatch.ts';
 import { useRuntime } from '../../viewer/runtime.tsx';
 
 export interface WidgetDataState {
@@ -18,7 +19,9 @@ export interface WidgetDataState {
 
 /**
  * A widget's data: queried only when the widget is legal, with the conditions other widgets put
- * on it and its drill level; refreshed on its auto-refresh interval (never under the floor).
+ * on it and its drill level; refreshed on its auto-refresh interval (never under the floor). A
+ * published report's widgets asked in the same moment (a page load, refresh timers started together)
+ * share one batch call (viewer/widgetBatch.ts, ADR 0023); each keeps its own key, data and error.
  */
 export function useWidgetData(widget: ReportWidget, kind: WidgetKind, page: { pageNum: number; pageSize: number } | null = null): WidgetDataState {
   const rt = useRuntime();
@@ -33,7 +36,7 @@ export function useWidgetData(widget: ReportWidget, kind: WidgetKind, page: { pa
   const q = useQuery({
     // What the query depends on: a change of title or colour asks nothing of the server.
     queryKey: ['report-widget', rt.mode, rt.reportId, rt.mode === 'design' ? [widget.id, widget.type, widget.reportType, widget.data, widget.querySize] : widget.id, body],
-    queryFn: ({ signal }) => (rt.mode === 'design' || rt.reportId === null ? previewWidget(widget, body, signal) : queryWidget(rt.reportId, widget.id, body, signal)),
+    queryFn: ({ signal }) => (rt.mode === 'design' || rt.reportId === null ? previewWidget(widget, body, signal) : widgetBatcher.query(rt.reportId, widget.id, body, signal)),
     enabled: legality.ok,
     retry: false,
     placeholderData: keepPreviousData,
