@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // This vitest defaults to one worker less than the cores: one worker on the 2-core CI box, where
+    // the server files (each on its own database) spend much of their time waiting on PostgreSQL or
+    // on a server process they started. Two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         // Import circles, imports up a layer, SQL in route files (issue 17): reads the sources only.

@@ -1,5 +1,5 @@
 // Runs commands side by side, each line of their output prefixed with a tag, so CI's log says which
-// one spoke. Used by `npm test` (typecheck beside lint) and by the e2e groups (e2e/support/runShards.ts).
+// one spoke. Used by `npm test` (typecheck, lint and the web build side by side) and by the e2e groups (e2e/support/runShards.ts).
 import { spawn } from 'node:child_process';
 
 const children = new Set();
