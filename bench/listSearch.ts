@@ -27,6 +27,8 @@ const ROUNDS = Number(process.env.ROUNDS || 4);
  * server answers that many list calls in its first minutes; raw SQL gets as many untimed calls.
  */
 const WARMUP = Number(process.env.WARMUP || 400);
+/** Which cases, in which order (indexes into casesOf; a case may come twice, e.g. `0,1,2,3,4,0`). */
+const CASES = (process.env.CASES || '0,1,2,3,4').split(',').map(Number);
 const DATA_DIR = process.env.BENCH_DATA_DIR || `/tmp/park-bench-list-${ROWS}`;
 const formName = (rows: number) => `列表检索基准-${rows}`;
 
@@ -226,7 +228,8 @@ try {
   }
   const big = casesOf(`form_${bigId}`);
   const small = casesOf(`form_${smallId}`);
-  for (let i = 0; i < big.length; i++) {
+  for (const i of CASES) {
+    if (!big[i]) throw new Error(`CASES: no case ${i}`);
     const sides: Side[] = [];
     for (const [formId, c] of [
       [bigId, big[i]!],

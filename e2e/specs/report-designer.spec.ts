@@ -484,11 +484,27 @@ test('发布到菜单：饼图点击筛选表格、查询控件、跳转到记�
   await expect(page).toHaveURL(new RegExp(`/form/detail/${formId}/${recordId}$`));
   await expect(page.getByText(plate).first()).toBeVisible();
 
-  // Opened again, the widgets are answered from the server's cache and say since when.
+  // Opened again, the widgets are answered from the server's cache and say since when. The first
+  // opening is let finish (its replies are what the cache keeps) before the page is reloaded.
   await page.goto(`${BASE}/report/view/${reportId}`);
-  await expect(pie.locator('canvas')).toBeVisible();
+  await expect(tableFrame.locator('.ant-pagination')).toContainText(`共 ${total} 条`);
+  await expect.poll(async () => Object.keys(await numbers(pie)).length).toBeGreaterThan(1);
+  // What the server said about each widget after the reload, for the message when no note shows.
+  const replies: string[] = [];
+  const onReply = (r: import('@playwright/test').Response) => {
+    if (!/queryreportdata/.test(r.url())) return;
+    void r.text().then(
+      (t) => replies.push(`${r.url().split('/').pop()} ${r.status()} ${t.match(/"(widgetId|cached|computedAt|pending|errMsg)":("[^"]*"|[^,}]*)/g)?.join(' ') ?? t.slice(0, 200)}`),
+      () => replies.push(`${r.url().split('/').pop()} ${r.status()} (no body)`),
+    );
+  };
+  page.on('response', onReply);
   await page.reload();
-  await expect(page.getByTestId('freshness-note').first()).toHaveText(/^缓存数据 · 更新于 \d{2}:\d{2}:\d{2}$/);
+  const notes = page.getByTestId('freshness-note');
+  await expect
+    .poll(async () => ((await notes.count()) > 0 ? await notes.first().textContent() : `没有缓存说明；服务器的回复：${replies.join(' | ') || '无'}`))
+    .toMatch(/^缓存数据 · 更新于 \d{2}:\d{2}:\d{2}$/);
+  page.off('response', onReply);
 
   // 大屏 mode: dark, the charts drawn with light text.
   await page.getByRole('button', { name: '大屏' }).click();

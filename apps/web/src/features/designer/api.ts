@@ -124,7 +124,19 @@ export async function loadDraft(formId: number, signal?: AbortSignal): Promise<D
   return reply.draft && parsed?.ok ? { meta: parsed.meta, baseVersion: reply.draft.baseVersion, updateTime: reply.draft.updateTime } : null;
 }
 
-export const saveDraft = (formId: number, formMeta: FormMeta) =>
-  postJson<{ errCode: number }>(`/api/form/design/${formId}/draft`, { formMeta }, { silent: true });
+/**
+ * A form's draft calls, one after another: an autosave still on its way when 放弃草稿 is clicked
+ * would otherwise reach the server after the discard and bring the draft back.
+ */
+const draftCalls = new Map<number, Promise<unknown>>();
+function inTurn<T>(formId: number, call: () => Promise<T>): Promise<T> {
+  const next = (draftCalls.get(formId) ?? Promise.resolve()).catch(() => undefined).then(call);
+  draftCalls.set(formId, next);
+  void next.finally(() => draftCalls.get(formId) === next && draftCalls.delete(formId)).catch(() => undefined);
+  return next;
+}
 
-export const discardDraft = (formId: number) => postJson<{ errCode: number }>(`/api/form/design/${formId}/draft/discard`, {});
+export const saveDraft = (formId: number, formMeta: FormMeta) =>
+  inTurn(formId, () => postJson<{ errCode: number }>(`/api/form/design/${formId}/draft`, { formMeta }, { silent: true }));
+
+export const discardDraft = (formId: number) => inTurn(formId, () => postJson<{ errCode: number }>(`/api/form/design/${formId}/draft/discard`, {}));
