@@ -40,7 +40,7 @@ async function waitDone(db: pg.Pool, flowId: number, total: number, limitMs: num
   }
 }
 
-console.log(`machine: ${machine()} (shared with other engineers' work while measured)`);
+console.log(`machine: ${machine()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')} at the start`);
 const server = await startServer({ WEB_DIST: 'none', AUTOMATION_WORKERS: String(WORKERS), AUTOMATION_BATCH: process.env.BATCH || '128', LOG_LEVEL: 'warn' });
 const db = new pg.Pool({ connectionString: server.databaseUrl, max: WORKERS + 2 });
 // The server stopping its database ends idle connections: not an error of the benchmark.

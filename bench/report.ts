@@ -357,7 +357,7 @@ try {
       ` database active, mean/max: report ${b.db.report.toFixed(2)}/${b.db.reportMax}, parallel workers ${b.db.workers.toFixed(2)}/${b.db.workersMax}, other ${b.db.other.toFixed(2)} (alone: other ${q.db.other.toFixed(2)})`
     );
   };
-  console.log(`machine: ${machine()} (shared with other engineers' work while measured)`);
+  console.log(`machine: ${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} at the start`);
   console.log(`rows: ${ROWS.toLocaleString('en')} (filled in ${(fillMs / 1000).toFixed(1)} s); ${QUERIES} queries per side, alternating, each a cache miss`);
   console.log(line('two dimensions, sum + count', two));
   console.log(line('month level, sum', month));

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
-import { boundedTotal, COUNT_CAP, countBound, dataStamp, listCountCache, listTotal, type ListTotal } from './list/listCount.ts';
+import { boundedTotal, COUNT_CAP, countBound, dataStamp, listCountCache, listTotal, sharedCount, type ListTotal } from './list/listCount.ts';
 import { GRAM_SHARE, gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
@@ -259,7 +259,7 @@ export async function listRecords(
 
   const [rows, beside] = await Promise.all([
     page.execute(),
-    countBeside ? countOf(bound).select(stampOf(model!.formId).as(STAMP)).executeTakeFirstOrThrow() : undefined,
+    countBeside ? sharedCount(db, cacheKey, bound, () => countOf(bound).select(stampOf(model!.formId).as(STAMP)).executeTakeFirstOrThrow()) : undefined,
   ]);
   let stamp: string | null = null;
   const first = rows[0];
@@ -288,7 +288,12 @@ export async function listRecords(
     cached: stamp === null ? null : { stamp, key: cacheKey },
     counted: beside && String(beside[STAMP] ?? '0') === stamp ? Number(beside.n) : undefined,
     estimate: estimateAlong && first ? (along(estimated) ?? null) : undefined,
-    count: async (limit) => Number((await countOf(limit).executeTakeFirstOrThrow()).n),
+    // After a write every caller's stamp moved at once: the first to count counts for all of them.
+    // (Without a stamp a count begun before this call cannot be told from one after, so none is shared.)
+    count: (limit) => {
+      const run = async () => Number((await countOf(limit).executeTakeFirstOrThrow()).n);
+      return stamp === null ? run() : sharedCount(db, `${cacheKey}@${stamp}`, limit, run);
+    },
   });
   return { rows, ...total };
 }

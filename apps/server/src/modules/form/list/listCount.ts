@@ -61,6 +61,24 @@ export class ListCountCache {
 }
 
 const CACHES = new WeakMap<object, ListCountCache>();
+const RUNNING = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * One count per (conditions, bound) at a time: calls arriving while it runs wait for it instead of
+ * each starting their own. When a popular search's kept count expires, every list call of the next
+ * moment would otherwise count too — at a million rows a 2-character search's count is ~60 ms of
+ * PostgreSQL, and eight callers started two dozen of them (bench/listSearch.ts, 2026-11-27).
+ */
+export function sharedCount<T>(db: Kysely<Database>, key: string, bound: number, run: () => Promise<T>): Promise<T> {
+  let running = RUNNING.get(db);
+  if (!running) RUNNING.set(db, (running = new Map()));
+  const k = `${bound}|${key}`;
+  const hit = running.get(k) as Promise<T> | undefined;
+  if (hit) return hit;
+  const p = run().finally(() => running.delete(k));
+  running.set(k, p);
+  return p;
+}
 
 /** The count cache of a database handle (one per app, and per test app). */
 export function listCountCache(db: Kysely<Database>): ListCountCache {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/testApp.ts';
 import { control, createForm } from '../../importExport/testSupport.ts';
 import { compileCondition, type LikeLeaf } from '../queryCompiler.ts';
 import { searchIndexKeeper } from './searchIndexKeeper.ts';
-import { countBound, COUNT_CAP, listTotal } from './listCount.ts';
+import { countBound, COUNT_CAP, listTotal, sharedCount } from './listCount.ts';
 
 /*
  * Issue 16: every filter kind returns exactly the rows a plain SQL reading of its meaning returns,
@@ -165,6 +165,20 @@ describe('list search (issue 16)', () => {
       expect(got.datas.map((r) => r.id), call).toEqual(want.slice(7, 14));
       expect({ totalCount: got.totalCount, totalCountKind: got.totalCountKind }, call).toEqual({ totalCount: want.length, totalCountKind: 'exact' });
     }
+  });
+
+  it('callers asking one new search at once share one count, and each gets the exact total', async () => {
+    const want = await reference('$like', 'f_plate', '苏A');
+    const body = { formId, pageNum: 1, pageSize: 3, queryConditions: [{ key: 'f_plate', type: '$like', value: '苏A' }] };
+    const replies = await Promise.all(Array.from({ length: 8 }, () => t.call(admin, 'POST', '/api/form/queryFormDataByConditions', body)));
+    for (const r of replies) expect(r.json()).toMatchObject({ errCode: 0, totalCount: want.length, totalCountKind: 'exact' });
+
+    let runs = 0;
+    const slow = () => new Promise<number>((res) => setTimeout(() => res(++runs), 20));
+    const db = t.booted.ctx.db;
+    const [a, b, c] = await Promise.all([sharedCount(db, 'k', 10, slow), sharedCount(db, 'k', 10, slow), sharedCount(db, 'k', 20, slow)]);
+    expect([a, b, c, runs]).toEqual([1, 1, 2, 2]); // the same bound shares; a deeper bound counts on its own
+    expect(await sharedCount(db, 'k', 10, slow)).toBe(3); // and a finished count is not reused here (the count cache does that)
   });
 
   it('an empty fragment filters nothing: every row, null texts included', async () => {
