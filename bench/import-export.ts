@@ -80,7 +80,7 @@ async function importRun(s: Session, label: string, rows: number, badEvery: numb
   const parseMs = await parseOnly(file);
   say(
     `${label.padEnd(16)} ${(obs.ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(rows / (obs.ms / 1000)).toLocaleString('en').padStart(7)} rows/s  ` +
-      `peak RSS ${(obs.peakRss / MB).toFixed(0).padStart(4)} MB  getUser p99 ${pct(obs.latencies, 99).toFixed(1)} ms (p50 ${pct(obs.latencies, 50).toFixed(1)}, max ${Math.max(...obs.latencies).toFixed(0)}, n=${obs.latencies.length})  ` +
+      `peak RSS ${(obs.peakRss / MB).toFixed(0).padStart(4)} MB (${(obs.startRss / MB).toFixed(0)} at the start)  getUser p99 ${pct(obs.latencies, 99).toFixed(1)} ms (p50 ${pct(obs.latencies, 50).toFixed(1)}, max ${Math.max(...obs.latencies).toFixed(0)}, n=${obs.latencies.length})  ` +
       `${st.state} ok=${st.okRows} bad=${st.badRows} ${ok ? '✔ rows = valid rows' : `✘ expected ${valid}, table has ${counted[0].n}`}; ` +
       `baseline exceljs parse alone ${(parseMs / 1000).toFixed(1)} s (×${(obs.ms / parseMs).toFixed(2)}); ${inline ? 'inline' : 'shared'} strings, ${(size / MB).toFixed(1)} MB`,
   );
@@ -135,7 +135,7 @@ async function exportRun(s: Session, exportForm: number) {
   const st = obs.result;
   say(
     `${`export ${counted[0].n.toLocaleString('en')}`.padEnd(16)} ${(obs.ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(counted[0].n / (obs.ms / 1000)).toLocaleString('en').padStart(7)} rows/s  ` +
-      `peak RSS ${(obs.peakRss / MB).toFixed(0).padStart(4)} MB  getUser p99 ${pct(obs.latencies, 99).toFixed(1)} ms (p50 ${pct(obs.latencies, 50).toFixed(1)}, max ${Math.max(...obs.latencies).toFixed(0)}, n=${obs.latencies.length})  ` +
+      `peak RSS ${(obs.peakRss / MB).toFixed(0).padStart(4)} MB (${(obs.startRss / MB).toFixed(0)} at the start)  getUser p99 ${pct(obs.latencies, 99).toFixed(1)} ms (p50 ${pct(obs.latencies, 50).toFixed(1)}, max ${Math.max(...obs.latencies).toFixed(0)}, n=${obs.latencies.length})  ` +
       `${st.state} rows=${st.done}; baseline exceljs writing the same rows alone ${(writeMs / 1000).toFixed(1)} s (×${(obs.ms / writeMs).toFixed(2)})`,
   );
 }

@@ -163,7 +163,8 @@ export function pct(xs: number[], p: number): number {
  * started every 50 ms (one at a time), the event-loop-delay proxy.
  */
 export async function observe<T>(s: Session, pid: number, work: () => Promise<T>) {
-  let peakRss = await rssOf(pid);
+  const startRss = await rssOf(pid);
+  let peakRss = startRss;
   const latencies: number[] = [];
   let running = true;
   const rssLoop = (async () => {
@@ -185,7 +186,7 @@ export async function observe<T>(s: Session, pid: number, work: () => Promise<T>
   const t0 = performance.now();
   try {
     const result = await work();
-    return { result, ms: performance.now() - t0, peakRss, latencies };
+    return { result, ms: performance.now() - t0, peakRss, startRss, latencies };
   } finally {
     running = false;
     await Promise.all([rssLoop, apiLoop]);
