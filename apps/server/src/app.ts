@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -55,7 +55,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(ctx.config.logLevel, options.logDestination),
     // Requests are logged at debug by registerRequestLog (LOG_LEVEL, issue 26), not at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true } },
