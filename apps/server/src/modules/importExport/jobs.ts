@@ -12,6 +12,7 @@ import { importExportConfig, type ImportExportConfig } from './ieConfig.ts';
 import { JobLease, type JobRow } from './jobLease.ts';
 import type { ThreadInput, ThreadResult } from './jobThread.ts';
 import { EXPORT, findJob, finishJob, IMPORT, type JobKind } from './repo.ts';
+import { bundledThreadModule } from './threadBundle.ts';
 
 export const EXPORT_QUEUE = 'form-export';
 export const IMPORT_QUEUE = 'form-import';
@@ -62,12 +63,14 @@ const IMPORT_EXPORT_ENTRY: ThreadEntry = { url: THREAD_ENTRY, flag: 'importExpor
  * The thread imports and exports run in (each job on its own async path, at most one import and
  * one export per instance). It is started in the background when the workers register and then
  * kept: loading the server's modules into a thread takes seconds, a small export should not. The
- * thread loads our TypeScript through tsx's API (a worker does not inherit the --import hook),
- * and its heap is capped: a workbook that needs more ends as a failed job with a message, and the
- * next job gets a new thread.
+ * thread runs its entry bundled into plain JavaScript (threadBundle.ts, ADR 0024), or, if that
+ * fails, loads our TypeScript through tsx's API (a worker does not inherit the --import hook). Its
+ * heap is capped: a workbook that needs more ends as a failed job with a message, and the next job
+ * gets a new thread.
  */
 export class JobThread<I = ThreadInput> {
-  private worker: Worker | null = null;
+  private worker: Promise<Worker> | null = null;
+  private code: Promise<string> | null = null;
   private seq = 0;
   private pending = new Map<number, (r: ThreadResult) => void>();
 
@@ -79,23 +82,38 @@ export class JobThread<I = ThreadInput> {
 
   /** Starts the thread now, so the first job does not wait for it to load. */
   warm(): void {
-    this.worker ??= this.start();
+    void this.ready();
   }
 
-  private start(): Worker {
-    const code = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(this.entry.url)}); });`;
+  private ready(): Promise<Worker> {
+    this.worker ??= this.codeOf().then((code) => this.start(code));
+    return this.worker;
+  }
+
+  /** The thread's bootstrap: its entry's bundle, or its sources through tsx. */
+  private codeOf(): Promise<string> {
+    this.code ??= bundledThreadModule(this.entry.url).then((bundled) =>
+      bundled
+        ? `import(${JSON.stringify(bundled)});`
+        : `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(this.entry.url)}); });`,
+    );
+    return this.code;
+  }
+
+  private start(code: string): Worker {
     const worker = new Worker(code, {
       eval: true,
       workerData: { [this.entry.flag]: true },
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32 },
     });
     worker.unref();
+    const started = this.worker;
     worker.on('message', (m: { id: number; result: ThreadResult }) => {
       this.pending.get(m.id)?.(m.result);
       this.pending.delete(m.id);
     });
     const fail = (result: ThreadResult) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === started) this.worker = null;
       for (const resolve of this.pending.values()) resolve(result);
       this.pending.clear();
     };
@@ -110,10 +128,9 @@ export class JobThread<I = ThreadInput> {
     return worker;
   }
 
-  run(input: I): Promise<ThreadResult> {
-    this.worker ??= this.start();
+  async run(input: I): Promise<ThreadResult> {
+    const worker = await this.ready();
     const id = ++this.seq;
-    const worker = this.worker;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       worker.postMessage({ id, input });
@@ -123,7 +140,7 @@ export class JobThread<I = ThreadInput> {
   async stop(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    if (worker) await worker.terminate();
+    if (worker) await (await worker).terminate();
   }
 }
 
