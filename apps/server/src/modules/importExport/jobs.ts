@@ -86,7 +86,14 @@ export class JobThread<I = ThreadInput> {
   }
 
   private ready(): Promise<Worker> {
-    this.worker ??= this.codeOf().then((code) => this.start(code));
+    if (!this.worker) {
+      const starting = this.codeOf().then((code) => this.start(code));
+      this.worker = starting;
+      // A thread that could not start is not kept: the next job tries again.
+      starting.catch(() => {
+        if (this.worker === starting) this.worker = null;
+      });
+    }
     return this.worker;
   }
 
