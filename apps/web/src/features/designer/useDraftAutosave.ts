@@ -15,21 +15,29 @@ export type DraftState = 'none' | 'saving' | 'saved' | 'failed';
 export function useDraftAutosave(formId: number, meta: FormMeta, dirty: boolean, hasStoredDraft: boolean): DraftState {
   const [state, setState] = useState<DraftState>(hasStoredDraft ? 'saved' : 'none');
   const stored = useRef(hasStoredDraft);
+  /** The design the server's draft holds: a restored draft is not sent back unchanged. */
+  const sent = useRef<FormMeta | null>(hasStoredDraft ? meta : null);
   const pending = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (!dirty && !stored.current) return;
+    if (dirty && meta === sent.current) return;
     const run = () => {
       pending.current = null;
       if (dirty) {
         setState('saving');
         stored.current = true;
+        sent.current = meta;
         saveDraft(formId, meta).then(
           () => setState('saved'),
-          () => setState('failed'),
+          () => {
+            if (sent.current === meta) sent.current = null;
+            setState('failed');
+          },
         );
       } else {
         stored.current = false;
+        sent.current = null;
         setState('none');
         void discardDraft(formId).catch(() => undefined);
       }
