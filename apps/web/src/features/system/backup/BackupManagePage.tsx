@@ -1,5 +1,6 @@
 import { App, Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKUP_STATE_TEXT, BACKUP_TRIGGER_TEXT, type BackupRow, type BackupState } from '@park/core';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -35,19 +36,30 @@ export function BackupManagePage() {
   const paging = usePaging();
   const { pageNum, pageSize } = paging;
   const client = useQueryClient();
+  /**
+   * After 立即备份: the rows listed at the click, and until when to look for a new one. The row is
+   * written when the queued job starts, which on a busy server can be after the page's first look;
+   * the list is asked again every 2 s until the row appears (or two minutes pass).
+   */
+  const [awaited, setAwaited] = useState<{ known: Set<string>; until: number } | null>(null);
   const { data, isFetching, refetch } = useQuery({
     queryKey: [...backupKeys.list, pageNum, pageSize],
     queryFn: ({ signal }) => listBackups(pageNum, pageSize, signal),
     placeholderData: keepPreviousData,
-    // While a backup runs, its row updates by itself.
-    refetchInterval: (q) => (q.state.data?.rows.some((r) => r.state === 'running') ? 2000 : false),
+    // While a backup runs, its row updates by itself; a queued one is looked for until it shows.
+    refetchInterval: (q) => {
+      const rows = q.state.data?.rows ?? [];
+      if (rows.some((r) => r.state === 'running')) return 2000;
+      const waiting = awaited !== null && Date.now() < awaited.until && rows.every((r) => awaited.known.has(r.name));
+      return waiting ? 2000 : false;
+    },
   });
   const run = useMutation({
     mutationFn: runBackupNow,
     onSuccess: (reply) => {
       void message.success(reply.message);
-      // The job starts within seconds; look again shortly so its row shows up.
-      setTimeout(() => void client.invalidateQueries({ queryKey: backupKeys.list }), 1500);
+      setAwaited({ known: new Set((data?.rows ?? []).map((r) => r.name)), until: Date.now() + 120_000 });
+      void client.invalidateQueries({ queryKey: backupKeys.list });
     },
   });
 
