@@ -49,15 +49,29 @@ async function bundle(entryUrl: string): Promise<string> {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const file = path.join(CACHE_DIR, `${path.basename(entry, path.extname(entry))}-${hash}.mjs`);
   try {
-    await fs.access(file);
+    // Marked as used, so a server of another version beside this one does not prune it.
+    const now = new Date();
+    await fs.utimes(file, now, now);
   } catch {
     await fs.mkdir(CACHE_DIR, { recursive: true });
     // Written aside and renamed, so a server starting beside this one never loads half a file.
     const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(partial, code);
     await fs.rename(partial, file);
+    await pruneOlder(path.basename(file), `${path.basename(entry, path.extname(entry))}-`);
   }
   return pathToFileURL(file).href;
+}
+
+/** Bundles of other versions no server has used for a week: each edit of the sources makes one. */
+async function pruneOlder(current: string, prefix: string): Promise<void> {
+  const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+  for (const name of await fs.readdir(CACHE_DIR).catch(() => [] as string[])) {
+    if (name === current || !name.startsWith(prefix)) continue;
+    const file = path.join(CACHE_DIR, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < weekAgo) await fs.rm(file, { force: true });
+  }
 }
 
 /**
