@@ -7,7 +7,7 @@ import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';
 import { isUnscoped, scopeCondition, scopeKey, type RecordScope } from './recordAccess.ts';
 import { boundedTotal, COUNT_CAP, countBound, dataStamp, listCountCache, listTotal, sharedCount, type ListTotal } from './list/listCount.ts';
-import { GRAM_SHARE, gramLeavesOf, noteListed } from './list/likePlan.ts';
+import { gramLeavesOf, noteListed } from './list/likePlan.ts';
 import { syncFileRefs } from './recordFiles.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 
@@ -218,9 +218,11 @@ export async function listRecords(
   const unscoped = isUnscoped(scope);
   const { model } = options;
   if (model) noteListed(db, model, options.log);
+  const offset = (query.pageNum - 1) * query.pageSize;
+  const bound = countBound(offset + query.pageSize);
   // The page and the count may each be served differently (list/likePlan.ts).
   const [pageGrams, countGrams] = model
-    ? await Promise.all([gramLeavesOf(db, model, cond, GRAM_SHARE.page), gramLeavesOf(db, model, cond, GRAM_SHARE.count)])
+    ? await Promise.all([gramLeavesOf(db, model, cond, { page: offset + query.pageSize }), gramLeavesOf(db, model, cond, { count: bound })])
     : [undefined, undefined];
   const filtered = (gramLeaves = pageGrams) => {
     let q = anyDb(db).selectFrom(table.table);
@@ -229,8 +231,6 @@ export async function listRecords(
     if (cond) q = q.where((eb) => compileCondition(eb, cond, table.queryColumns, now, { gramLeaves }));
     return q;
   };
-  const offset = (query.pageNum - 1) * query.pageSize;
-  const bound = countBound(offset + query.pageSize);
   const unfiltered = !cond && unscoped && !query.parentId;
   const cacheKey = `${table.table}|${JSON.stringify(cond)}|${scopeKey(scope)}|${query.parentId ?? ''}`;
   /** Matches, stopping after `bound + 1`: a subquery of the page's statement, or a statement of its own. */

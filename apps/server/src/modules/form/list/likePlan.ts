@@ -20,12 +20,30 @@ import { wantedSearchIndexes, type SearchIndex } from './searchIndexes.ts';
 import { searchIndexKeeper } from './searchIndexKeeper.ts';
 
 /**
- * Below these shares of rows (of the fragment's rarest gram, an upper bound of its matches) the
- * gram index is used. A page walks about pageSize / share rows of the sort index but a gram scan
- * reads every match, so pages switch at ~1 %; a count walks up to COUNT_CAP / share rows, so
- * counts switch at ~√(COUNT_CAP / rows) ≈ 10 % at a million rows.
+ * Per matching row, a gram scan costs about ten times what walking the sort index costs per row
+ * passed: its matches lie scattered over the heap, one page read each, while the walk reads rows
+ * in the order they were written (EXPLAIN ANALYZE of `异常`, 1 % of a million rows: the gram page
+ * read 10,314 pages in 336 ms, the walk 37 pages in 2.3 ms).
  */
-export const GRAM_SHARE = { page: 0.01, count: 0.1 } as const;
+const GRAM_ROW_COST = 10;
+
+/** What a list call asks of the index: a page ending at `pageEnd`, or a count stopping after `bound`. */
+export type GramUse = { page: number } | { count: number };
+
+/**
+ * Below this share of `rows` (of the fragment's rarest gram, an upper bound of its matches) the
+ * gram index is used. A page walks about pageEnd / share rows of the sort index but a gram scan
+ * reads every match (share × rows), so the two cost the same where share² = pageEnd / (rows ×
+ * GRAM_ROW_COST): 0.1 % for page 1 at a million rows, 1 % at ten thousand. A fixed 1 % put `异常`
+ * (1.03 % of the bench's rows, sampled as 0.94–1.03 %) on either side by the luck of ANALYZE's
+ * sample, and its page took 360 ms instead of 8. A count walks up to bound / share rows, in no
+ * order (a sequential scan), against the same gram scan: share² = bound / rows, 10 % at a million.
+ */
+export function gramShareBelow(use: GramUse, rows: number): number {
+  const n = Math.max(rows, 1);
+  return 'page' in use ? Math.sqrt(use.page / (n * GRAM_ROW_COST)) : Math.sqrt(use.count / n);
+}
+
 /** How long what exists in the catalogue is trusted (a reconcile of this process forgets it at once). */
 const STATE_TTL_MS = 30_000;
 
@@ -35,9 +53,15 @@ interface ColumnSearch {
   gramShares: Map<string, number> | null;
 }
 
+interface SearchState {
+  /** The planner's estimate of the main table's rows (0 when never analysed). */
+  rows: number;
+  columns: Map<string, ColumnSearch>;
+}
+
 interface Entry {
   at: number;
-  columns: Promise<Map<string, ColumnSearch>>;
+  state: Promise<SearchState>;
 }
 
 const STATES = new WeakMap<FormModel, Entry>();
@@ -48,15 +72,17 @@ const watched = new WeakSet<object>();
 const checked = new WeakMap<FormModel, number>();
 const RECHECK_MS = 10 * 60_000;
 
-async function readState(db: Kysely<Database>, model: FormModel): Promise<Map<string, ColumnSearch>> {
+async function readState(db: Kysely<Database>, model: FormModel): Promise<SearchState> {
   const wanted = wantedSearchIndexes(model.meta, model.main, true).filter((w) => w.kind !== 'eq');
   const out = new Map<string, ColumnSearch>();
-  if (wanted.length === 0) return out;
+  if (wanted.length === 0) return { rows: 0, columns: out };
   const names = wanted.map((w) => w.name);
-  const valid = await sql<{ name: string }>`
-    select i.relname as name from pg_index x join pg_class i on i.oid = x.indexrelid
+  const valid = await sql<{ name: string; rows: string }>`
+    select i.relname as name, greatest(t.reltuples, 0)::bigint::text as rows
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
     where i.relname = any(${names}::text[]) and x.indisvalid and x.indisready`.execute(db);
   const have = new Set(valid.rows.map((r) => r.name));
+  const rows = Number(valid.rows[0]?.rows ?? 0);
   const gramIndexes = wanted.filter((w): w is SearchIndex => w.kind === 'gram' && have.has(w.name));
   const stats = gramIndexes.length
     ? await sql<{ tablename: string; elems: string[] | null; freqs: number[] | null }>`
@@ -72,7 +98,7 @@ async function readState(db: Kysely<Database>, model: FormModel): Promise<Map<st
     if (have.has(w.name) && w.kind === 'gram') col.gramShares = sharesOf.get(w.name) ?? new Map();
     out.set(w.column, col);
   }
-  return out;
+  return { rows, columns: out };
 }
 
 /**
@@ -87,18 +113,18 @@ export function noteListed(db: Kysely<Database>, model: FormModel, log?: { warn(
   void searchIndexKeeper(db).schedule(model.formId, log);
 }
 
-function stateOf(db: Kysely<Database>, model: FormModel): Promise<Map<string, ColumnSearch>> {
+function stateOf(db: Kysely<Database>, model: FormModel): Promise<SearchState> {
   const keeper = searchIndexKeeper(db);
   if (!watched.has(keeper)) {
     watched.add(keeper);
     keeper.onChange((formId) => changedAt.set(formId, Date.now()));
   }
   const hit = STATES.get(model);
-  if (hit && Date.now() - hit.at < STATE_TTL_MS && hit.at >= (changedAt.get(model.formId) ?? 0)) return hit.columns;
-  const entry = { at: Date.now(), columns: readState(db, model) };
-  entry.columns.catch(() => STATES.delete(model));
+  if (hit && Date.now() - hit.at < STATE_TTL_MS && hit.at >= (changedAt.get(model.formId) ?? 0)) return hit.state;
+  const entry = { at: Date.now(), state: readState(db, model) };
+  entry.state.catch(() => STATES.delete(model));
   STATES.set(model, entry);
-  return entry.columns;
+  return entry.state;
 }
 
 /** The grams park_fragment_grams gives, for the statistics lookup (ASCII folded, as lower() under C). */
@@ -132,13 +158,14 @@ export async function gramLeavesOf(
   db: Kysely<Database>,
   model: FormModel,
   cond: Condition | null,
-  below: number = GRAM_SHARE.page,
+  use: GramUse = { page: 10 },
 ): Promise<Set<LikeLeaf>> {
   const out = new Set<LikeLeaf>();
   if (!cond) return out;
   const leaves = likeLeaves(cond, []);
   if (leaves.length === 0) return out;
-  const columns = await stateOf(db, model);
+  const { rows, columns } = await stateOf(db, model);
+  const below = gramShareBelow(use, rows);
   for (const leaf of leaves) {
     const col = columns.get(leaf.key);
     if (col && usesGrams(col, String(leaf.values[0] ?? ''), below)) out.add(leaf);
