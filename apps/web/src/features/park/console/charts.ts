@@ -1,5 +1,5 @@
 import { LEVEL_COLORS } from '@park/core';
-import type { ChartOption } from './EChart.tsx';
+import type { ChartOption } from '../../../lib/EChart.tsx';
 import type { ChartData, Named } from './api.ts';
 
 /** Option builders for the console's charts, from the statistics calls' chart-ready shapes. */

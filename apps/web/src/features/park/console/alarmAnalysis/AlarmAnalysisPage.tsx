@@ -5,7 +5,7 @@ import { tablePagination, usePaging } from '../../../../lib/paging.ts';
 import { park } from '../api.ts';
 import { donut, namedBars, seriesChart } from '../charts.ts';
 import { ConsoleScreen, Figure, Panel } from '../ConsoleFrame.tsx';
-import { ChartPanels } from '../EChart.tsx';
+import { ChartPanels } from '../ChartPanels.tsx';
 import { LastRefresh } from '../LastRefresh.tsx';
 import { useLive } from '../live.ts';
 import { useDayRange } from '../RangeFilter.tsx';

@@ -3,7 +3,7 @@ import { ALARM_LEVEL_COLORS, ONLINE_COLORS, RISK_LEVEL_COLORS } from '@park/core
 import { park } from '../api.ts';
 import { donut, seriesChart } from '../charts.ts';
 import { ConsoleScreen, Figure } from '../ConsoleFrame.tsx';
-import { ChartPanels } from '../EChart.tsx';
+import { ChartPanels } from '../ChartPanels.tsx';
 import { useLive } from '../live.ts';
 import { LastRefresh } from '../LastRefresh.tsx';
 

@@ -5,7 +5,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { clickLinkage, drillBack, drillDown, drillPathLinkage, hasDrilling, type DrillStep, type ReportWidget, type WidgetKind } from '@park/core';
 import { useRuntime } from '../../viewer/runtime.tsx';
 import { chartData, type ChartData } from './chartData.ts';
-import { EChart, type ChartClick, type EChartHandle } from './EChart.tsx';
+import { EChart, type ChartClick, type EChartHandle } from '../../../../lib/EChart.tsx';
 import { useWidgetData } from './useWidgetData.ts';
 import { DrillNavigation, WidgetFrame, WidgetNote } from './WidgetFrame.tsx';
 
@@ -107,7 +107,7 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
         <WidgetNote kind="error" text={state.error} />
       ) : (
         <>
-          {!showData && <EChart ref={chart} option={option} onClick={onClick} label={label} dark={rt.screen} />}
+          {!showData && <EChart ref={chart} className="rw-chart" option={option} onClick={onClick} label={label} dark={rt.screen} />}
           <DataTable data={data} label={label} shown={showData} onPick={(name) => onClick({ name, value: name })} />
         </>
       )}
