@@ -236,6 +236,9 @@ export function UserManagePage() {
       <Card title="组织机构" variant="borderless" className="admin-split-side admin-side-card">
         <div className="admin-tree-wrap">
           <Tree
+            // defaultExpandAll applies to the nodes there at mount: the tree is mounted again when the
+            // organisations arrive, or they would stay folded whenever the page drew before its query ended.
+            key={orgs.length > 0 ? 'orgs' : 'loading'}
             blockNode
             defaultExpandAll
             selectedKeys={orgId === undefined ? ['all'] : [orgId]}
