@@ -23,7 +23,7 @@ export const widgetCase: WidgetCase = {
   out: {
     act: async (view) => {
       await within(view.container).findByText('乙醇');
-      await view.user.click(within(view.container).getByRole('button', { name: /(^|\s)新增$/ }));
+      await view.user.click(within(view.container).getByRole('button', { name: /^(plus\s*)?新增$/ }));
       const box = await waitFor(() => dialog('新增运输货物'));
       await view.user.type(within(box).getByLabelText('品名'), '液氨');
       await view.user.type(within(box).getByLabelText('数量(吨)'), '8');
