@@ -3,19 +3,10 @@ import { describe, expect, it } from 'vitest';
 import palette from '../../../../../shared/reference/origin/1298350966-ioc-vue-ts/formType.config.json' with { type: 'json' };
 import { hazmatCatalogMeta, hazmatVehicleListSettings, hazmatVehicleMeta } from '../form/demoForms.ts';
 import { validateFormMeta } from '../form/designValidation.ts';
-import { isRecord } from '../form/lib/values.ts';
 import type { FormControl, FormMeta } from '../form/types.ts';
-import { FORM_CONFIG_DEFAULTS, withOriginDefaults } from './originDefaults.ts';
+import { FORM_CONFIG_DEFAULTS, missingKeys, withOriginDefaults } from './originDefaults.ts';
 
 const entries = Object.values(palette as unknown as Record<string, FormControl[]>).flat();
-
-/** Paths of `reference` keys (nested objects opened) that `ours` lacks. */
-export function missingKeys(reference: Record<string, unknown>, ours: Record<string, unknown>, path = ''): string[] {
-  return Object.entries(reference).flatMap(([k, v]) => {
-    if (!(k in ours)) return [path + k];
-    return isRecord(v) && isRecord(ours[k]) ? missingKeys(v, ours[k], `${path}${k}.`) : [];
-  });
-}
 
 /** Every control of a design, sub-table columns and grid cells included. */
 function allControls(list: FormControl[]): FormControl[] {

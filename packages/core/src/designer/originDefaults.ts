@@ -94,3 +94,12 @@ export function withOriginDefaults(meta: FormMeta): FormMeta {
   }
   return out;
 }
+
+/** Paths of the keys of `reference` (nested objects opened) that `ours` lacks: what a check of the above asks. */
+export function missingKeys(reference: Readonly<Record<string, unknown>>, ours: Readonly<Record<string, unknown>>, path = ''): string[] {
+  return Object.entries(reference).flatMap(([k, v]) => {
+    if (!(k in ours)) return [path + k];
+    const mine = ours[k];
+    return isRecord(v) && isRecord(mine) ? missingKeys(v, mine, `${path}${k}.`) : [];
+  });
+}
