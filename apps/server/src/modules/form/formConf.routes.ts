@@ -78,12 +78,17 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
     const read = (r: { query: unknown; body: unknown }) => (method === 'GET' ? r.query : r.body) as ListQuery;
     // Designers list every form; anyone else only 流程表单 they may start (the original client's
     // home page asks formType=1 for every user, issue 44), and nothing else.
-    app.route({ method, url: '/api/form/formconf/query', schema, handler: async (r) => {
-      const q = read(r);
-      const designer = allows(authOf(r).permissions, FORM_DESIGN_PERMISSION);
-      if (!designer && q.formType !== '1') throw forbidden(FORBIDDEN_TEXT);
-      return listFor(r, q, !designer);
-    } });
+    app.route({
+      method,
+      url: '/api/form/formconf/query',
+      schema,
+      handler: async (r) => {
+        const q = read(r);
+        const designer = allows(authOf(r).permissions, FORM_DESIGN_PERMISSION);
+        if (!designer && q.formType !== '1') throw forbidden(FORBIDDEN_TEXT);
+        return listFor(r, q, !designer);
+      },
+    });
     // Forms a user may fill in: every enabled one, or with formType=1 the 流程表单 they may start.
     app.route({ method, url: '/api/form/formconf/queryandpermission', schema, handler: async (r) => listFor(r, read(r), true) });
   }
