@@ -51,6 +51,7 @@ describe('withOriginDefaults', () => {
     expect(select!.options).toMatchObject({ options: [{ value: '甲', label: '甲' }], width: '100%', props: { value: 'id', label: 'label' }, clearable: false });
     expect(user!.options.maps).toEqual({ key: '', name: '', title: '', mapping: [] });
     expect(user!.label_model).toBe('u_name');
+    expect(user!.title).toBe('人');
     const bare = withOriginDefaults({ list: [{ type: 'select', key: 'x', model: 'x', options: {} }], config: {} });
     expect(bare.list[0]!.options.options).toEqual([]);
     expect(bare.config.labelWidth).toBe(100);

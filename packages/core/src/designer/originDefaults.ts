@@ -7,7 +7,8 @@
  *
  * - on every control, every key of its type's palette template (CONTROL_TEMPLATES, whose keys
  *   are the reference palette's, formType.config.json) and a `rules` list; nested objects are
- *   filled the same way; whatever the design sets wins;
+ *   filled the same way; whatever the design sets wins (a missing picker `title` is the
+ *   control's name, which is what our picker showed without one);
  * - on `config`, the keys the client's form reads (FORM_CONFIG_DEFAULTS);
  * - on `sensorSettings.queryLayout`, `cols` beside our `columnCount`.
  *
@@ -61,7 +62,10 @@ function fresh(value: unknown): unknown {
 
 function fullControl(control: FormControl): FormControl {
   const template = isControlType(control.type) ? (CONTROL_TEMPLATES[control.type] as unknown as Json) : { options: {} };
-  const out = filled(control, { ...template, rules: [] }) as FormControl;
+  const defaults: Json = { ...template, rules: [] };
+  // A picker's `title` heads its dialog; one the design never set is its own name, not the type's.
+  if ('title' in defaults && typeof control.name === 'string' && control.name !== '') defaults.title = control.name;
+  const out = filled(control, defaults) as FormControl;
   out.type = control.type;
   if (!isRecord(out.options)) out.options = {};
   if (Array.isArray(control.columns)) {
