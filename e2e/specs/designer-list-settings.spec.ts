@@ -183,7 +183,8 @@ test('列表页设置：在设计器中配置查询条件、布局、结果列�
   // What the editor wrote into the published design.
   const published = await (await page.request.get(`/api/form/design/${formId}`)).json();
   const settings = published.formMeta.sensorSettings as Record<string, unknown>;
-  expect(settings.queryLayout).toEqual({ columnCount: 2 });
+  // cols beside columnCount: the original client's V1 list page reads it (issue 44).
+  expect(settings.queryLayout).toEqual({ columnCount: 2, cols: 2 });
   expect(settings.queryConditions).toEqual([
     { key: 'item_name', opt: '$like', label: '名称' },
     { key: 'category', opt: '$eq', label: '类别' },

@@ -4,3 +4,4 @@ export * from './ops.ts';
 export * from './history.ts';
 export * from './check.ts';
 export * from './clipboard.ts';
+export * from './originDefaults.ts';

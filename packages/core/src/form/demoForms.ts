@@ -23,6 +23,9 @@ function control(
   return { type, key, name, model, options: { width: '100%', ...options }, rules: [], ...extra };
 }
 
+/** The vehicle form's 审批意见, the field each approver node of the demo approval lets its approvers fill in. */
+export const HAZMAT_APPROVAL_OPINION = 'approve_opinion';
+
 const choices = (...labels: string[]) =>
   labels.map((label) => ({ value: label, label, relatedList: [] as string[] }));
 
@@ -401,6 +404,8 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
           },
         }),
         control('textarea', 'remark', '备注', 'remark', { placeholder: '请输入' }),
+        // Filled by the approvers of the demo flow (its approveItems), not when registering.
+        control('textarea', HAZMAT_APPROVAL_OPINION, '审批意见', HAZMAT_APPROVAL_OPINION, { placeholder: '请输入审批意见', showFields: true }),
       ),
     ]),
     grid('grid_files', [

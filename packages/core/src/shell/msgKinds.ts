@@ -13,8 +13,11 @@ export interface SelfMessage {
   smallType: number;
   /** 0 unread, 1 read. */
   status: 0 | 1;
-  /** What the message opens, e.g. {taskId, processInstanceId} or {formId, businessId}. */
-  params: Record<string, unknown> | null;
+  /**
+   * What the message opens, as JSON text (the original client parses it), e.g.
+   * '{"taskId":1,"processInstanceId":2,"processDefinitionId":3,"formId":4,"businessId":5}'.
+   */
+  params: string | null;
   menuUrl: string | null;
 }
 

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { HAZMAT_VEHICLE_FORM_NAME, withNodeIds, type FlowNode } from '@park/core';
+import { HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, withNodeIds, type FlowNode } from '@park/core';
 import type { Database } from '../schema.ts';
 
 /*
@@ -29,7 +29,7 @@ export function demoApprovalFlow(ccUserId: string): FlowNode {
       type: 1,
       recipient: recipient({ type: 2, leader: 1 }),
       approveType: 0,
-      approveItems: [],
+      approveItems: [HAZMAT_APPROVAL_OPINION],
       noApprover: 'admin',
       timeLimitHours: 24,
       timeoutAction: 'remind',
@@ -44,7 +44,7 @@ export function demoApprovalFlow(ccUserId: string): FlowNode {
             type: 3,
             priorityLevel: 1,
             conf: { condition: { fieldConds: { condType: 'and', conditions: [{ condType: 'and', conds: [{ model: 'actual_load', type: 'input_number', dataType: 'Number', matchType: '$gt', value: '20' }] }] }, fieldUpdateConds: [] } },
-            childNode: { nodeId: 'demo-leader', nodeName: '分管领导审批', type: 1, recipient: recipient({ type: 2, leader: 2 }), approveType: 0, approveItems: [], noApprover: 'admin', childNode: null },
+            childNode: { nodeId: 'demo-leader', nodeName: '分管领导审批', type: 1, recipient: recipient({ type: 2, leader: 2 }), approveType: 0, approveItems: [HAZMAT_APPROVAL_OPINION], noApprover: 'admin', childNode: null },
           },
           { nodeId: 'demo-light', nodeName: '其他情况', type: 3, priorityLevel: 2, conf: { condition: { fieldConds: { condType: 'and', conditions: [] }, fieldUpdateConds: [] } }, childNode: null },
         ],

@@ -16,6 +16,7 @@ import {
   hazmatVehicleMeta,
   storageColumns,
   validateFormMeta,
+  withOriginDefaults,
   type FormMeta,
 } from '@park/core';
 import type { Database } from '../schema.ts';
@@ -34,7 +35,8 @@ async function createForm(
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = String(row.id);
-  const design = meta(id);
+  // With every palette option key, as a design saved by the designer has them (issue 44).
+  const design = withOriginDefaults(meta(id));
   const check = validateFormMeta(design);
   if (!check.ok) throw new Error(`演示表单 ${name} 的设计有误：${check.errors[0]?.message}`);
   await syncFormTables(trx as unknown as Kysely<unknown>, id, storageColumns(design));
@@ -90,7 +92,7 @@ async function setListSettings(trx: Transaction<Database>, formId: string, setti
   if (!meta || meta.sensorSettings) return;
   await trx
     .updateTable('form_conf')
-    .set({ form_meta: JSON.stringify({ ...meta, sensorSettings: settings }), design_version: sql`design_version + 1` })
+    .set({ form_meta: JSON.stringify(withOriginDefaults({ ...meta, sensorSettings: settings })), design_version: sql`design_version + 1` })
     .where('id', '=', formId)
     .execute();
 }

@@ -28,6 +28,7 @@ import {
   openNode,
   readTask,
   returnTargets,
+  taskLink,
   type FlowState,
   type InstanceRow,
   type TaskRow,
@@ -333,8 +334,7 @@ async function remind(trx: Trx, inst: InstanceRow, taskId: string, assigneeId: s
     title: `催办：${inst.business_name}`,
     bigType: MSG_BIG_TYPE.approval,
     smallType: MSG_SMALL_TYPE.reminder,
-    params: { taskId: Number(taskId), processInstanceId: Number(inst.id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
-    menuUrl: `/formTaskInfo?taskId=${taskId}&processInstanceId=${inst.id}`,
+    ...taskLink(inst, taskId),
   });
 }
 

@@ -92,14 +92,19 @@ export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthCo
       .orderBy('id')
       .executeTakeFirst(),
   ]);
-  const waitList = new Map<string, { taskType: number; approveType: number; nodeName: string | null; userList: Array<{ realName: string }>; approveItems: unknown; dueTime: string | null }>();
+  const names = new Map(state.model.main.controls.map((c) => [String(c.model ?? ''), String(c.name ?? c.model ?? '')]));
+  // The fields the node lets its approvers fill, as the original client opens its approval form
+  // from them (waitList[0].approveItems[].itemModel); a task stores their models.
+  const itemsOf = (raw: unknown) =>
+    (Array.isArray(raw) ? raw : []).filter((m): m is string => typeof m === 'string').map((m) => ({ itemModel: m, itemName: names.get(m) ?? m }));
+  type Waiting = { taskType: number; approveType: number; nodeName: string | null; userList: Array<{ realName: string }>; approveItems: ReturnType<typeof itemsOf>; dueTime: string | null };
+  const waitList = new Map<string, Waiting>();
   for (const w of waiting) {
     const key = w.node_id ?? '';
-    const entry = waitList.get(key) ?? { taskType: w.task_type, approveType: w.approve_type, nodeName: w.node_name, userList: [], approveItems: w.approve_items ?? [], dueTime: w.due_time ? formatDateTime(w.due_time) : null };
+    const entry = waitList.get(key) ?? { taskType: w.task_type, approveType: w.approve_type, nodeName: w.node_name, userList: [], approveItems: itemsOf(w.approve_items), dueTime: w.due_time ? formatDateTime(w.due_time) : null };
     entry.userList.push({ realName: w.real_name });
     waitList.set(key, entry);
   }
-  const names = new Map(state.model.main.controls.map((c) => [String(c.model ?? ''), String(c.name ?? c.model ?? '')]));
   const running = inst.approve_status === APPROVE_STATUS.running;
   const isInitiator = inst.initiator_id === auth.userId;
   const node = mine ? approverNodeOf(state, mine.node_id) : null;

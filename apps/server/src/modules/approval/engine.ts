@@ -119,8 +119,9 @@ export async function comment(
     .execute();
 }
 
-const taskLink = (inst: InstanceRow, taskId: string) => ({
-  params: { taskId: Number(taskId), processInstanceId: Number(inst.id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
+/** What a task's message opens: ours by menuUrl, the original client by params (JSON text in queryself). */
+export const taskLink = (inst: InstanceRow, taskId: string) => ({
+  params: { taskId: Number(taskId), processInstanceId: Number(inst.id), processDefinitionId: Number(inst.definition_id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
   menuUrl: `/formTaskInfo?taskId=${taskId}&processInstanceId=${inst.id}`,
 });
 
@@ -252,7 +253,7 @@ export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus)
       title: `${word}：${inst.business_name}`,
       bigType: MSG_BIG_TYPE.approval,
       smallType: MSG_SMALL_TYPE.result,
-      params: { processInstanceId: Number(inst.id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
+      params: { processInstanceId: Number(inst.id), processDefinitionId: Number(inst.definition_id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
       menuUrl: `/formTaskInfo?processInstanceId=${inst.id}`,
     });
   }

@@ -43,27 +43,26 @@ export async function listTasks(db: Db, userId: string, kind: TaskListKind, page
       .orderBy(order, 'desc')
       .orderBy('t.id', 'desc'),
   );
-  return {
-    totalCount,
-    taskVos: rows.map((r) => ({
-      taskId: Number(r.id),
-      processInstanceId: num(r.instance_id),
-      processDefinitionId: num(r.definition_id),
-      businessName: r.business_name ?? r.title,
-      taskCreateTime: dt(r.create_time),
-      taskEndTime: dt(r.done_time),
-      startTime: dt(r.start_time),
-      endTime: dt(r.end_time),
-      approveStatus: r.approve_status ?? APPROVE_STATUS.running,
-      formId: num(r.form_id),
-      formName: r.form_name,
-      businessId: num(r.business_id),
-      nodeName: r.node_name,
-      initiatorName: r.initiator_name,
-      action: r.action,
-      dueTime: dt(r.due_time),
-    })),
-  };
+  const taskVos = rows.map((r) => ({
+    taskId: Number(r.id),
+    processInstanceId: num(r.instance_id),
+    processDefinitionId: num(r.definition_id),
+    businessName: r.business_name ?? r.title,
+    taskCreateTime: dt(r.create_time),
+    taskEndTime: dt(r.done_time),
+    startTime: dt(r.start_time),
+    endTime: dt(r.end_time),
+    approveStatus: r.approve_status ?? APPROVE_STATUS.running,
+    formId: num(r.form_id),
+    formName: r.form_name,
+    businessId: num(r.business_id),
+    nodeName: r.node_name,
+    initiatorName: r.initiator_name,
+    action: r.action,
+    dueTime: dt(r.due_time),
+  }));
+  // The original client reads the done list from processVos (its to-do list from taskVos); ours reads taskVos.
+  return kind === 'done' ? { totalCount, taskVos, processVos: taskVos } : { totalCount, taskVos };
 }
 
 export async function listStarted(db: Db, userId: string, pageNum: number, pageSize: number) {

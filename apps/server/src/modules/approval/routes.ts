@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { PageQuery } from '../../plugins/paging.ts';
 import { FORM_DESIGN_PERMISSION } from '../form/permissions.ts';
 import { flatBody } from '../form/requestParts.ts';
+import { servedFormMeta } from '../form/formConf.service.ts';
 import { recordReply } from '../form/records.service.ts';
 import { readRecord, parseIdList } from '../form/recordStore.ts';
 import { requireFormAction } from '../form/recordAccess.ts';
@@ -133,7 +134,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     const formId = await formIdOfDefinition(db, raw);
     if (!formId) throw notFound('流程定义不存在');
     const model = await forms.load(db, formId);
-    return { errCode: 0, formConf: { formId: Number(model.formId), formName: model.formName, formMeta: JSON.stringify(model.meta) } };
+    return { errCode: 0, formConf: { formId: Number(model.formId), formName: model.formName, formMeta: servedFormMeta(model.meta) } };
   });
 
   // Acting on a task.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { withOriginDefaults } from '@park/core';
 
 let t: TestApp;
 let admin: string;
@@ -100,9 +101,10 @@ describe('the publish preview (saveformdesign/preview)', () => {
     expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json()).toMatchObject({ formId, formName: '新表单', formMeta: null });
     const meta = { list: [input('plate', '车牌号')], config: { labelWidth: 90 } };
     await t.call(admin, 'POST', '/api/form/saveformdesign', { formId, formMeta: meta });
-    // Saved with the list page's V2 layout derived from its (absent) sensorSettings (issue 27).
+    // Saved with the list page's V2 layout derived from its (absent) sensorSettings (issue 27), and
+    // with the palette's option keys the original client reads (issue 44).
     expect((await t.call(admin, 'GET', `/api/form/design/${formId}`)).json().formMeta).toEqual({
-      ...meta,
+      ...withOriginDefaults(meta),
       sensorSettingsV2: expect.objectContaining({ derivedFrom: 'sensorSettings' }),
     });
     expect((await t.call(admin, 'GET', '/api/form/design/999999')).statusCode).toBe(404);

@@ -41,14 +41,24 @@ export interface FormListFilter {
   /** '0': forms in no group (the 未分组 entry of form management). */
   groupId?: string | undefined;
   status?: number | undefined;
+  /** Only forms with a deployed approval flow (the original's 流程表单, formType 1). */
+  startable?: boolean | undefined;
+  /** Only these forms (null: any). */
+  formIds?: readonly string[] | null | undefined;
 }
 
-export async function listForms(db: Kysely<Database>, f: FormListFilter) {
+export async function listForms(db: Kysely<Database>, f: FormListFilter, withMeta = false) {
   let base = db.selectFrom('form_conf').leftJoin('form_group', 'form_group.id', 'form_conf.group_id');
   if (f.formName) base = base.where('form_conf.form_name', 'ilike', likeContains(f.formName));
   if (f.groupId === '0') base = base.where('form_conf.group_id', 'is', null);
   else if (f.groupId) base = base.where('form_conf.group_id', '=', f.groupId);
   if (f.status !== undefined) base = base.where('form_conf.status', '=', f.status);
+  if (f.formIds) base = f.formIds.length === 0 ? base.where(sql<boolean>`false`) : base.where('form_conf.id', 'in', [...f.formIds]);
+  if (f.startable) {
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('flow_model').select('flow_model.id').whereRef('flow_model.form_id', '=', 'form_conf.id').where('flow_model.definition_id', 'is not', null)),
+    );
+  }
   const [rows, total] = await Promise.all([
     base
       .select([
@@ -62,6 +72,7 @@ export async function listForms(db: Kysely<Database>, f: FormListFilter) {
         'form_conf.update_time',
       ])
       .select((eb) => eb('form_conf.form_meta', 'is not', null).as('designed'))
+      .$if(withMeta, (q) => q.select('form_conf.form_meta'))
       .orderBy('form_conf.id', 'desc')
       .limit(f.pageSize)
       .offset(offsetOf(f))

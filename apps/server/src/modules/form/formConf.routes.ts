@@ -1,7 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { FORBIDDEN_TEXT } from '@park/core';
 import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../plugins/errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { allows } from '../../plugins/authContext.ts';
+import { badRequest, forbidden } from '../../plugins/errors.ts';
+import { formsWithAction } from './recordAccess.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { parseFormId } from './tableNames.ts';
 import * as service from './formConf.service.ts';
@@ -22,7 +26,11 @@ const ListConf = Type.Object({
   formName: Type.Optional(Type.String({ maxLength: 100 })),
   groupId: Type.Optional(Type.String({ pattern: '^[0-9]{0,16}$' })),
   status: Type.Optional(Type.String({ pattern: '^[01]?$' })),
+  // The original client's names: formType 1 asks for 流程表单 (forms with a deployed flow), flag is status.
+  formType: Type.Optional(Type.String({ pattern: '^[01]?$' })),
+  flag: Type.Optional(Type.String({ pattern: '^[01]?$' })),
 });
+type ListQuery = Static<typeof ListConf>;
 const GroupBody = Type.Object({
   id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' })])),
   groupName: Type.String({ minLength: 1, maxLength: 50 }),
@@ -47,6 +55,19 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const design = { permission: FORM_DESIGN_PERMISSION };
 
+  /**
+   * A form list for this caller. formType 1 lists forms with a deployed flow, and for a user (not
+   * a designer) only enabled ones they may add records to, since starting a flow adds one. The
+   * original client sends formType and reads each row's formMeta; our screens send neither.
+   */
+  const listFor = (request: FastifyRequest, q: ListQuery, user: boolean) => {
+    const startable = q.formType === '1';
+    const status = user ? 0 : (q.status ?? q.flag) ? Number(q.status ?? q.flag) : undefined;
+    const auth = authOf(request);
+    const formIds = startable && user && !auth.permissions.isSuper ? formsWithAction(auth, 'add') : null;
+    return service.listForms(db, { pageNum: q.pageNum, pageSize: q.pageSize, formName: q.formName, groupId: q.groupId, status, startable, formIds }, q.formType !== undefined);
+  };
+
   app.post('/api/form/formconf/save', { schema: { body: SaveConf }, config: design }, async (request) => {
     const body = request.body as Static<typeof SaveConf>;
     return service.saveForm(ctx, request, { formId: body.formId, formName: body.formName, formType: body.formType, groupId: groupOf(body.groupId) });
@@ -54,10 +75,22 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   for (const method of ['GET', 'POST'] as const) {
     const schema = method === 'GET' ? { querystring: ListConf } : { body: ListConf };
-    const read = (r: { query: unknown; body: unknown }) => (method === 'GET' ? r.query : r.body) as Static<typeof ListConf>;
-    app.route({ method, url: '/api/form/formconf/query', schema, config: design, handler: async (r) => service.listForms(db, read(r), false) });
-    // Forms a user may fill in: every enabled one (form-level permissions arrive with the form designer).
-    app.route({ method, url: '/api/form/formconf/queryandpermission', schema, handler: async (r) => service.listForms(db, read(r), true) });
+    const read = (r: { query: unknown; body: unknown }) => (method === 'GET' ? r.query : r.body) as ListQuery;
+    // Designers list every form; anyone else only 流程表单 they may start (the original client's
+    // home page asks formType=1 for every user, issue 44), and nothing else.
+    app.route({
+      method,
+      url: '/api/form/formconf/query',
+      schema,
+      handler: async (r) => {
+        const q = read(r);
+        const designer = allows(authOf(r).permissions, FORM_DESIGN_PERMISSION);
+        if (!designer && q.formType !== '1') throw forbidden(FORBIDDEN_TEXT);
+        return listFor(r, q, !designer);
+      },
+    });
+    // Forms a user may fill in: every enabled one, or with formType=1 the 流程表单 they may start.
+    app.route({ method, url: '/api/form/formconf/queryandpermission', schema, handler: async (r) => listFor(r, read(r), true) });
   }
 
   app.get('/api/form/formconf/getbyid/:formId', async (request) =>

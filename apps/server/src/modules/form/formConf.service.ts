@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { formatDateTime, withSensorSettingsV2 } from '@park/core';
+import { formatDateTime, withOriginDefaults, withSensorSettingsV2, type FormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
@@ -64,9 +64,17 @@ export function saveForm(
   });
 }
 
-export async function listForms(db: Kysely<Database>, filter: Omit<repo.FormListFilter, 'status'> & { status?: string | undefined }, onlyEnabled: boolean) {
-  const status = onlyEnabled ? 0 : filter.status ? Number(filter.status) : undefined;
-  const { rows, total } = await repo.listForms(db, { ...filter, status });
+/**
+ * A saved design as every reply serves it (JSON text, as the original client parses it): designs
+ * saved before the V2 layout existed get theirs derived (spec 002 §4), and designs saved before
+ * issue 44 get the option keys the original client reads.
+ */
+export function servedFormMeta(meta: FormMeta): string {
+  return JSON.stringify(withOriginDefaults(withSensorSettingsV2(meta)));
+}
+
+export async function listForms(db: Kysely<Database>, filter: repo.FormListFilter, withMeta: boolean) {
+  const { rows, total } = await repo.listForms(db, filter, withMeta);
   return {
     errCode: 0,
     totalCount: total,
@@ -80,6 +88,12 @@ export async function listForms(db: Kysely<Database>, filter: Omit<repo.FormList
       designed: Boolean(r.designed),
       createTime: formatDateTime(r.create_time),
       updateTime: formatDateTime(r.update_time),
+      // The original client's names: its 流程申请 list shows lastUpdateTime, greys out flag 1
+      // (停用), groups by formGroup and opens 发起申请 from the row's formMeta.
+      lastUpdateTime: formatDateTime(r.update_time),
+      flag: r.status,
+      formGroup: r.group_name ?? '',
+      ...(withMeta ? { formMeta: r.form_meta ? servedFormMeta(r.form_meta as FormMeta) : null } : {}),
     })),
   };
 }
@@ -93,8 +107,7 @@ export async function formConfReply(db: Kysely<Database>, id: string) {
       formName: design.formName,
       formType: design.formType,
       status: design.status,
-      // Designs saved before the V2 layout existed get theirs derived here (spec 002 §4).
-      formMeta: JSON.stringify(withSensorSettingsV2(design.meta)),
+      formMeta: servedFormMeta(design.meta),
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { parseFormMeta, validateFormMeta, withSensorSettingsV2, type FormMeta } from '@park/core';
+import { parseFormMeta, validateFormMeta, withOriginDefaults, withSensorSettingsV2, type FormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -26,7 +26,8 @@ export function checkedDesign(raw: unknown): { meta: FormMeta; text: string } {
   const parsed = parseFormMeta(raw);
   if (!parsed.ok) throw badRequest(parsed.message);
   // A V2 list layout saved through saveFormSeniorConfV2 is kept; otherwise it follows sensorSettings.
-  const meta = withSensorSettingsV2(parsed.meta);
+  // Every control carries its palette's option keys, which the original client reads (issue 44).
+  const meta = withOriginDefaults(withSensorSettingsV2(parsed.meta));
   const text = JSON.stringify(meta);
   if (text.length > MAX_META_BYTES) throw new AppError(413, '表单设计过大');
   const check = validateFormMeta(meta);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { FORBIDDEN_TEXT, FORM_ACTIONS, formPermission, type FormAction } from '@park/core';
+import { FORBIDDEN_TEXT, FORM_ACTIONS, formPermission, parseFormPermission, type FormAction } from '@park/core';
 import { authOf } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
@@ -47,6 +47,14 @@ export function requireFormAction(request: FastifyRequest, formId: string, actio
   const scope = recordScopeFor(authOf(request), formId, action);
   if (!scope) throw forbidden(FORBIDDEN_TEXT);
   return scope;
+}
+
+/** The forms on which the caller's roles grant `action` (a super user's are not listed: they reach all). */
+export function formsWithAction(auth: AuthContext, action: FormAction): string[] {
+  return [...auth.permissions.scopes.keys()].flatMap((code) => {
+    const p = parseFormPermission(code);
+    return p && p.action === action ? [p.formId] : [];
+  });
 }
 
 /** The actions the caller may take on a form, for the list page's buttons. */

@@ -53,7 +53,11 @@ describe('queryself', () => {
     expect(reply.msgs.map((m: { msgName: string }) => m.msgName).sort()).toEqual(['催办：动火作业审批', '抄送：危化品入园申请']);
     const cc = reply.msgs.find((m: { smallType: number }) => m.smallType === MSG_SMALL_TYPE.cc);
     expect(Object.keys(cc).sort()).toEqual(['bigType', 'createTime', 'menuUrl', 'msgContent', 'msgId', 'msgName', 'params', 'readTime', 'smallType', 'status'].sort());
-    expect(cc).toMatchObject({ bigType: 1, smallType: 1, status: 0, readTime: null, params: { taskId: 't1', processInstanceId: 'p1' } });
+    expect(cc).toMatchObject({ bigType: 1, smallType: 1, status: 0, readTime: null });
+    // JSON text, as the original client's TaskManagement.vue reads it: JSON.parse(row.params).
+    expect(typeof cc.params).toBe('string');
+    expect(JSON.parse(cc.params)).toEqual({ taskId: 't1', processInstanceId: 'p1' });
+    expect(reply.msgs.find((m: { smallType: number }) => m.smallType === MSG_SMALL_TYPE.reminder).params).toBeNull();
     expect(cc.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // No filter: all four of mine; another user's copy is not among them.
     expect((await t.call(admin, 'GET', '/api/msg/queryself?pageNum=1&pageSize=10')).json().totalCount).toBe(4);

@@ -84,7 +84,8 @@ export async function listMessages(db: Kysely<Database>, userId: string, f: Mess
       bigType: r.big_type,
       smallType: r.small_type,
       status: Number(r.read_status),
-      params: r.params ?? null,
+      // JSON text: the original client runs JSON.parse(row.params) when a message is opened.
+      params: r.params == null ? null : JSON.stringify(r.params),
       menuUrl: r.menu_url,
     })),
   };

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { formatDateTime } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { PageQuery } from '../../plugins/paging.ts';
 import { badRequest, describeError, notFound } from '../../plugins/errors.ts';
 import { argsOf } from './requestArgs.ts';
 import { designScope, readableReportVersion, REPORT_DESIGN_PERMISSION } from './permissions.ts';
 import type { ReportResult } from './query/engine.ts';
-import { existingRoleIds, findReport, insertReport, listReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';
+import { existingRoleIds, findReport, insertReport, listReports, pageReports, replaceReportRoles, reportRoleIds, updateReport } from './repo.ts';
 import { checkSettingMeta, ReportWidgets, REPORT_TEXT_SERVER } from './reports.ts';
 import type { ReportServices } from './service.ts';
 import { TableExports } from './export/tableExport.ts';
@@ -35,6 +37,7 @@ const PermissionBody = Type.Object({
   roleIds: Type.Union([Type.Array(Id, { maxItems: 1000 }), Type.String({ maxLength: 20000 })]),
 });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 20 }) });
+const ListQuery = Type.Object({ ...PageQuery.properties, reportName: Type.Optional(Type.String({ maxLength: 100 })) });
 const ExportBody = Type.Object({ reportId: Id, widgetId: Id, queryConditions: Type.Optional(Type.Unknown()), superConditions: Type.Optional(Type.Unknown()), drillingConditions: Type.Optional(Type.Unknown()) });
 const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 
@@ -60,22 +63,50 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     return { errCode: 0, reportId: Number(await insertReport(ctx.db, name, meta, authOf(request).userId)) };
   });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/report/datareport/query',
-    config: design,
-    handler: async () => ({
-      errCode: 0,
-      list: (await listReports(ctx.db)).map((r) => ({ reportId: Number(r.id), reportName: r.report_name, version: r.version, updateTime: r.update_time.toISOString() })),
-    }),
-  });
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/api/report/datareport/query',
+      schema: method === 'GET' ? { querystring: ListQuery } : { body: ListQuery },
+      config: design,
+      handler: async (request) => {
+        const q = (method === 'GET' ? request.query : request.body) as Static<typeof ListQuery>;
+        const [all, page] = await Promise.all([listReports(ctx.db), pageReports(ctx.db, q)]);
+        return {
+          errCode: 0,
+          // Ours: every report.
+          list: all.map((r) => ({ reportId: Number(r.id), reportName: r.report_name, version: r.version, updateTime: r.update_time.toISOString() })),
+          // The original client's 报表 list (DataReport.vue): a page, with state 2 已发布 (a menu
+          // shows it), 4 已保存未发布 (it has widgets) or 1 未发布.
+          dataReports: page.rows.map((r) => ({
+            reportId: Number(r.id),
+            reportName: r.report_name,
+            state: r.published ? 2 : r.has_widgets ? 4 : 1,
+            userName: r.real_name ?? '',
+            lastUpdateUserName: r.real_name ?? '',
+            lastUpdateTime: formatDateTime(r.update_time),
+          })),
+          totalCount: page.total,
+          pageNum: q.pageNum,
+          pageSize: q.pageSize,
+        };
+      },
+    });
+  }
 
   app.get('/api/report/datareport/getbyid/:id', { schema: { params: IdParams } }, async (request) => {
     const id = (request.params as Static<typeof IdParams>).id;
     const report = /^\d{1,18}$/.test(id) ? await findReport(ctx.db, id) : undefined;
     if (!report) throw notFound(REPORT_TEXT_SERVER.notFound);
     await readableReportVersion(ctx.db, authOf(request), report.id);
-    return { errCode: 0, reportId: Number(report.id), reportName: report.report_name, settingMeta: report.setting_meta };
+    return {
+      errCode: 0,
+      reportId: Number(report.id),
+      reportName: report.report_name,
+      settingMeta: report.setting_meta,
+      // The original client's published-report page parses reportConf.settingMeta (JSON text).
+      reportConf: { reportId: Number(report.id), reportName: report.report_name, settingMeta: JSON.stringify(report.setting_meta) },
+    };
   });
 
   /** Design mode: the whole widget is sent; the reply also carries the SQL as base64 `x`. */

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { countOf, offsetOf, type PageQuery } from '../../plugins/paging.ts';
+import { likeContains } from '../../plugins/scope.ts';
 
 /** SQL of the report module's own tables (datasources, datasets, reports, permissions). */
 
@@ -44,6 +46,34 @@ export function listDatasets(db: Kysely<Database>, name: string | null) {
 
 export function findReport(db: Kysely<Database>, id: string) {
   return db.selectFrom('report_def').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A page of reports in the original client's list (its 报表 screen): who created each, whether a
+ * menu publishes it (our 发布 adds a ReportCustom menu at /report/view/{id}) and whether it has
+ * widgets. The last editor is not recorded, so the creator's name stands for it.
+ */
+export async function pageReports(db: Kysely<Database>, f: PageQuery & { reportName?: string | undefined }) {
+  let base = db.selectFrom('report_def as r');
+  if (f.reportName) base = base.where('r.report_name', 'ilike', likeContains(f.reportName));
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('sys_user as u', 'u.id', 'r.create_by')
+      .select(['r.id', 'r.report_name', 'r.update_time', 'u.real_name'])
+      .select(sql<boolean>`coalesce(jsonb_array_length(case when jsonb_typeof(r.setting_meta -> 'widgets') = 'array' then r.setting_meta -> 'widgets' end), 0) > 0`.as('has_widgets'))
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('sys_menu as m').select('m.id').where('m.component', '=', 'ReportCustom').where('m.path', '=', sql<string>`'/report/view/' || r.id`))
+          .as('published'),
+      )
+      .orderBy('r.update_time', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(f.pageSize)
+      .offset(offsetOf(f))
+      .execute(),
+    countOf(base),
+  ]);
+  return { rows, total };
 }
 
 export function listReports(db: Kysely<Database>) {
