@@ -246,7 +246,7 @@ try {
 
   console.log(`machine: ${machine()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(
-    `${ROWS.toLocaleString('en')} and ${SMALL.toLocaleString('en')} rows in a 12-field form, same database${built.length ? ` (${built.join('; ')})` : ' (reused)'}; ` +
+    `${ROWS.toLocaleString('en')} and ${SMALL.toLocaleString('en')} rows in a 13-field form, same database${built.length ? ` (${built.join('; ')})` : ' (reused)'}; ` +
       `at least ${REQUESTS} requests and ${((ROUNDS * ROUND_MS) / 1000).toFixed(1)} s per side, size and case after ${WARMUP} untimed, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds`,
   );
   interface Side {
