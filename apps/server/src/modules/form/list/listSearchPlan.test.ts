@@ -27,7 +27,11 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   formId = await createForm(t, admin, '姓名检索', {
-    list: [control('input', '姓名', 'f_name'), control('input', '车牌', 'f_plate'), control('datetime', '时间', 'f_time')],
+    list: [
+      control('input', '姓名', 'f_name'),
+      control('input', '车牌', 'f_plate'),
+      control('datetime', '时间', 'f_time'),
+    ],
     config: {},
     sensorSettings: {
       queryConditions: [
@@ -70,7 +74,10 @@ async function sentDuring(fn: () => Promise<unknown>): Promise<Sent[]> {
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const [a, b] = args;
-    const q = typeof a === 'string' ? { text: a, values: Array.isArray(b) ? b : [] } : (a as { text?: string; values?: unknown[] } | null);
+    const q =
+      typeof a === 'string'
+        ? { text: a, values: Array.isArray(b) ? b : [] }
+        : (a as { text?: string; values?: unknown[] } | null);
     if (q?.text?.includes(table)) sent.push({ text: q.text, values: q.values ?? [] });
     return original.apply(this, args);
   };
@@ -87,7 +94,10 @@ interface PlanNode {
   'Index Name'?: string;
   Plans?: PlanNode[];
 }
-const indexesOf = (n: PlanNode): string[] => [...(n['Index Name'] ? [n['Index Name']] : []), ...(n.Plans ?? []).flatMap(indexesOf)];
+const indexesOf = (n: PlanNode): string[] => [
+  ...(n['Index Name'] ? [n['Index Name']] : []),
+  ...(n.Plans ?? []).flatMap(indexesOf),
+];
 
 /**
  * The indexes a statement's plan reads when every plan but a bitmap index scan is priced out: if a
@@ -97,7 +107,9 @@ async function indexesForcedBy(s: Sent): Promise<string[]> {
   const c = await t.sql.connect();
   try {
     await c.query('begin');
-    await c.query('set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off');
+    await c.query(
+      'set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off',
+    );
     const r = await c.query(`explain (format json) ${s.text}`, s.values);
     await c.query('rollback');
     return indexesOf((r.rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]!.Plan);
@@ -128,19 +140,29 @@ async function listIds(value: string): Promise<{ ids: number[]; total: number }>
 }
 
 async function rawIds(value: string): Promise<number[]> {
-  const r = await t.sql.query(`select id from "${table}" where strpos(f_name, $1) > 0 order by f_time desc, id desc`, [value]);
+  const r = await t.sql.query(
+    `select id from "${table}" where strpos(f_name, $1) > 0 order by f_time desc, id desc`,
+    [value],
+  );
   return r.rows.map((x) => Number(x.id));
 }
 
 describe('names search (issue 43)', () => {
   it('the trigram indexes hold what the cluster locale gives them: ASCII runs of plates, nothing of Chinese names', async () => {
-    const r = await t.sql.query(`select datctype, show_trgm('张子涵') as name, show_trgm('苏A12345') as plate from pg_database where datname = current_database()`);
+    const r = await t.sql.query(
+      `select datctype, show_trgm('张子涵') as name, show_trgm('苏A12345') as plate from pg_database where datname = current_database()`,
+    );
     expect(r.rows[0].datctype).toBe('C');
     expect(r.rows[0].name).toEqual([]);
     expect(r.rows[0].plate).toEqual(expect.arrayContaining(['a12', '123', '234', '345']));
     // What the trigram index is for: a plate fragment with three ASCII characters in a row.
     const plate = await sentDuring(() =>
-      t.call(admin, 'POST', '/api/form/queryFormDataByConditions', { formId, pageNum: 1, pageSize: 10, queryConditions: [{ key: 'f_plate', type: '$like', value: 'A1234' }] }),
+      t.call(admin, 'POST', '/api/form/queryFormDataByConditions', {
+        formId,
+        pageNum: 1,
+        pageSize: 10,
+        queryConditions: [{ key: 'f_plate', type: '$like', value: 'A1234' }],
+      }),
     );
     expect(plate.length).toBeGreaterThan(0);
     expect((await Promise.all(plate.map(indexesForcedBy))).flat().some((n) => TRIGRAM.test(n))).toBe(true);
@@ -162,8 +184,14 @@ describe('names search (issue 43)', () => {
 
   it('the SQL the list sends for a Chinese or short fragment cannot use a trigram index (EXPLAIN), page and count alike', async () => {
     // The check has teeth: the same search written as a plain ILIKE is served by the trigram index.
-    const plain = await indexesForcedBy({ text: `select id from "${table}" where f_name ilike $1`, values: ['%子涵%'] });
-    expect(plain.some((n) => TRIGRAM.test(n)), plain.join()).toBe(true);
+    const plain = await indexesForcedBy({
+      text: `select id from "${table}" where f_name ilike $1`,
+      values: ['%子涵%'],
+    });
+    expect(
+      plain.some((n) => TRIGRAM.test(n)),
+      plain.join(),
+    ).toBe(true);
 
     for (const value of ['子涵', '王', '张子涵', 'ab', '苏A']) {
       // A condition no earlier call counted, so the count runs too (beside the page).
@@ -181,7 +209,10 @@ describe('names search (issue 43)', () => {
       expect(sent.length, value).toBeGreaterThanOrEqual(2);
       for (const s of sent) {
         const used = await indexesForcedBy(s);
-        expect(used.filter((n) => TRIGRAM.test(n)), `${value}: ${s.text}`).toEqual([]);
+        expect(
+          used.filter((n) => TRIGRAM.test(n)),
+          `${value}: ${s.text}`,
+        ).toEqual([]);
       }
     }
   });
@@ -192,20 +223,35 @@ describe('names search (issue 43)', () => {
     for (const value of ['子涵', '王', 'ab']) {
       for (const op of ['$like', '$hlike', '$nlike']) {
         const cond = parseConditions([{ key: 'f_name', type: op, value }], model.main.queryColumns)!;
-        for (const gramLeaves of [new Set<LikeLeaf>(), new Set<LikeLeaf>(op === '$nlike' ? [] : [cond as LikeLeaf])]) {
+        for (const gramLeaves of [
+          new Set<LikeLeaf>(),
+          new Set<LikeLeaf>(op === '$nlike' ? [] : [cond as LikeLeaf]),
+        ]) {
           const q = db
             .selectFrom(table)
             .select('id')
             .where((eb) => compileCondition(eb, cond, model.main.queryColumns, new Date(), { gramLeaves }))
             .compile();
           const used = await indexesForcedBy({ text: q.sql, values: [...q.parameters] });
-          expect(used.filter((n) => TRIGRAM.test(n)), `${op} ${value} grams ${gramLeaves.size}`).toEqual([]);
+          expect(
+            used.filter((n) => TRIGRAM.test(n)),
+            `${op} ${value} grams ${gramLeaves.size}`,
+          ).toEqual([]);
         }
       }
     }
     // A fragment a trigram index narrows is still offered to it.
-    const cond = parseConditions([{ key: 'f_plate', type: '$like', value: 'A1234' }], model.main.queryColumns)!;
-    const q = db.selectFrom(table).select('id').where((eb) => compileCondition(eb, cond, model.main.queryColumns, new Date())).compile();
-    expect((await indexesForcedBy({ text: q.sql, values: [...q.parameters] })).some((n) => TRIGRAM.test(n))).toBe(true);
+    const cond = parseConditions(
+      [{ key: 'f_plate', type: '$like', value: 'A1234' }],
+      model.main.queryColumns,
+    )!;
+    const q = db
+      .selectFrom(table)
+      .select('id')
+      .where((eb) => compileCondition(eb, cond, model.main.queryColumns, new Date()))
+      .compile();
+    expect(
+      (await indexesForcedBy({ text: q.sql, values: [...q.parameters] })).some((n) => TRIGRAM.test(n)),
+    ).toBe(true);
   });
 });
