@@ -50,6 +50,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(err.message);
 }
 
+/**
+ * Refusals the database itself raises with a message meant for the user: SQLSTATE class PK, the
+ * rest of the code being the HTTP status (PK409: a record under approval, ADR 0026).
+ */
+export function databaseRefusal(err: unknown): AppError | null {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !/^PK4\d\d$/.test(code)) return null;
+  const status = Number(code.slice(2));
+  return new AppError(status, (err as Error).message);
+}
+
 export function errorBody(statusCode: number, errMsg: string, errCode = statusCode) {
   return { errCode, errMsg };
 }
@@ -74,6 +85,8 @@ function describeFrameworkError(error: FastifyError): { status: number; message:
  * parts of a reply that fail on their own (a batch of report widgets).
  */
 export function describeError(error: unknown, log: FastifyRequest['log']): { status: number; body: ReturnType<typeof errorBody> & { errors?: unknown[] } } {
+  const refusal = databaseRefusal(error);
+  if (refusal) return { status: refusal.statusCode, body: errorBody(refusal.statusCode, refusal.message) };
   if (error instanceof AppError) {
     if (error.statusCode >= 500) log.error({ err: error }, 'application error');
     const body = errorBody(error.statusCode, error.message, error.errCode);
