@@ -27,6 +27,8 @@ beforeAll(async () => {
   ledger = await createForm(t, w.admin, '审批锁定台账', ledgerMeta());
   await grantForm(t, w.ids.clerk, ledger, ['add', 'edit', 'view', 'delete']);
   await grantForm(t, w.ids.other, ledger, ['add', 'edit', 'view', 'delete']);
+  // The approver may edit and delete the form's records too: their ordinary calls are refused like anyone's.
+  await grantForm(t, w.ids.chief, ledger, ['edit', 'view', 'delete']);
   // 发起人 → 科长审批 (the clerk's supervisor, who may set 来源) → 主任审批.
   const tree = { nodeId: 'start', nodeName: '发起人', type: 0, childNode: approver('科长审批', supervisor(1), { approveItems: ['source'] }, approver('主任审批', { type: 1, person: [{ id: Number(w.ids.director), name: '赵主任', type: 1 }], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] })) };
   const modelId = (await t.call(w.admin, 'GET', `/api/flow/flowconf/createmodel?formId=${ledger}&formName=x`)).json().modelId as number;
@@ -107,8 +109,12 @@ describe('what stays allowed', () => {
     const ok = await approve('chief', task, { remark: '同意', source: '科长核实', plate_no: '篡改' });
     expect(ok.json(), ok.body).toEqual({ errCode: 0 });
     expect(await row(r.id)).toEqual({ plate_no: '鄂A00003', load_ton: '10', source: '科长核实' });
-    // Still under approval at the next node: the ordinary edit stays refused.
+    // Still under approval at the next node: the ordinary calls stay refused, to the approver too.
     expect(await update('clerk', r.id, { source: '再改' })).toEqual(LOCKED_EDIT);
+    expect(await update('chief', r.id, { source: '再改' })).toEqual(LOCKED_EDIT);
+    expect(await remove('chief', r.id)).toEqual(LOCKED_DELETE);
+    expect(await subWrites('chief', r.id, r.goodsId)).toEqual(ALL_LOCKED);
+    expect(await row(r.id)).toEqual({ plate_no: '鄂A00003', load_ton: '10', source: '科长核实' });
   });
 
   it('after a 退回 to the initiator, the initiator edits (record and sub-table) and resubmits; others and deletes stay refused', async () => {
@@ -153,6 +159,7 @@ describe('what stays allowed', () => {
     expect((await postTask(t, w.cookies.chief, `/api/flow/disapprovetask/${task}`, { remark: '资料不全' })).json()).toEqual({ errCode: 0 });
     expect(await statusOf(t, r.pid)).toBe('2');
     expect(await update('clerk', r.id, { source: '驳回后修改' })).toMatchObject({ errCode: 0 });
+    expect(Object.values(await subWrites('other', r.id, r.goodsId)).map((x) => x.errCode)).toEqual([0, 0, 0, 0, 0]);
     expect(await remove('clerk', r.id)).toEqual({ errCode: 0, deleted: 1 });
   });
 
@@ -161,12 +168,30 @@ describe('what stays allowed', () => {
     expect((await t.call(w.cookies.clerk, 'GET', `/api/flow/processcancel/${r.pid}`)).json()).toEqual({ errCode: 0 });
     expect(await statusOf(t, r.pid)).toBe('3');
     expect(await update('clerk', r.id, { source: '撤回后修改' })).toMatchObject({ errCode: 0 });
-    expect((await subWrites('clerk', r.id, r.goodsId)).batchDelete).toMatchObject({ errCode: 0 });
+    expect(Object.values(await subWrites('clerk', r.id, r.goodsId)).map((x) => x.errCode)).toEqual([0, 0, 0, 0, 0]);
     expect(await remove('clerk', r.id)).toEqual({ errCode: 0, deleted: 1 });
   });
 });
 
-describe('automations and maintenance', () => {
+describe('automations, other writers and maintenance', () => {
+  it('a writer that goes round the services (a statement as the import writes its rows) is refused by the database itself', async () => {
+    const r = await submitted('鄂D00001');
+    const child = `form_${ledger}__goods`;
+    const err = await t.sql
+      .query(
+        `with ins as (insert into ${child} (goods_name, parent_id) values ('旁路', $1) returning *)
+         insert into form_event (form_id, sub_key, record_id, op, after, actor_id) select $2, 'goods', ins.id, 'insert', to_jsonb(ins.*), $3 from ins`,
+        [r.id, ledger, w.ids.other],
+      )
+      .catch((e: { code: string; message: string }) => e);
+    expect(err).toMatchObject({ code: 'PK409', message: APPROVAL_TEXT.lockedEdit });
+    const upd = await t.sql
+      .query(`insert into form_event (form_id, sub_key, record_id, op, before, after, actor_id) values ($1, null, $2, 'update', '{}', '{}', $3)`, [ledger, r.id, w.ids.clerk])
+      .catch((e: { code: string }) => e);
+    expect(upd).toMatchObject({ code: 'PK409' });
+    expect((await goods(r.id)).map((g) => g.goods_name)).toEqual(['液氯']);
+  });
+
   it('an automation updating records skips the one under approval and says why in its step', async () => {
     const locked = await submitted('鄂B00001');
     const free = await submitted('鄂B00001');
