@@ -156,8 +156,11 @@ describe('an outage in the log (issue 35 §3)', () => {
       const after = { http: httpLines.slice(before.http), jobs: jobLines.slice(before.jobs) };
       expect(after.http.filter((l) => l.msg === 'database reachable again')).toHaveLength(1);
       expect(after.jobs.filter((l) => l.msg === '数据库已恢复，自动化继续')).toHaveLength(1);
+      // From the cut to the end: nothing else at warn or above, from any of them.
       expect(warnsOrWorse(after.http)).toHaveLength(1);
-      expect(warnsOrWorse(after.jobs).filter((l) => l.who === 'automation')).toHaveLength(1);
+      const jobWarns = warnsOrWorse(after.jobs).map((l) => `${l.who ?? ''}:${l.msg}`);
+      expect(jobWarns.filter((m) => m.startsWith('automation:'))).toEqual(['automation:数据库不可用，自动化暂停']);
+      expect(jobWarns.filter((m) => !m.startsWith('automation:'))).toEqual(jobWarns.includes('jobs:database unavailable') ? ['jobs:database unavailable'] : []);
     } finally {
       await proxy.open();
       await stopJobs(boss);
