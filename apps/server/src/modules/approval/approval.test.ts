@@ -79,7 +79,7 @@ describe('a two-level approval with a condition and a cc', () => {
     const started = (await t.call(w.cookies.clerk, 'GET', '/api/flow/self/startprocesslist')).json();
     expect(started.processVos.find((p: { processInstanceId: number }) => p.processInstanceId === pid)).toMatchObject({ approveStatus: '1', businessId });
     const statuses = (await t.call(w.cookies.clerk, 'GET', `/api/flow/recordstatus?formId=${w.formId}&businessIds=${businessId}`)).json();
-    expect(statuses.list).toEqual([{ businessId, processInstanceId: pid, approveStatus: '1' }]);
+    expect(statuses.list).toEqual([{ businessId, processInstanceId: pid, approveStatus: '1', editLocked: false, deleteLocked: false }]);
     const log = await t.sql.query(`select action from sys_operation_log where target_type = 'flow_instance' and target_id = $1 order by id`, [String(pid)]);
     expect(log.rows.map((r) => r.action)).toEqual(['审批同意', '审批同意']);
   });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { StoredRow } from '@park/core';
+import { APPROVAL_TEXT, type StoredRow } from '@park/core';
 import type { SubmitVia, SubTableRows } from '../../form/FormEditor.tsx';
 import { APPROVAL_QUERY_ROOT, isFlowDeployed, recordStatuses, startFormFlow } from './api.ts';
 import { taskPageUrl } from './links.ts';
@@ -18,9 +18,15 @@ export const SUBMIT_FOR_APPROVAL: SubmitVia = {
   },
 };
 
+/** Why a row's 编辑 or 删除 is refused (the server refuses them too, ADR 0026), or nothing. */
+export type RowLock = (rowId: number, action: 'edit' | 'delete') => string | null;
+
+const NO_LOCK: RowLock = () => null;
+
 /**
  * What a list page adds for a form with a deployed approval flow: 提交 instead of 保存 in its
- * add dialog, and a 审批状态 column linking to each record's latest approval.
+ * add dialog, a 审批状态 column linking to each record's latest approval, and which rows' 编辑
+ * and 删除 are refused while their approval runs.
  */
 export function useApprovalOnList(formId: number, rowIds: readonly number[]) {
   const deployed = useQuery({ queryKey: [...APPROVAL_QUERY_ROOT, 'deployed', formId], queryFn: ({ signal }) => isFlowDeployed(formId, signal), staleTime: 30_000 });
@@ -29,9 +35,15 @@ export function useApprovalOnList(formId: number, rowIds: readonly number[]) {
     queryFn: ({ signal }) => recordStatuses(formId, [...rowIds], signal),
     enabled: deployed.data === true && rowIds.length > 0,
   });
-  if (deployed.data !== true) return { submitVia: undefined, column: null };
+  if (deployed.data !== true) return { submitVia: undefined, column: null, lockOf: NO_LOCK };
+  const lockOf: RowLock = (rowId, action) => {
+    const s = statuses.data?.get(rowId);
+    if (action === 'edit') return s?.editLocked ? APPROVAL_TEXT.lockedEdit : null;
+    return s?.deleteLocked ? APPROVAL_TEXT.lockedDelete : null;
+  };
   return {
     submitVia: SUBMIT_FOR_APPROVAL,
+    lockOf,
     column: {
       title: '审批状态',
       key: '__approval',
