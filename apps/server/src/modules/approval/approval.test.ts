@@ -394,7 +394,7 @@ describe('cancel, remind, time limits', () => {
   });
 
   it('past the time limit: remind, escalate to the supervisor, or pass, as the node says', async () => {
-    const deps = { db: t.booted.ctx.db, forms: t.booted.ctx.forms };
+    const deps = { db: t.booted.ctx.db, forms: t.booted.ctx.forms, records: t.booted.ctx.records };
     const tree = (action: string) => ({ nodeId: 's', nodeName: '发起人', type: 0, childNode: approver('限时', person(w.ids.other), { timeLimitHours: 2, timeoutAction: action }) });
     await deploy(t, w, tree('escalate'));
     const esc = await submit(t, w, { plate_no: '浙D1', load_ton: 1 });

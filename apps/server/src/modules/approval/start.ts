@@ -3,7 +3,7 @@ import { APPROVAL_TEXT, APPROVE_STATUS, COMMENT_STATUS, type FlowNode } from '@p
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import type { FormModel } from '../form/formModel.ts';
-import type { Row } from '../form/recordStore.ts';
+import type { Row } from '../form/records.service.ts';
 import { advance, comment, definitionTree, type InstanceRow } from './engine.ts';
 
 type Trx = Kysely<Database>;

@@ -6,7 +6,7 @@ import { conditionHolds, FLOW_TEXT, planPath, type ConditionConf, type FlowNode 
 import type { AutomationSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FormModelCache } from '../form/formModel.ts';
-import type { RecordActor } from '../form/recordService.ts';
+import type { RecordActor, RecordService } from '../form/records.service.ts';
 import { loadCurrentUser } from '../auth/userProfile.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
 import { runnerOf } from './actions/index.ts';
@@ -51,6 +51,7 @@ interface Prepared {
 export interface EngineDeps {
   db: Kysely<Database>;
   forms: FormModelCache;
+  records: RecordService;
   settings: AutomationSettings;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
@@ -229,6 +230,7 @@ export class AutomationEngine {
       actor =
         loaded && loaded.status === 0
           ? {
+              cause: 'automation',
               auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
               log: { module: '自动化', prefix: '' },
             }
@@ -302,6 +304,7 @@ export class AutomationEngine {
       recordId: String(exec.record_id),
       initiatorId: event.actor_id ?? (record.create_by == null ? null : String(record.create_by)),
       actor: await this.ownerActor(version),
+      records: this.deps.records,
       loadForm: (formId) => forms.load(db, formId),
       directory: dbDirectory,
     };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { buildReportQuery, pivot, ReportQueryError, type DataScope, type QueryBody, type ReportQuery } from '@park/core';
 import { badRequest } from '../../../plugins/errors.ts';
-import { COUNT_CAP } from '../../form/recordStore.ts';
+import { COUNT_CAP } from '../../form/list/listCount.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
 import type { Datasets, DatasetSnapshot } from '../datasets.ts';
 import { describeSourceError } from '../datasources.ts';
