@@ -8,7 +8,7 @@ import { jobDownloadFile } from './modules/importExport/download.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
-import { seed, type SeedResult } from './db/seed.ts';
+import { seed, type SeedResult } from './seeds/seed.ts';
 import type { Kysely } from 'kysely';
 import { AuthEvents } from './modules/auth/authEvents.ts';
 import { loadOrCreateLoginKeys } from './modules/auth/keys.ts';

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
-import { seedDemoApproval } from '../../db/seeds/approval.ts';
+import { seedDemoApproval } from '../../seeds/approval.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { multipart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';

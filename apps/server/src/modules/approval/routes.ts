@@ -16,7 +16,6 @@ import { addSignTask, approveTask, cancelProcess, disapproveTask, remindProcess,
 import { createModel, deployModel, flowConfOf, formIdOfDefinition, saveModel } from './design.ts';
 import { approveDetails, assertMayView, instanceById } from './details.ts';
 import { countTasks, listStarted, listTasks, recordStatuses } from './lists.ts';
-import { holidayRoutes } from './holidays.ts';
 import { removeRecordsForMaintenance } from './maintenance.ts';
 import { deployedDefinition } from './start.ts';
 import { startFormFlow } from './startRecord.ts';
@@ -55,11 +54,10 @@ function taskBody(request: FastifyRequest) {
   return { body, remark, fields };
 }
 
-export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function approvalFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, forms } = ctx;
   const deps = { db, forms, records: ctx.records };
   const design = { permission: FORM_DESIGN_PERMISSION };
-  holidayRoutes(app, ctx);
 
   // Design (表单管理 › 流程设计).
   app.get('/api/flow/flowconf/getFlowConfByFormId/:formId', { schema: { params: FormIdParams }, config: design }, async (request) => {

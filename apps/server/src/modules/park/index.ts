@@ -6,7 +6,7 @@ import { DeviceService } from './devices/service.ts';
 import { ingestRoutes } from './ingest/routes.ts';
 import { IngestService } from './ingest/service.ts';
 import { LayoutCache } from './layout.ts';
-import { alarmDisposalRoutes } from './alarmDisposal.ts';
+import { alarmDisposalRoutes } from './alarmDisposal.routes.ts';
 import { statsRoutes } from './stats/routes.ts';
 import type { DeviceAdapters } from './commands/adapters.ts';
 import { gatewayAdapters } from './commands/gateway.ts';
