@@ -15,6 +15,8 @@ import {
   featureOf,
   folderOf,
   layerOf,
+  MAIN_THREAD_ONLY,
+  MODULE_FACES,
   moduleOf,
   mayImportRoutes,
   PAGE_FILE,
@@ -26,6 +28,7 @@ import {
   SERVICE_FILE,
   SQL_IN_CODE,
   TEST_SUPPORT,
+  THREAD_ENTRY,
   WEB_LAYERS,
   type Layer,
 } from './rules.ts';
@@ -149,6 +152,39 @@ describe('layers (issue 17)', () => {
       .filter((e) => (REPO_FILE.test(e.from) && SERVICE_FILE.test(e.to)) || ((REPO_FILE.test(e.from) || SERVICE_FILE.test(e.from)) && isRouteFile(e.to)))
       .map((e) => `${e.from} → ${e.to}: imports run routes → service → repo, never back`);
     expect(wrong).toEqual([]);
+  });
+
+  it('another module reaches a module with a face only through it (modules/form: index.ts, worker.ts)', () => {
+    const wrong = server.edges
+      .filter((e) => !TEST_SUPPORT.test(e.from))
+      .filter((e) => {
+        const target = moduleOf(e.to);
+        const face = target ? MODULE_FACES[target] : undefined;
+        return face !== undefined && moduleOf(e.from) !== target && !face.test(e.to);
+      })
+      .map((e) => `${e.from} → ${e.to}: import it from the module's face (${MODULE_FACES[moduleOf(e.to)!]!.source}); export it there if others need it`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('what a job thread loads pulls in no main-thread face (form/index.ts): it imports form/worker.ts', () => {
+    const loads = new Map<string, string[]>();
+    for (const e of server.edges) if (!e.typeOnly) loads.set(e.from, [...(loads.get(e.from) ?? []), e.to]);
+    const wrong: string[] = [];
+    for (const entry of server.files.filter((f) => THREAD_ENTRY.test(source(f)))) {
+      const seen = new Set([entry]);
+      const todo = [entry];
+      while (todo.length > 0) {
+        const f = todo.pop()!;
+        for (const to of loads.get(f) ?? []) {
+          if (MAIN_THREAD_ONLY.test(to)) wrong.push(`${f} → ${to}: ${entry} loads it on its thread; import from the thread face (form/worker.ts)`);
+          else if (!seen.has(to)) {
+            seen.add(to);
+            todo.push(to);
+          }
+        }
+      }
+    }
+    expect([...new Set(wrong)]).toEqual([]);
   });
 
   it('no feature imports another feature’s page (pages are reached through app/pageRegistry.ts)', () => {

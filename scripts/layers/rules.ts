@@ -90,6 +90,20 @@ export function featureOf(path: string): string | null {
   return /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
 }
 
+/**
+ * Modules with a public face (issue 45): any file outside the module imports it only through these
+ * files. The form module has two: index.ts (routes, services, helpers) and worker.ts (what a job
+ * thread may load; index.ts re-exports it). Modules not listed are still reached file by file.
+ */
+export const MODULE_FACES: Record<string, RegExp> = {
+  form: /^apps\/server\/src\/modules\/form\/(index|worker)\.ts$/,
+};
+
+/** A job thread's entry (it talks to its parent): what it loads must not pull in main-thread services. */
+export const THREAD_ENTRY = /\bparentPort\b/;
+/** What a job thread may not load: the form module's main-thread face (batched statements, caches). */
+export const MAIN_THREAD_ONLY = /^apps\/server\/src\/modules\/form\/index\.ts$/;
+
 export function layerOf(layers: Layer[], path: string): Layer | undefined {
   return layers.find((l) => l.paths.some((p) => p.test(path)));
 }

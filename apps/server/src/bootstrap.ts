@@ -1,8 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { FormModelCache } from './modules/form/formModel.ts';
-import { RecordService } from './modules/form/records.service.ts';
-import { mayEditRecordFile } from './modules/form/heldFiles.ts';
+import { FormModelCache, mayEditRecordFile, RecordService } from './modules/form/index.ts';
 import type { FileHolders } from './modules/file/holders.ts';
 import { jobDownloadFile } from './modules/importExport/download.ts';
 import type { AppContext } from './context.ts';

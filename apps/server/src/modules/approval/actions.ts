@@ -10,9 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { dbDirectory } from '../automation/directory.ts';
-import type { FormModel, FormModelCache } from '../form/formModel.ts';
-import { ALL_RECORDS } from '../form/recordAccess.ts';
-import type { RecordService } from '../form/records.service.ts';
+import { type FormModel, type FormModelCache, ALL_RECORDS, type RecordService } from '../form/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
 import {
   advance,

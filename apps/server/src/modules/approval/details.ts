@@ -3,7 +3,7 @@ import { APPROVE_STATUS, COMMENT_STATUS, formatDateTime, type ApproverNode } fro
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { recordScopeFor } from '../form/recordAccess.ts';
+import { recordScopeFor } from '../form/index.ts';
 import { approverNodeOf, returnTargets, type InstanceRow } from './engine.ts';
 import { loadState, type ApprovalDeps } from './actions.ts';
 import { TASK_STATUS } from './taskStatus.ts';

@@ -3,10 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { recordIdOf } from '../form/requestParts.ts';
-import { requireFormAction } from '../form/recordAccess.ts';
-import { parseFormId } from '../form/tableNames.ts';
-import { subModel } from '../form/formModel.ts';
+import { recordIdOf, requireFormAction, parseFormId, subModel } from '../form/index.ts';
 import { startInstance } from './start.ts';
 
 /** A new record with its sub-table rows, in addpcformdata's shape: { parent, child: [{ subKey, subDatas }] }. */

@@ -11,9 +11,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import type { FormModelCache } from '../form/formModel.ts';
-import { companyOnlyScope } from '../form/recordAccess.ts';
-import type { RecordService } from '../form/records.service.ts';
+import { type FormModelCache, companyOnlyScope, type RecordService } from '../form/index.ts';
 import { runnerOf } from './actions/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';

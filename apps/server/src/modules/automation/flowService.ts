@@ -18,7 +18,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { subModel, type FormModel, type FormModelCache, type TableModel } from '../form/formModel.ts';
+import { subModel, type FormModel, type FormModelCache, type TableModel } from '../form/index.ts';
 import { runnerOf } from './actions/index.ts';
 
 export interface SaveFlowInput {

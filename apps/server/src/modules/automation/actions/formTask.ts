@@ -12,9 +12,7 @@ import {
   type SubTableConf,
 } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import type { FormModel, TableModel } from '../../form/formModel.ts';
-import { subModel } from '../../form/formModel.ts';
-import { SKIPPED_UNDER_APPROVAL, type Row } from '../../form/records.service.ts';
+import { type FormModel, type TableModel, subModel, SKIPPED_UNDER_APPROVAL, type Row } from '../../form/index.ts';
 import { FlowFailure } from '../errors.ts';
 import type { ActionContext, ActionRunner, StepOutput } from './types.ts';
 

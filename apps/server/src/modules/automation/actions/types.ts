@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Directory, FlowNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import type { FormModel } from '../../form/formModel.ts';
-import type { RecordActor, RecordService } from '../../form/records.service.ts';
+import type { FormModel, RecordActor, RecordService } from '../../form/index.ts';
 
 /** What an action reads: the trigger event, the flow, and who it acts as. */
 export interface ActionContext {
