@@ -15,6 +15,8 @@ import { SessionStore } from './modules/auth/sessions.ts';
 import { SettingsStore } from './modules/admin/settings/store.ts';
 import { PreparedStatements } from './db/prepared.ts';
 import { openReportResources } from './modules/report/resources.ts';
+import { reportServices } from './modules/report/service.ts';
+import { createParkServices } from './modules/park/index.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -47,7 +49,8 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const reports = await openReportResources(config, databaseUrl);
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
     const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile };
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, fileHolders };
+    const park = createParkServices(db, config);
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders };
     return {
       ctx,
       seedResult,

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   running.app = await buildApp(running.booted.ctx);
   await running.app.listen({ port: config.port, host: config.host });
   // The demo park (issue 23): on unless PARK_SIMULATOR=0; its first run fills a month of history.
-  if (config.park.simulator) running.simulator = startParkSimulator(running.app, running.booted.ctx, logger);
+  if (config.park.simulator) running.simulator = startParkSimulator(running.booted.ctx, logger);
   const ms = Math.round(performance.now() - startedAt);
 
   const bound = running.app.server.address();

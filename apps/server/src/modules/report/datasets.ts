@@ -44,7 +44,7 @@ export class Datasets {
   private readonly syncs = new Coalescer<boolean>();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Pick<AppContext, 'config' | 'db' | 'forms'>,
     private readonly sources: Datasources,
     private readonly timeoutMs: number,
   ) {
