@@ -95,8 +95,15 @@ export function featureOf(path: string): string | null {
  * files. The form module has two: index.ts (routes, services, helpers) and worker.ts (what a job
  * thread may load; index.ts re-exports it). Modules not listed are still reached file by file.
  */
+const face = (module: string) => new RegExp(`^apps/server/src/modules/${module}/index\\.ts$`);
 export const MODULE_FACES: Record<string, RegExp> = {
   form: /^apps\/server\/src\/modules\/form\/(index|worker)\.ts$/,
+  approval: face('approval'),
+  company: face('company'),
+  lookup: face('lookup'),
+  msg: face('msg'),
+  park: face('park'),
+  video: face('video'),
 };
 
 /** A job thread's entry (it talks to its parent): what it loads must not pull in main-thread services. */

@@ -20,7 +20,7 @@ import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
 import { importErrorsRoutes } from './modules/importExport/importErrors.routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
-import { msgRoutes } from './modules/msg/routes.ts';
+import { msgRoutes } from './modules/msg/index.ts';
 import { parkRoutes } from './modules/park/index.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';

@@ -10,8 +10,7 @@ import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedd
 import { startJobs, stopJobs } from './jobs/boss.ts';
 import { describeStartError } from './db/staleCluster.ts';
 import { loggerOptions } from './logger.ts';
-import { startParkSimulator } from './modules/park/simulator/index.ts';
-import type { ParkSimulator } from './modules/park/simulator/live.ts';
+import { startParkSimulator, type ParkSimulator } from './modules/park/index.ts';
 
 const EMBEDDED_DB = 'park';
 

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import type { AuthContext } from '../auth/sessions.ts';
 import { dbDirectory } from '../automation/directory.ts';
 import { type FormModel, type FormModelCache, ALL_RECORDS, type RecordService } from '../form/index.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import {
   advance,
   afterAgree,

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { dbDirectory } from '../automation/directory.ts';
 import type { FormModel, Row } from '../form/index.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { SUPER_ROLE_CODE } from '../user/menus.ts';
 import { TASK_STATUS } from './taskStatus.ts';
 

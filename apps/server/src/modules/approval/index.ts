@@ -3,6 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { holidayRoutes } from './holidays.routes.ts';
 import { approvalFlowRoutes } from './routes.ts';
 
+export { registerApprovalTimeouts } from './jobs.ts';
+
 /**
  * The approval module's face (issue 20): its routes — the holiday calendar its time limits count
  * in, then the flows' design, start, lists and actions. Approvals write records only through the

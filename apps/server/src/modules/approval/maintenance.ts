@@ -3,7 +3,7 @@ import { APPROVAL_TEXT, APPROVE_STATUS, COMMENT_STATUS } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { FormModel, RecordService, Row } from '../form/index.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { comment, finish, lockInstance } from './engine.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { AutomationSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FormModelCache, RecordActor, RecordService } from '../form/index.ts';
 import { loadCurrentUser } from '../auth/userProfile.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { runnerOf } from './actions/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';

@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { CompanyInfoReply, DescMap } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { keysetRows, mapAsync, pageOf, PickerPaging, sendJsonList } from '../lookup/jsonStream.ts';
+import { keysetRows, mapAsync, pageOf, PickerPaging, sendJsonList } from '../lookup/index.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import { companyBatch, companyOf, countCompanies, encodeCompany, type CompanyListFilter } from './repo.ts';
 

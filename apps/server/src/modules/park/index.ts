@@ -18,6 +18,9 @@ import { CommandService } from './commands/service.ts';
 import { simulatedAdapters } from './commands/simulator.ts';
 import { consoleRoutes } from './console/routes.ts';
 
+export { startParkSimulator } from './simulator/index.ts';
+export type { ParkSimulator } from './simulator/live.ts';
+
 /**
  * Park operations (issue 23): device management and tokens, ingestion, statistics, alarm
  * disposal and device commands. One set of services per process, on the context (ctx.park),
