@@ -22,7 +22,7 @@ import {
   type FormValues,
   type Visibility,
 } from '@park/core';
-import { isObject, modelOf, optionsOf } from '../controls/shared/values.ts';
+import { isObject, modelOf, optionsOf } from '../controls/common/values.ts';
 
 export class FormValidationError extends Error {
   readonly errors: FieldError[];

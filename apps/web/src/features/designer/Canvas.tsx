@@ -4,7 +4,7 @@ import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { isSubTable, ROOT, type DesignProblems, type FormControl, type FormMeta, type Slot } from '@park/core';
-import { nameOf, num } from '../../controls/shared/values.ts';
+import { nameOf, num } from '../../controls/common/values.ts';
 import { slotId, tableBoxId, type DragData } from './dnd.ts';
 import { ControlPreview } from './ControlPreview.tsx';
 import type { DesignerActions } from './useDesigner.ts';

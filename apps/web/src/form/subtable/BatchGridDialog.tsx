@@ -17,7 +17,7 @@ import {
 } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
 import type { RuntimeContext } from '../../controls/types.ts';
-import { isDisabled, modelOf, nameOf } from '../../controls/shared/values.ts';
+import { isDisabled, modelOf, nameOf } from '../../controls/common/values.ts';
 import { encode } from '../api.ts';
 import { VirtualGrid } from './VirtualGrid.tsx';
 

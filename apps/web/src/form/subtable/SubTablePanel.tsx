@@ -19,9 +19,9 @@ import {
   type FormValues,
 } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
-import { applyDsMapping, FormDataChooser } from '../../controls/shared/FormDataChooser.tsx';
+import { applyDsMapping, FormDataChooser } from '../../controls/picker/FormDataChooser.tsx';
 import type { RuntimeContext } from '../../controls/types.ts';
-import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/shared/values.ts';
+import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/common/values.ts';
 import { tableLocale } from '../../lib/ListPage.tsx';
 import {
   addSubRow,

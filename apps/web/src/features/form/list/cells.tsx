@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Button } from 'antd';
 import { definitionOf, uploadItems, type ControlFamily, type FormControl } from '@park/core';
 import { widgetOf } from '../../../controls/registry.ts';
-import { ImageViewer } from '../../../controls/shared/ImageViewer.tsx';
+import { ImageViewer } from '../../../controls/upload/ImageViewer.tsx';
 import type { ListRow } from './api.ts';
 
 export interface CellProps {
