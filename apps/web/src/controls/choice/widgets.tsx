@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Checkbox, Radio, Select, Space, Switch } from 'antd';
-import { holdsList, type FormControl } from '@park/core';
+import { holdsList, traitsOf, type FormControl } from '@park/core';
 import { get } from '../../lib/http.ts';
 import type { ControlWidget, DisplayProps, EditorProps } from '../types.ts';
 import {
@@ -123,7 +123,7 @@ function CascadeEditor({ control, value, onChange, onBlur, disabled, id, compact
 function ChoiceDisplay({ control, value }: DisplayProps) {
   const options = useChoiceOptions(control);
   let shown: string;
-  if (control.type === 'cascade') shown = pathLabels(options, listValue(value)).join(' / ');
+  if (traitsOf(control).optionPath) shown = pathLabels(options, listValue(value)).join(' / ');
   else if (holdsList(control) || Array.isArray(value))
     shown = listValue(value)
       .map((v) => labelOf(options, v))

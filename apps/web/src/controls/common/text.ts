@@ -11,6 +11,7 @@ import {
   type FormControl,
   type GisValue,
   type RegionValue,
+  traitsOf,
 } from '@park/core';
 import { designOptions, labelOf, pathLabels } from '../choice/choiceOptions.ts';
 import { dateText } from '../date/dateFormat.ts';
@@ -33,7 +34,7 @@ export function numberText(value: unknown, control: FormControl): string {
 /** Labels of the chosen options (design options; remote ones fall back to their values). */
 export function choiceText(value: unknown, control: FormControl): string {
   const options = designOptions(control);
-  if (control.type === 'cascade') {
+  if (traitsOf(control).optionPath) {
     const path = Array.isArray(value)
       ? value.map(textOf)
       : typeof value === 'string' && value
@@ -67,7 +68,7 @@ export const dateKindText = (kind: DateKind) => (value: unknown, control: FormCo
 export function uploadText(value: unknown, control: FormControl): string {
   const items = uploadItems(value) ?? [];
   if (items.length === 0) return '';
-  return control.type === 'file_upload' ? `${items.length}个文件` : `${items.length}张图片`;
+  return traitsOf(control).upload === 'file' ? `${items.length}个文件` : `${items.length}张图片`;
 }
 
 export function signatureText(value: unknown): string {

@@ -7,6 +7,7 @@ import {
   type FormControl,
   type MultiPickerItem,
   type PickerValue,
+  traitsOf,
 } from '@park/core';
 import type { ControlWidget, EditorProps } from '../types.ts';
 import { multiPickerText, pickerText } from '../common/text.ts';
@@ -31,7 +32,7 @@ function titleOf(control: FormControl): string {
 
 /** company_select is locked to the user's own company for company administrators (spec 000 §6). */
 function lockedFor(control: FormControl, userType: unknown): boolean {
-  return control.type === 'company_select' && String(userType) === '1';
+  return traitsOf(control).ownCompany && String(userType) === '1';
 }
 
 function usePickerDialog(

@@ -1,3 +1,4 @@
+import { traitsOf } from '@park/core';
 import { Form, Input } from 'antd';
 import { optionsOf, textOf, withOption } from '../common/properties/edit.ts';
 import { OptionNumber } from '../common/properties/fields.tsx';
@@ -9,7 +10,7 @@ const ACTION = /^\/api\/[A-Za-z0-9/_-]+$/;
 function UploadOptions(props: SectionProps) {
   const { control, onChange } = props;
   const action = textOf(optionsOf(control).action).trim();
-  const image = control.type === 'image_upload';
+  const image = traitsOf(control).upload === 'image';
   return (
     <>
       <OptionNumber {...props} name="length" label="最多文件数" min={1} max={100} precision={0} />
