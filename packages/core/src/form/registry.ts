@@ -65,7 +65,6 @@ export const CONTROL_DEFINITIONS = {
   // ---- 基础控件
   input: control(textControl(), basic({ name: '单行文本', options: typed('', { dataType: 'string' }) })),
   textarea: control(textControl(), basic({ name: '多行文本', options: typed() })),
-  scratch_probe: control(textControl(), basic({ name: '探针', options: typed() })),
   text: control(layoutControl(), basic({ name: '文字', options: { ...shown(), defaultValue: '这是一段文字' } })),
   input_mobile: control(textControl('mobile'), basic({ name: '手机号码', options: typed(PALETTE_PATTERNS.mobile) })),
   input_tel: control(textControl('telephone'), basic({ name: '电话号码', options: typed(PALETTE_PATTERNS.telephone) })),
