@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { fileIdOf, uploadItems } from '@park/core';
@@ -9,10 +9,10 @@ import { signatureText } from '../common/text.ts';
 import { nameOf } from '../common/values.ts';
 
 // The pad's library loads with the dialog, not with the form: the designer's panels and every
-// form without a signature never fetch it.
-const SignatureDialog = lazy(() =>
-  import('./SignatureDialog.tsx').then((m) => ({ default: m.SignatureDialog })),
-);
+// form without a signature never fetch it. An editable pad fetches it as it is drawn, so the
+// dialog opens at once when clicked.
+const loadDialog = () => import('./SignatureDialog.tsx');
+const SignatureDialog = lazy(() => loadDialog().then((m) => ({ default: m.SignatureDialog })));
 
 function SignatureImage({ fileId }: { fileId: string }) {
   const [open, setOpen] = useState(false);
@@ -30,6 +30,9 @@ function SignatureImage({ fileId }: { fileId: string }) {
 function SignatureEditor({ control, value, onChange, onBlur, disabled, id }: EditorProps) {
   const [open, setOpen] = useState(false);
   const fileId = (uploadItems(value) ?? []).map(fileIdOf)[0];
+  useEffect(() => {
+    if (!disabled) void loadDialog();
+  }, [disabled]);
   return (
     <div className="signature-field" id={id}>
       {fileId && <SignatureImage fileId={fileId} />}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Input, InputNumber, Space } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { POSITION_SCOPE_MAX, POSITION_SCOPE_MIN, type GisValue } from '@park/core';
@@ -9,8 +9,10 @@ import { flag, isObject, num, optionsOf, textOf } from '../../common/values.ts';
 import { useGisConfig } from './gisConfig.ts';
 
 // Leaflet loads with the map dialog, not with the form: the designer's panels and every form
-// without a map never fetch it (and its module needs a window, which the panels' tests lack).
-const MapDialog = lazy(() => import('./MapDialog.tsx').then((m) => ({ default: m.MapDialog })));
+// without a map never fetch it (and its module needs a window, which the panels' tests lack). An
+// editable map field fetches it as it is drawn, so the dialog opens at once when clicked.
+const loadDialog = () => import('./MapDialog.tsx');
+const MapDialog = lazy(() => loadDialog().then((m) => ({ default: m.MapDialog })));
 
 function gisOf(value: unknown): GisValue {
   if (!isObject(value)) return { lat: '', lng: '', address: '' };
@@ -35,6 +37,9 @@ function isEmpty(v: GisValue): boolean {
 function GisEditor({ control, value, onChange, onBlur, disabled, id }: EditorProps) {
   const [open, setOpen] = useState(false);
   const config = useGisConfig(!disabled);
+  useEffect(() => {
+    if (!disabled) void loadDialog();
+  }, [disabled]);
   const gis = gisOf(value);
   const withScope = flag(optionsOf(control).positionScope);
   const set = (patch: Partial<GisValue>) => {
