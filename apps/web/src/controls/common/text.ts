@@ -6,12 +6,12 @@ import {
   holdsList,
   readMultiPicker,
   readPicker,
+  traitsOf,
   uploadItems,
   type DateKind,
   type FormControl,
   type GisValue,
   type RegionValue,
-  traitsOf,
 } from '@park/core';
 import { designOptions, labelOf, pathLabels } from '../choice/choiceOptions.ts';
 import { dateText } from '../date/dateFormat.ts';

@@ -4,10 +4,10 @@ import { SearchOutlined } from '@ant-design/icons';
 import {
   readMultiPicker,
   readPicker,
+  traitsOf,
   type FormControl,
   type MultiPickerItem,
   type PickerValue,
-  traitsOf,
 } from '@park/core';
 import type { ControlWidget, EditorProps } from '../types.ts';
 import { multiPickerText, pickerText } from '../common/text.ts';

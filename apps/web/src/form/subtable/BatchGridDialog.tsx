@@ -9,12 +9,12 @@ import {
   FORM_VALIDATION_FAILED,
   isRequired,
   subTableRow,
+  traitsOf,
   validateValues,
   type FormContext,
   type FormControl,
   type FormValues,
   type StoredRow,
-  traitsOf,
 } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
 import type { RuntimeContext } from '../../controls/types.ts';
