@@ -97,6 +97,9 @@ describe('a two-level approval with a condition and a cc', () => {
     expect((await postTask(t, w.cookies.chief, `/api/flow/disapprovetask/${task}`, { remark: '资料不全' })).json()).toEqual({ errCode: 0 });
     expect(await statusOf(t, pid)).toBe('2');
     expect(await msgs(w.ids.clerk, 4)).toContain('审批驳回：王登记提交的危化品车辆入园登记');
+    // Issue 42: the message says who said no, where and why (its body was empty, shown as "-").
+    const [rejected] = (await t.sql.query(`select content from msg_message where receiver_id = $1 and title like '审批驳回%' order by id desc limit 1`, [w.ids.clerk])).rows;
+    expect(rejected.content).toMatch(/^您提交的「王登记提交的危化品车辆入园登记」被李科长在「.+」驳回。审批意见：资料不全$/);
   });
 
   it('a refused record starts nothing, and a form without a flow refuses 提交', async () => {
