@@ -62,7 +62,7 @@ test.describe('外壳', () => {
   test('注销需要确认，之后回到登录页且会话失效', async ({ page }) => {
     await loginAsAdmin(page);
     await page.getByRole('button', { name: '退出' }).click();
-    await expect(page.getByText('确认注销当前用户吗?')).toBeVisible();
+    await expect(page.getByText('确认注销当前用户吗？')).toBeVisible();
     await page.getByRole('button', { name: '确定' }).click();
     await expect(page).toHaveURL(/\/closed-park-web\/login/);
     const res = await page.request.get('/api/user/getUser');
@@ -108,7 +108,7 @@ test.describe('外壳', () => {
   test('没有任何菜单的用户看到提示，导航停止', async ({ page }) => {
     await createUserWithoutMenus('nomenu');
     await loginAs(page, 'nomenu');
-    await expect(page.getByText('您无任何菜单权限,请联系管理员进行授权!')).toBeVisible();
+    await expect(page.getByText('您无任何菜单权限，请联系管理员进行授权！')).toBeVisible();
     await page.waitForTimeout(500); // let the dialog finish its entrance before the screenshot
     await page.screenshot({ path: 'test-results/screens/no-menu.png' });
     await expect(page.getByText('欢迎，')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { BASE_PATH } from '@park/core';
+import { BASE_PATH, PASSWORD_CHANGE_PATH } from '@park/core';
 import { BootLayout } from './layouts/BootLayout.tsx';
 import { StandalonePage } from './layouts/StandalonePage.tsx';
 import { MenuRouteView, RootRedirect } from './MenuRouteView.tsx';
@@ -14,6 +14,9 @@ const CompanyRegisterPage = lazy(() =>
   import('../features/companyRegister/CompanyRegisterPage.tsx').then((m) => ({
     default: m.CompanyRegisterPage,
   })),
+);
+const ForcedPasswordChangePage = lazy(() =>
+  import('../features/system/password/ForcedPasswordChangePage.tsx').then((m) => ({ default: m.ForcedPasswordChangePage })),
 );
 const PreviewPage = lazy(() => import('../features/preview/PreviewPage.tsx').then((m) => ({ default: m.PreviewPage })));
 const WpsRedirect = lazy(() => import('../features/preview/PreviewPage.tsx').then((m) => ({ default: m.WpsRedirect })));
@@ -30,6 +33,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <StandalonePage page={<LoginPage />} /> },
       { path: '/companyRegister', element: <StandalonePage page={<CompanyRegisterPage />} /> },
+      // A generated password is changed before anything else (issue 42): the server answers nothing more.
+      { path: PASSWORD_CHANGE_PATH, element: <StandalonePage page={<ForcedPasswordChangePage />} /> },
       { path: '/404', element: <StandalonePage page={<RegisteredPage component="NotFound" />} /> },
       { path: '/403', element: <StandalonePage page={<RegisteredPage component="Forbidden" />} /> },
       // Full-window file pages (issue 10): the preview of record (DESIGN.md §6.1) and the online

@@ -229,7 +229,7 @@ export class AutomationEngine {
       actor =
         loaded && loaded.status === 0
           ? {
-              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
+              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, mustChangePassword: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
               log: { module: '自动化', prefix: '' },
             }
           : null;
