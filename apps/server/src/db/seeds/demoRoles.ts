@@ -8,8 +8,9 @@ import type { Database } from '../schema.ts';
  * 系统管理 and 自动化). The approval finds its approvers by organisation leader (李四 leads
  * 安全监管科, 王五 园区管委会) and its copy by person, so no role takes part in who is asked.
  * What each page needs:
- * - 车辆登记员 (张三): 危化品车辆入园登记's list with 新增 (form:N:view, form:N:add; 提交 saves and
- *   starts the approval, and a returned record is resubmitted from his to-do task); 待办 and 消息.
+ * - 车辆登记员 (张三): 危化品车辆入园登记's list with 新增, 编辑 and 删除 of the records he created
+ *   (data scope self: he corrects a withdrawn or returned record, never a colleague's; 提交 saves
+ *   and starts the approval, and a returned record is resubmitted from his to-do task); 待办 and 消息.
  * - 审批人 (李四, 王五): 待办 and 消息; the task page shows the record to its assignee without a
  *   form permission (approval/details.ts).
  * - 抄送阅读人 (赵六): 消息 and 待办 (抄送我的); a copied instance is his to read (details.ts).
@@ -29,12 +30,14 @@ interface DemoRole {
   menus: readonly string[];
   /** Buttons of 危化品车辆入园登记's list page (its menu grants form:N:view). */
   vehicleActions: readonly FormAction[];
+  /** Which records the buttons reach (sys_role.data_scope, ADR 0006). */
+  dataScope: 'all' | 'self';
 }
 
 export const DEMO_ROLES: readonly DemoRole[] = [
-  { code: 'demo_filer', name: '车辆登记员', remark: '填报危化品车辆入园登记并提交审批（演示）', people: ['zhangsan'], menus: WORKBENCH, vehicleActions: ['add'] },
-  { code: 'demo_approver', name: '审批人', remark: '处理待办中的审批任务（演示）', people: ['lisi', 'wangwu'], menus: WORKBENCH, vehicleActions: [] },
-  { code: 'demo_cc_reader', name: '抄送阅读人', remark: '阅读抄送给自己的审批（演示）', people: ['zhaoliu'], menus: WORKBENCH, vehicleActions: [] },
+  { code: 'demo_filer', name: '车辆登记员', remark: '填报危化品车辆入园登记并提交审批（演示）', people: ['zhangsan'], menus: WORKBENCH, vehicleActions: ['add', 'edit', 'delete'], dataScope: 'self' },
+  { code: 'demo_approver', name: '审批人', remark: '处理待办中的审批任务（演示）', people: ['lisi', 'wangwu'], menus: WORKBENCH, vehicleActions: [], dataScope: 'all' },
+  { code: 'demo_cc_reader', name: '抄送阅读人', remark: '阅读抄送给自己的审批（演示）', people: ['zhaoliu'], menus: WORKBENCH, vehicleActions: [], dataScope: 'all' },
 ];
 
 export async function seedDemoRoles(trx: Transaction<Database>): Promise<void> {
@@ -71,7 +74,7 @@ async function roleOf(trx: Transaction<Database>, r: DemoRole): Promise<{ id: st
   if (existing) return existing;
   for (const name of [r.name, `${r.name}（演示）`]) {
     const taken = await trx.selectFrom('sys_role').select('id').where('role_name', '=', name).executeTakeFirst();
-    if (!taken) return trx.insertInto('sys_role').values({ role_name: name, role_code: r.code, remark: r.remark }).returning('id').executeTakeFirstOrThrow();
+    if (!taken) return trx.insertInto('sys_role').values({ role_name: name, role_code: r.code, remark: r.remark, data_scope: r.dataScope }).returning('id').executeTakeFirstOrThrow();
   }
   return null;
 }
