@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/closed-park-web/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
