@@ -43,9 +43,14 @@ interface Figures {
 /** Counts what the page fetches between `start` and `stop`, from Chromium's network events. */
 function networkCounter(cdp: CDPSession) {
   const kind = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const scripts: Array<{ url: string; bytes: number }> = [];
   let figures = { requests: 0, wire: 0, jsRequests: 0, jsWire: 0, js: 0, lastAt: 0 };
   cdp.on('Network.requestWillBeSent', () => void figures.requests++);
-  cdp.on('Network.responseReceived', (e) => kind.set(e.requestId, e.type));
+  cdp.on('Network.responseReceived', (e) => {
+    kind.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
   cdp.on('Network.dataReceived', (e) => {
     if (kind.get(e.requestId) === 'Script') figures.js += e.dataLength;
   });
@@ -55,10 +60,16 @@ function networkCounter(cdp: CDPSession) {
     if (kind.get(e.requestId) === 'Script') {
       figures.jsRequests++;
       figures.jsWire += e.encodedDataLength;
+      scripts.push({ url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength });
     }
   });
   return {
-    reset: () => void (figures = { requests: 0, wire: 0, jsRequests: 0, jsWire: 0, js: 0, lastAt: 0 }),
+    reset: () => {
+      figures = { requests: 0, wire: 0, jsRequests: 0, jsWire: 0, js: 0, lastAt: 0 };
+      scripts.length = 0;
+    },
+    /** The scripts of the visit, largest first (DETAIL=1 prints them for the first round's cold visits). */
+    scripts: () => [...scripts].sort((a, b) => b.bytes - a.bytes),
     read: () => figures,
   };
 }
@@ -73,6 +84,7 @@ async function measure(page: Page, cdp: CDPSession, counter: ReturnType<typeof n
   const shownMs = performance.now() - t0;
   await page.waitForLoadState('networkidle');
   const f = counter.read();
+  if (cold && process.env.DETAIL) console.log(v.name, counter.scripts().slice(0, 12).map((x) => `${x.url.split('/').pop()} ${(x.bytes / 1024).toFixed(0)} KB`).join(', '));
   // Until the last response of the visit ended (networkidle itself waits 500 ms of quiet more).
   const idleMs = Math.max(shownMs, f.lastAt - t0);
   return { shownMs, idleMs, requests: f.requests, wireKB: f.wire / 1024, jsRequests: f.jsRequests, jsWireKB: f.jsWire / 1024, jsKB: f.js / 1024 };
