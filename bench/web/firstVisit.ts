@@ -6,7 +6,9 @@
  * wire (all, and JavaScript alone) next to the JavaScript's decoded size. Against the real server and
  * the built web app (run `npm run build -w apps/web` first).
  *
- * Usage: npx tsx bench/web/firstVisit.ts   (ROUNDS=3; CPU_SLOWDOWN=1 for Chromium's CPU throttling)
+ * Usage: npx tsx bench/web/firstVisit.ts   (ROUNDS=3; CPU_SLOWDOWN=n for Chromium's CPU throttling;
+ * NET_MBPS=20 for a park intranet's link: that bandwidth and 5 ms latency, else localhost as it is;
+ * WEB_DIST=<dir> to measure another build; DETAIL=1 lists each cold visit's largest scripts)
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, startServer, stopServer } from '../../e2e/support/server.ts';
@@ -105,6 +107,11 @@ try {
     await cdp.send('Network.enable');
     const slowdown = Number(process.env.CPU_SLOWDOWN || 1);
     if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    const mbps = Number(process.env.NET_MBPS || 0);
+    if (mbps > 0) {
+      const bytesPerSecond = (mbps * 1e6) / 8;
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 5, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    }
     const counter = networkCounter(cdp);
     for (const v of VISITS) {
       if (v.loggedIn && !(await ctx.cookies()).length) {
@@ -118,7 +125,8 @@ try {
     }
     await ctx.close();
   }
-  console.log(`machine: ${machine()}; ${ROUNDS} rounds, medians; viewport 1440×900`);
+  const link = process.env.NET_MBPS ? `${process.env.NET_MBPS} Mbit/s, 5 ms` : 'localhost';
+  console.log(`machine: ${machine()}; ${ROUNDS} rounds, medians; viewport 1440×900; link ${link}; web ${process.env.WEB_DIST ?? 'apps/web/dist'}`);
   console.log('visit            shown ms  idle ms  requests  wire KB  JS req  JS wire KB  JS decoded KB');
   for (const [key, fs] of results) {
     const m = (k: keyof Figures) => median(fs.map((f) => f[k]));
