@@ -140,8 +140,10 @@ test.describe('顶部菜单在 1440 px 与 1280 px', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await loginAsAdmin(page);
     await expect(page.locator('.top-menu-item').first()).toBeVisible();
-    for (const name of await page.locator('.top-menu-item').allTextContents()) expect(await inView(page, name.trim()), name).toBe('shown');
-    expect(await inView(page, '危化品车辆大屏')).toBe('shown');
+    // The park administrator's seeded menus; other specs on a shared server may have published more.
+    for (const name of ['首页', '工作台', '系统管理', '业务表单', '自动化', '报表设计', '视频监控', '园区监管', '危化品车辆大屏']) {
+      expect(await inView(page, name), name).toBe('shown');
+    }
     await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1440.png' });
 
     // Published without a parent: a level-1 menu, which lands at the end of the bar.
