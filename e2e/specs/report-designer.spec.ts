@@ -50,10 +50,10 @@ async function chooseDataset(page: Page, fields = true) {
 
 const warned = (page: Page, text: string) => expect(toast(page, text)).toBeVisible();
 
-// Records other specs on the shared server added may leave the column empty: the charts name that group __.
+// Records other specs on the shared server added may leave the column empty: the charts name that group 未填写.
 const aggBy = async (column: string, measure: string, where = '', params: unknown[] = []) =>
   Object.fromEntries(
-    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '__', String(r.s)]),
+    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '未填写', String(r.s)]),
   );
 const sumsBy = (column: string, where = '', params: unknown[] = []) => aggBy(column, 'actual_load', where, params);
 

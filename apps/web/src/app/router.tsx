@@ -1,12 +1,17 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BASE_PATH, PASSWORD_CHANGE_PATH } from '@park/core';
-import { BootLayout } from './layouts/BootLayout.tsx';
 import { StandalonePage } from './layouts/StandalonePage.tsx';
 import { MenuRouteView, RootRedirect } from './MenuRouteView.tsx';
 import { RegisteredPage } from './RegisteredPage.tsx';
 import { RouteError } from '../shell/RouteError.tsx';
+import { BootSpin } from '../shell/PageSpin.tsx';
 
+/*
+ * The signed-in shell (session, menus, top bar, file preview dialog) loads apart from the entry, so the
+ * login page — every visit's first screen — fetches none of it (issue 42).
+ */
+const BootLayout = lazy(() => import('./layouts/BootLayout.tsx').then((m) => ({ default: m.BootLayout })));
 const LoginPage = lazy(() =>
   import('../features/login/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
@@ -44,7 +49,11 @@ export const routes: RouteObject[] = [
       { path: '/static/wps.html', element: <StandalonePage page={<WpsRedirect />} /> },
       {
         path: '/',
-        element: <BootLayout />,
+        element: (
+          <Suspense fallback={<BootSpin />}>
+            <BootLayout />
+          </Suspense>
+        ),
         children: [
           { index: true, element: <RootRedirect /> },
           { path: 'waitDoneTask/WaitDoneTask', element: <RegisteredPage component="WaitDoneTask" /> },
