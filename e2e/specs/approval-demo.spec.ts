@@ -5,7 +5,8 @@ import { button, chooseOption, confirm, field, toast, typeDate } from '../suppor
 /*
  * The seeded demo approval as npm start leaves it (issue 44): each approver node lets its approver
  * fill in 审核意见, a field of 危化品车辆入园登记 that registering leaves out. 张三 submits a light
- * load; 李四 fills 审核意见 in the approval form and agrees; the record holds it.
+ * load; 李四 fills 审核意见 in the approval form and agrees; the record holds it. The file sorts before
+ * approval.spec.ts, which replaces the seeded flow with its own, so a group running both sees the seeded one.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
