@@ -451,10 +451,15 @@ describe('the seeded demo approval (npm start)', () => {
     const workbench = ['首页', '工作台', '待办事项', '消息中心'];
     expect((await menusOf('zhangsan')).sort()).toEqual([...workbench, '业务表单', '危化品车辆入园登记'].sort());
     for (const u of ['lisi', 'wangwu', 'zhaoliu']) expect((await menusOf(u)).sort(), u).toEqual([...workbench].sort());
-    // The filer may view and add, nothing more; the others have no form right at all.
+    // The filer may view and add, and edit or delete only what he created; the others have no form right at all.
     const form = (await t.sql.query(`select id from form_conf where form_name = '危化品车辆入园登记' order by id limit 1`)).rows[0].id as string;
     const zhangsan = await t.login('zhangsan');
-    expect((await t.call(zhangsan, 'GET', `/api/form/batchdeleteformdata/${form}?businessIds=1`)).statusCode).toBe(403);
+    const others = (await t.call(await t.login(), 'POST', `/api/form/addformdata/${form}`, { plate_no: '皖A00001', vehicle_type: '罐式货车', cargo_kind: '普通货物', rated_load: 40, actual_load: 5, driver_mobile: '13855100001', entry_date: '2026-12-02' })).json();
+    expect(others, JSON.stringify(others)).toMatchObject({ errCode: 0 });
+    const othersId = String(others.businessId);
+    expect((await t.call(zhangsan, 'POST', `/api/form/updateformdata/${form}`, { id: othersId, plate_no: '皖A00002' })).statusCode).toBe(404);
+    await t.call(zhangsan, 'GET', `/api/form/batchdeleteformdata/${form}?businessIds=${othersId}`);
+    expect((await t.sql.query(`select plate_no from "form_${form}" where id = $1`, [othersId])).rows).toEqual([{ plate_no: '皖A00001' }]);
     expect((await t.call(zhangsan, 'GET', '/api/user/listOptLog?pageNum=1&pageSize=10')).statusCode).toBe(403);
     expect((await t.call(await t.login('lisi'), 'POST', `/api/form/addformdata/${form}`, { plate_no: '皖A00000' })).statusCode).toBe(403);
 
