@@ -11,6 +11,16 @@ import { button, chooseOption, confirm, field, toast, typeDate } from '../suppor
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
+// approval.spec.ts may follow on the same server: it counts 赵六's messages and finds 张三's by
+// their title, which this run's would repeat. The messages sent meanwhile are removed afterwards.
+let lastMessageBefore = 0;
+test.beforeAll(async () => {
+  lastMessageBefore = await withDb(async (c) => Number((await c.query(`select coalesce(max(id), 0) as id from msg_message`)).rows[0].id));
+});
+test.afterAll(async () => {
+  await withDb((c) => c.query(`delete from msg_message where id > $1`, [lastMessageBefore]));
+});
+
 const SHOTS = '/tmp/i44';
 const TITLE = '张三提交的危化品车辆入园登记';
 const topBar = (page: Page) => page.getByTestId('top-bar');
