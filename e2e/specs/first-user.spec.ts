@@ -40,7 +40,7 @@ test('演示人员各有其角色，只看到用得到的菜单：张三填报�
   await zhangsan.goto(`${BASE}/form/list/${formId}`);
   const list = zhangsan.locator('.list-page');
   await expect(list.getByRole('button', { name: '新增' })).toBeVisible();
-  await expect(list.getByRole('button', { name: '删除' })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'delete 删除' })).toBeVisible();
   for (const name of ['导入', '导出']) await expect(list.getByRole('button', { name })).toHaveCount(0);
   // The top bar's icons say what they are on hover (item 8).
   await bar.getByRole('link', { name: '待办' }).hover();
