@@ -1,5 +1,5 @@
 import { fieldConditionNode } from '../branching/index.ts';
-import { APPROVAL_NODE_TYPES } from './types.ts';
+import { APPROVAL_NODE_TYPES, type ApprovalNodeDefinition } from './types.ts';
 
 /** Type 3: one branch of a route, on the record's fields as approvers left them. */
-export const approvalConditionNode = fieldConditionNode(APPROVAL_NODE_TYPES.condition);
+export const approvalConditionNode: ApprovalNodeDefinition = { ...fieldConditionNode(APPROVAL_NODE_TYPES.condition), actionable: false };
