@@ -75,3 +75,19 @@ export const taskLink = (inst: InstanceRow, taskId: string) => ({
 export async function announceTask(trx: Trx, inst: InstanceRow, taskId: string, assigneeId: string, prefix = '待审批'): Promise<void> {
   await notify(trx, { receiverIds: [assigneeId], title: `${prefix}：${inst.business_name}`, bigType: MSG_BIG_TYPE.approval, smallType: MSG_SMALL_TYPE.newTask, ...taskLink(inst, taskId) });
 }
+
+/** The columns every task of a node visit has: the instance, its record and form, the node and the assignee. */
+export function taskOf(state: FlowState, node: { nodeId: string; nodeName: string }, assigneeId: string) {
+  const { inst } = state;
+  return {
+    title: inst.business_name,
+    form_id: inst.form_id,
+    form_name: state.model.formName,
+    business_id: inst.business_id,
+    assignee_id: assigneeId,
+    initiator_id: inst.initiator_id,
+    instance_id: inst.id,
+    node_id: node.nodeId,
+    node_name: node.nodeName,
+  };
+}

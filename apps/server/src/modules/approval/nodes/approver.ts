@@ -3,7 +3,7 @@ import { COMMENT_STATUS, deadlineOf, resolveRecipients, type ApproverNode } from
 import type { Database } from '../../../db/schema.ts';
 import { dbDirectory } from '../../automation/directory.ts';
 import { SUPER_ROLE_CODE } from '../../user/menus.ts';
-import { announceTask, comment, type FlowState } from '../instance.ts';
+import { announceTask, comment, taskOf, type FlowState } from '../instance.ts';
 import { TASK_STATUS } from '../taskStatus.ts';
 import type { ApprovalNodeRuntime } from './types.ts';
 
@@ -61,16 +61,8 @@ async function openApprover(trx: Trx, state: FlowState, node: ApproverNode): Pro
     .insertInto('flow_task')
     .values(
       users.map((userId, i) => ({
-        title: inst.business_name,
-        form_id: inst.form_id,
-        form_name: state.model.formName,
-        business_id: inst.business_id,
-        assignee_id: userId,
-        initiator_id: inst.initiator_id,
+        ...taskOf(state, node, userId),
         status: sequential && i > 0 ? TASK_STATUS.queued : TASK_STATUS.waiting,
-        instance_id: inst.id,
-        node_id: node.nodeId,
-        node_name: node.nodeName,
         task_type: 0,
         approve_type: sequential ? 3 : Number(node.approveType ?? 0),
         seq: i + 1,

@@ -3,7 +3,7 @@ import { resolveRecipients, type CcNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { dbDirectory } from '../../automation/directory.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/notify.ts';
-import { taskLink, type FlowState } from '../instance.ts';
+import { taskLink, taskOf, type FlowState } from '../instance.ts';
 import { TASK_STATUS } from '../taskStatus.ts';
 import type { ApprovalNodeRuntime } from './types.ts';
 
@@ -17,17 +17,9 @@ async function openCc(trx: Trx, state: FlowState, node: CcNode): Promise<void> {
     .insertInto('flow_task')
     .values(
       users.map((userId) => ({
-        title: inst.business_name,
-        form_id: inst.form_id,
-        form_name: state.model.formName,
-        business_id: inst.business_id,
-        assignee_id: userId,
-        initiator_id: inst.initiator_id,
+        ...taskOf(state, node, userId),
         status: TASK_STATUS.done,
         done_time: new Date(),
-        instance_id: inst.id,
-        node_id: node.nodeId,
-        node_name: node.nodeName,
         task_type: 1,
         action: 'cc',
       })),
