@@ -23,7 +23,7 @@ function control(
   return { type, key, name, model, options: { width: '100%', ...options }, rules: [], ...extra };
 }
 
-/** The vehicle form's 审批意见, the field each approver node of the demo approval lets its approvers fill in. */
+/** The vehicle form's 审核意见 (named apart from the task page's own 审批意见 box), the field each approver node of the demo approval lets its approvers fill in. */
 export const HAZMAT_APPROVAL_OPINION = 'approve_opinion';
 
 const choices = (...labels: string[]) =>
@@ -405,7 +405,7 @@ export function hazmatVehicleMeta(catalogFormId: number | string): FormMeta {
         }),
         control('textarea', 'remark', '备注', 'remark', { placeholder: '请输入' }),
         // Filled by the approvers of the demo flow (its approveItems), not when registering.
-        control('textarea', HAZMAT_APPROVAL_OPINION, '审批意见', HAZMAT_APPROVAL_OPINION, { placeholder: '请输入审批意见', showFields: true }),
+        control('textarea', HAZMAT_APPROVAL_OPINION, '审核意见', HAZMAT_APPROVAL_OPINION, { placeholder: '请输入审核意见', showFields: true }),
       ),
     ]),
     grid('grid_files', [

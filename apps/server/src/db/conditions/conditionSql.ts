@@ -41,9 +41,11 @@ type Bool = Expression<SqlBool>;
 export interface CompileOptions {
   /**
    * `$like`/`$hlike` leaves to write for the gram index (PostgreSQL, form tables): a necessary
-   * condition the index serves exactly, then the ILIKE itself on `col || ''`, an expression no
-   * trigram index matches, so the planner cannot pair the exact gram scan with a lossy trigram scan
-   * whose recheck would compute every candidate's grams (ADR 0014). Same rows either way.
+   * condition the index serves exactly, then the ILIKE itself in a form no trigram index matches
+   * (dialect `ilikeUnindexed`), so the planner cannot pair the exact gram scan with a lossy trigram
+   * scan whose recheck would compute every candidate's grams (ADR 0014). Same rows either way. The
+   * other leaves are written as plain ILIKE when a trigram index can narrow them, else in that
+   * form too (ADR 0030).
    */
   gramLeaves?: ReadonlySet<LikeLeaf>;
 }
@@ -75,14 +77,27 @@ const cmp =
   (d, o, c) =>
     sql<SqlBool>`${o.expr} ${sql.raw(op)} ${value(d, o, c.values[0]!)}`;
 
+/**
+ * pg_trgm takes its trigrams from runs of letters and digits: under the cluster's C locale only
+ * ASCII ones (Chinese characters are separators), under any locale three in a row for a fragment
+ * inside `%…%`. A fragment without such a run gives a trigram index nothing to look up, and GIN then
+ * hands back every row of the table for recheck; the planner takes that plan whenever its
+ * statistics guess few matches, which is the luck of ANALYZE (issue 43, ADR 0030). So only a
+ * fragment with such a run is written where a trigram index can serve it.
+ */
+const TRIGRAM_RUN = /[A-Za-z0-9]{3}/;
+
+/** Whether a trigram index can narrow a search for `fragment` (else it must not be offered one). */
+export function trigramsNarrow(fragment: string): boolean {
+  return TRIGRAM_RUN.test(fragment);
+}
+
 function likeOf(prefix: string, suffix: string): LeafWriter {
   return (d, o, c, _now, options) => {
-    const pattern = `${prefix}${escapeLike(String(c.values[0]))}${suffix}`;
-    if (!options?.gramLeaves?.has(c)) return d.ilike(o.expr, pattern);
-    return and([
-      sql<SqlBool>`park_text_grams(${o.expr}) @> park_fragment_grams(${String(c.values[0])})`,
-      sql<SqlBool>`(${o.expr} || '') ilike ${pattern}`,
-    ]);
+    const fragment = String(c.values[0]);
+    const pattern = `${prefix}${escapeLike(fragment)}${suffix}`;
+    if (!options?.gramLeaves?.has(c)) return trigramsNarrow(fragment) ? d.ilike(o.expr, pattern) : d.ilikeUnindexed(o.expr, pattern);
+    return and([sql<SqlBool>`park_text_grams(${o.expr}) @> park_fragment_grams(${fragment})`, d.ilikeUnindexed(o.expr, pattern)]);
   };
 }
 

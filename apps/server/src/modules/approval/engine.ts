@@ -59,8 +59,22 @@ function branchHolds(state: FlowState) {
     conditionHolds((branch.conf ?? {}) as ConditionConf, state.model.main.queryColumns, { record: state.record, before: null, after: state.record, now });
 }
 
-/** Ends the instance: closes what is still open and tells the initiator. */
-export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus): Promise<void> {
+/** Who ended an instance by 驳回, for the initiator's message. */
+export interface Rejection {
+  by: string;
+  nodeName: string;
+  remark: string;
+}
+
+/** The initiator's result message's body (issue 42: it had none, and the message list showed "-"). */
+function resultContent(inst: InstanceRow, rejection: Rejection | undefined): string {
+  if (!rejection) return `您提交的「${inst.business_name}」已审批通过。`;
+  const where = rejection.nodeName ? `在「${rejection.nodeName}」` : '';
+  return `您提交的「${inst.business_name}」被${rejection.by}${where}驳回。审批意见：${rejection.remark}`;
+}
+
+/** Ends the instance: closes what is still open and tells the initiator (`rejection`: who said no, and why). */
+export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus, rejection?: Rejection): Promise<void> {
   await trx.updateTable('flow_instance').set({ approve_status: status, end_time: new Date(), resume_node_id: null }).where('id', '=', inst.id).execute();
   await trx
     .updateTable('flow_task')
@@ -74,6 +88,7 @@ export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus)
     await notify(trx, {
       receiverIds: [inst.initiator_id],
       title: `${word}：${inst.business_name}`,
+      content: resultContent(inst, rejection),
       bigType: MSG_BIG_TYPE.approval,
       smallType: MSG_SMALL_TYPE.result,
       params: { processInstanceId: Number(inst.id), processDefinitionId: Number(inst.definition_id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },

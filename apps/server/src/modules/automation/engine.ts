@@ -13,6 +13,7 @@ import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
 import { actionRunnerOf, hasEffects, runtimeOf } from './nodes/index.ts';
 import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
+import { isDatabaseUnavailable, OutageLog } from '../../db/outage.ts';
 import { automationExecutions } from '../ops/metrics.ts';
 import {
   claimDue,
@@ -92,11 +93,17 @@ export class AutomationEngine {
     automationExecutions.inc({ result }, n);
   }
 
-  constructor(private readonly deps: EngineDeps) {}
+  /** The database out of reach: logged once (then once a minute), not per poll or execution. */
+  private readonly outage: OutageLog;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.outage = new OutageLog(deps.logger, 'automation', { down: '数据库不可用，自动化暂停', still: '数据库仍不可用，自动化暂停中', back: '数据库已恢复，自动化继续' });
+  }
 
   /** Starts the workers; `connectionString` enables LISTEN for immediate wake-ups. */
   async start(connectionString?: string): Promise<void> {
     this.stopped = false;
+    this.connectionString = connectionString ?? null;
     if (connectionString) await this.listen(connectionString);
     this.loopDone = this.loop();
   }
@@ -110,15 +117,34 @@ export class AutomationEngine {
     if (c) await c.end().catch(() => undefined);
   }
 
+  private connectionString: string | null = null;
+  private relistening = false;
+
+  /** After the notification connection was lost: listen again (polling meanwhile), quietly. */
+  private listenAgain(): void {
+    if (this.listener || !this.connectionString || this.relistening || this.stopped) return;
+    this.relistening = true;
+    this.listen(this.connectionString)
+      .catch(() => undefined)
+      .finally(() => (this.relistening = false));
+  }
+
   private async listen(connectionString: string): Promise<void> {
     const client = new pg.Client({ connectionString, application_name: 'park-automation' });
     client.on('notification', () => this.wake?.());
     client.on('error', (err) => {
-      this.deps.logger.warn({ err: err.message }, '自动化通知连接中断，改为轮询');
+      // Lost with the database, it is part of that outage's one line; the loop listens again once it is back.
+      if (isDatabaseUnavailable(err)) this.outage.failed(err);
+      else this.deps.logger.warn({ err: err.message }, '自动化通知连接中断，改为轮询');
       this.listener = null;
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    // Stopped while this (a listen again) was connecting: nobody would close it.
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.listener = client;
   }
 
@@ -130,6 +156,8 @@ export class AutomationEngine {
       if (free > 0) {
         try {
           const batch = await this.claim(free);
+          this.outage.reached();
+          this.listenAgain();
           claimed = batch.length;
           for (const job of batch) {
             this.running += 1;
@@ -141,7 +169,8 @@ export class AutomationEngine {
             inFlight.add(p);
           }
         } catch (err) {
-          this.deps.logger.error({ err: (err as Error).message }, '自动化领取任务失败');
+          if (isDatabaseUnavailable(err)) this.outage.failed(err);
+          else this.deps.logger.error({ err: (err as Error).message }, '自动化领取任务失败');
         }
       }
       if (claimed > 0 && claimed === free) continue;
@@ -198,7 +227,7 @@ export class AutomationEngine {
       actor =
         loaded && loaded.status === 0
           ? {
-              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
+              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, mustChangePassword: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
               log: { module: '自动化', prefix: '' },
             }
           : null;
@@ -440,7 +469,8 @@ export class AutomationEngine {
       );
     } catch (settleErr) {
       // The database itself is away: the lease will pass and the execution be taken up again.
-      this.deps.logger.error({ executionId: exec.id, err: (settleErr as Error).message }, '自动化执行结果无法记录');
+      if (isDatabaseUnavailable(settleErr)) this.outage.failed(settleErr);
+      else this.deps.logger.error({ executionId: exec.id, err: (settleErr as Error).message }, '自动化执行结果无法记录');
     }
   }
 

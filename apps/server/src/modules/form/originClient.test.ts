@@ -3,6 +3,7 @@ import palette from '../../../../../../shared/reference/origin/1298350966-ioc-vu
 import { FORM_CONFIG_DEFAULTS, HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, missingKeys, type FormControl, type FormMeta } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { seedDemoApproval } from '../../db/seeds/approval.ts';
+import { seedDemoRoles } from '../../db/seeds/demoRoles.ts';
 import { DEMO_DASHBOARD_NAME } from '../../db/seeds/reports.ts';
 import { postTask } from '../approval/testSupport.ts';
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // The shared test template leaves the demo people out (test/globalSetup.ts): seeded here as npm start does.
   await t.booted.ctx.db.transaction().execute((trx) => seedDemoApproval(trx));
+  await t.booted.ctx.db.transaction().execute((trx) => seedDemoRoles(trx));
   admin = await t.login();
   zhangsan = await t.login('zhangsan');
   lisi = await t.login('lisi');
@@ -79,7 +81,7 @@ describe('the staff home 流程申请 list (FormConfTable.vue, FormProcessDesign
 });
 
 describe('an approval opened and handled by the original client (TaskManagement.vue)', () => {
-  it('lists the done task in processVos, offers the node\'s 审批意见 in waitList[0].approveItems, and messages carry params as JSON text', async () => {
+  it('lists the done task in processVos, offers the node\'s 审核意见 in waitList[0].approveItems, and messages carry params as JSON text', async () => {
     const started = await t.call(zhangsan, 'POST', `/api/form/startformflow/${vehicleFormId}`, {
       plate_no: '皖A44444', vehicle_type: '罐式货车', cargo_kind: '普通货物', cargo_note: '钢材', rated_load: 40, actual_load: 10, driver_mobile: '13855101234', entry_date: '2026-12-02',
     });
@@ -90,7 +92,7 @@ describe('an approval opened and handled by the original client (TaskManagement.
     const todo = (await t.call(lisi, 'GET', '/api/flow/self/todotasklist?pageNum=1&pageSize=10')).json().taskVos;
     const task = todo.find((r: { processInstanceId: number }) => r.processInstanceId === pid);
     const details = (await t.call(lisi, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json();
-    expect(details.waitList[0].approveItems).toEqual([{ itemModel: HAZMAT_APPROVAL_OPINION, itemName: '审批意见' }]);
+    expect(details.waitList[0].approveItems).toEqual([{ itemModel: HAZMAT_APPROVAL_OPINION, itemName: '审核意见' }]);
     expect(details.currentTaskId).toBe(task.taskId);
     const ok = await postTask(t, lisi, `/api/flow/approvetask/${task.taskId}`, { taskId: String(task.taskId), formId: String(vehicleFormId), [HAZMAT_APPROVAL_OPINION]: '同意入园' });
     expect(ok.json(), ok.body).toEqual({ errCode: 0 });
@@ -107,7 +109,7 @@ describe('an approval opened and handled by the original client (TaskManagement.
     expect(row.startTime).toMatch(DATE_TIME);
     expect(row.endTime).toMatch(DATE_TIME);
     const history = (await t.call(lisi, 'GET', `/api/flow/queryapprovedetails/${pid}`)).json().list;
-    expect(history.at(-1).approveItems).toEqual([{ itemModel: HAZMAT_APPROVAL_OPINION, itemName: '审批意见', itemValue: '同意入园' }]);
+    expect(history.at(-1).approveItems).toEqual([{ itemModel: HAZMAT_APPROVAL_OPINION, itemName: '审核意见', itemValue: '同意入园' }]);
 
     // A message opened from 消息: row = JSON.parse(row.params), then its processInstanceId and processDefinitionId.
     const msgs = (await t.call(zhangsan, 'GET', '/api/msg/queryself?pageNum=1&pageSize=10&statusList=0')).json().msgs;

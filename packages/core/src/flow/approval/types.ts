@@ -90,4 +90,9 @@ export const APPROVAL_TEXT = {
   notAllowed: (what: string) => `此节点不允许${what}`,
   noFlowModel: '流程模型不存在',
   emptyFlow: '流程中至少需要一个审批人节点',
+  /** A record whose approval runs keeps its values (ADR 0026); the database raises these two (migration records_under_approval). */
+  lockedEdit: '该记录正在审批中，不能修改',
+  lockedDelete: '该记录正在审批中，不能删除',
+  maintenanceOnly: '只有系统管理员可以删除审批中的记录',
+  removedByAdmin: '记录已被系统管理员删除，流程已取消',
 } as const;

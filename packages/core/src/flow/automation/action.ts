@@ -58,7 +58,7 @@ function checkFormTask(conf: FormTaskConf, ctx: CheckContext): string | null {
 function checkMsgTask(conf: MsgTaskConf): string | null {
   if (blank(conf.title)) return FLOW_TEXT.title;
   if (blank(conf.content)) return FLOW_TEXT.content;
-  if (blank(conf.menuUrl)) return FLOW_TEXT.menuUrl;
+  // 跳转地址 is optional (issue 42): a message without one opens nothing, which a notice needs not.
   return checkRecipient(conf.recipient);
 }
 

@@ -4,9 +4,9 @@
  * ways of writing a search cost very differently when the planner guesses wrong:
  *
  * - plain `ILIKE`: served by the pg_trgm index when the fragment has three Latin letters or digits
- *   in a row; otherwise the list walks its sort index and stops after a page, which is fast when
- *   the fragment is common.
- * - `park_text_grams(col) @> park_fragment_grams(v) and (col || '') ilike …`: served by the gram
+ *   in a row; otherwise written as `texticlike(col, …)`, which no trigram index matches (ADR
+ *   0030), so the list walks its sort index and stops after a page, fast when the fragment is common.
+ * - `park_text_grams(col) @> park_fragment_grams(v) and texticlike(col, …)`: served by the gram
  *   index; exact and fast when the fragment is rare, but on a walk it would compute the grams of
  *   every row it passes. So it is chosen only when the fragment's rarest gram is rare, by the gram
  *   index's own statistics (most common elements, kept by ANALYZE).
@@ -16,6 +16,7 @@ import type { Condition } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import type { FormModel } from '../formModel.ts';
 import type { LikeLeaf } from '../queryCompiler.ts';
+import { trigramsNarrow } from '../../../db/conditions/conditionSql.ts';
 import { wantedSearchIndexes, type SearchIndex } from './searchIndexes.ts';
 import { searchIndexKeeper } from './searchIndexKeeper.ts';
 
@@ -134,12 +135,9 @@ export function fragmentGrams(fragment: string): string[] {
   return chars.slice(0, -1).map((c, i) => c + chars[i + 1]);
 }
 
-/** pg_trgm extracts trigrams only from runs of ASCII letters and digits under the C locale. */
-const TRIGRAM_RUN = /[A-Za-z0-9]{3}/;
-
 function usesGrams(col: ColumnSearch, fragment: string, below: number): boolean {
   if (!col.gramShares || fragment === '') return false;
-  if (col.trgm && TRIGRAM_RUN.test(fragment)) return false;
+  if (col.trgm && trigramsNarrow(fragment)) return false;
   const rarest = Math.min(...fragmentGrams(fragment).map((g) => col.gramShares!.get(g) ?? 0));
   return rarest < below;
 }

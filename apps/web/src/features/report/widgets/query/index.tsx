@@ -55,7 +55,7 @@ function QueryRenderer({ widget }: WidgetRenderProps) {
         <Button
           onClick={() => {
             setValues({});
-            run({});
+            rt.resetFilters();
           }}
         >
           重置

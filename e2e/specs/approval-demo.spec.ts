@@ -4,8 +4,9 @@ import { button, chooseOption, confirm, field, toast, typeDate } from '../suppor
 
 /*
  * The seeded demo approval as npm start leaves it (issue 44): each approver node lets its approver
- * fill in 审批意见, a field of 危化品车辆入园登记 that registering leaves out. 张三 submits a light
- * load; 李四 fills 审批意见 in the approval form and agrees; the record holds it.
+ * fill in 审核意见, a field of 危化品车辆入园登记 that registering leaves out. 张三 submits a light
+ * load; 李四 fills 审核意见 in the approval form and agrees; the record holds it. The file sorts before
+ * approval.spec.ts, which replaces the seeded flow with its own, so a group running both sees the seeded one.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -18,7 +19,7 @@ async function vehicleFormId(): Promise<number> {
   return withDb(async (c) => Number((await c.query(`select id from form_conf where form_name = '危化品车辆入园登记' order by id limit 1`)).rows[0].id));
 }
 
-test('张三提交时不填审批意见', async ({ page }) => {
+test('张三提交时不填审核意见', async ({ page }) => {
   await loginAs(page, 'zhangsan');
   await expect(topBar(page)).toBeVisible();
   await page.goto(`${BASE}/form/list/${await vehicleFormId()}`);
@@ -37,7 +38,7 @@ test('张三提交时不填审批意见', async ({ page }) => {
   await expect(page.locator('.ant-table-row').filter({ hasText: '皖A13579' }).getByText('审批中')).toBeVisible();
 });
 
-test('李四在审批表单中填写审批意见并同意', async ({ page }) => {
+test('李四在审批表单中填写审核意见并同意', async ({ page }) => {
   await loginAs(page, 'lisi');
   await expect(topBar(page)).toBeVisible();
   await topBar(page).getByRole('link', { name: /待办/ }).click();
