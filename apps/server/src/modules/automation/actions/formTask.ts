@@ -19,6 +19,7 @@ import { prepareRow } from '../../form/recordWriter.ts';
 import { deleteWhere, findWhere, insertOne, lockMatching, SKIPPED_UNDER_APPROVAL, updateLocked, updateWhere } from '../../form/recordService.ts';
 import type { Row } from '../../form/recordStore.ts';
 import { FlowFailure } from '../errors.ts';
+import { checkFormTaskForms } from './formTaskCheck.ts';
 import type { ActionContext, ActionRunner, StepOutput } from './types.ts';
 
 type Filter = Condition | null | typeof MATCHES_NOTHING;
@@ -227,4 +228,5 @@ export const formTaskRunner: ActionRunner = {
     const id = confOf(node).formConf.formId;
     return id === undefined || id === null || id === '' ? [] : [String(id)];
   },
+  checkForms: checkFormTaskForms,
 };
