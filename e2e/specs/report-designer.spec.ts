@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { chooseOption, confirm, dialog, formIdByName, toast } from '../support/forms.ts';
+import { chooseOption, dialog, formIdByName, toast } from '../support/forms.ts';
+import { clickBar, drawn, numbers } from '../support/charts.ts';
 
 /*
  * 报表管理, the designer and the viewer (issue 22) as an administrator and a reader would use them:
@@ -49,68 +50,12 @@ async function chooseDataset(page: Page, fields = true) {
 
 const warned = (page: Page, text: string) => expect(toast(page, text)).toBeVisible();
 
-/**
- * A chart's numbers as drawn (category → the series in column `series`), from the table ECharts'
- * canvas keeps beside it for screen readers (the same table 数据视图 shows).
- */
-async function numbers(frame: Locator, series = 0): Promise<Record<string, string>> {
-  const rows = frame.locator('table.rw-sr-only tbody tr, table.rw-data tbody tr');
-  return Object.fromEntries(await rows.evaluateAll((trs, i) => trs.map((tr) => [tr.querySelector('th')!.textContent!.trim(), tr.querySelectorAll('td')[i]!.textContent!.trim()]), series));
-}
-const drawn = (frame: Locator, expected: Record<string, string>, series = 0) => expect.poll(() => numbers(frame, series), { timeout: 15_000 }).toEqual(expected);
-
-// Records other specs on the shared server added may leave the column empty: the charts name that group __.
+// Records other specs on the shared server added may leave the column empty: the charts name that group 未填写.
 const aggBy = async (column: string, measure: string, where = '', params: unknown[] = []) =>
   Object.fromEntries(
-    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '__', String(r.s)]),
+    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '未填写', String(r.s)]),
   );
 const sumsBy = (column: string, where = '', params: unknown[] = []) => aggBy(column, 'actual_load', where, params);
-
-/**
- * A real click on a column chart's bar: the x axis is the longest dark horizontal line on the
- * canvas, the categories share it in equal bands (in the order of the chart's data table), and a
- * bar rises from the middle of its band; the click lands just above the axis.
- */
-async function clickBar(page: Page, frame: Locator, category: string) {
-  const cats = await frame.locator('table.rw-sr-only tbody th').allTextContents();
-  const index = cats.indexOf(category);
-  expect(index, `${category} in ${cats.join(',')}`).toBeGreaterThanOrEqual(0);
-  const canvas = frame.locator('canvas').first();
-  await canvas.scrollIntoViewIfNeeded();
-  // Off the chart (no hover pointer), then wait for the bars' entry animation to end: a bar still rising may miss the click.
-  await page.mouse.move(0, 0);
-  const sample = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
-  let last = '';
-  await expect.poll(async () => last === (last = await sample()), { intervals: [250], timeout: 10_000 }).toBe(true);
-  const at = await canvas.evaluate(
-    (c: HTMLCanvasElement, { i, n }) => {
-      const { width, height } = c;
-      const px = c.getContext('2d')!.getImageData(0, 0, width, height).data;
-      // The row with the most dark pixels is the axis line; a hover's dashed pointer may cross it, so its ends count, not a run.
-      let best = { count: 0, x0: 0, x1: 0, y: 0 };
-      for (let y = 0; y < height; y++) {
-        let count = 0;
-        let x0 = -1;
-        let x1 = -1;
-        for (let x = 0; x < width; x++) {
-          const k = (y * width + x) * 4;
-          if (px[k + 3]! > 200 && px[k]! < 140 && Math.abs(px[k]! - px[k + 1]!) < 12 && Math.abs(px[k + 1]! - px[k + 2]!) < 12) {
-            count++;
-            if (x0 < 0) x0 = x;
-            x1 = x;
-          }
-        }
-        if (count > best.count) best = { count, x0, x1, y };
-      }
-      const scale = width / c.clientWidth;
-      const band = (best.x1 - best.x0 + 1) / n;
-      return { x: (best.x0 + band * (i + 0.5)) / scale, y: (best.y - 4 * scale) / scale };
-    },
-    { i: index, n: cats.length },
-  );
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.click(box.x + at.x, box.y + at.y);
-}
 
 test.beforeAll(async ({ browser }, info) => {
   info.setTimeout(60_000);
@@ -369,8 +314,8 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await page.mouse.move(handle.x + 20, handle.y + 420, { steps: 10 });
   await page.mouse.up();
 
+  // Saved at once, no confirmation to miss (issue 42).
   await page.getByRole('button', { name: '保存' }).click();
-  await confirm(page, '确认保存吗？');
   await expect(toast(page, '保存成功')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/report-designer.png`, fullPage: true });
 

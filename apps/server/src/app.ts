@@ -61,7 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, ctx.pool);
   registerSlowRequestLog(app, ctx.config.slowRequestMs);
   opsRoutes(app, ctx); // /healthz, /readyz, /metrics (issue 28); first, so request metrics see every route
   registerRequestLog(app);

@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import { FormModelCache } from './modules/form/formModel.ts';
 import { RecordService } from './modules/form/records.service.ts';
 import { mayEditRecordFile } from './modules/form/heldFiles.ts';
+import type { RecordViewers } from './modules/form/recordViewers.ts';
+import { mayViewThroughApproval } from './modules/approval/details.ts';
 import type { FileHolders } from './modules/file/holders.ts';
 import { jobDownloadFile } from './modules/importExport/download.ts';
 import type { AppContext } from './context.ts';
@@ -49,7 +51,9 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const reports = await openReportResources(config, databaseUrl);
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
     const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile };
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, fileHolders };
+    // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
+    const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, forms, auth, formId, recordId) };
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, fileHolders, recordViewers };
     return {
       ctx,
       seedResult,

@@ -16,6 +16,7 @@ import { registerBackupJob } from '../modules/backup/job.ts';
 import { startAutomation } from '../modules/automation/jobs.ts';
 import { registerApprovalTimeouts } from '../modules/approval/jobs.ts';
 import type { AutomationEngine } from '../modules/automation/engine.ts';
+import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */
 const AUTOMATION = new WeakMap<PgBoss, AutomationEngine>();
@@ -37,10 +38,13 @@ export async function startJobs(connectionString: string, ctx: AppContext, logge
 }
 
 async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext, logger: Logger): Promise<void> {
-  // pg-boss attaches the pg client to its errors; log only what helps.
-  boss.on('error', (err) =>
-    logger.error({ message: err.message, code: (err as { code?: string }).code }, 'pg-boss error'),
-  );
+  // pg-boss attaches the pg client to its errors; log only what helps. With the database away it
+  // fails every poll: that is one outage, warned once a minute.
+  const outage = new OutageLog(logger, 'jobs');
+  boss.on('error', (err) => {
+    if (isDatabaseUnavailable(err)) outage.failed(err);
+    else logger.error({ message: err.message, code: (err as { code?: string }).code }, 'pg-boss error');
+  });
   await boss.start();
   // Routes enqueue through the context (import/export jobs are sent inside their request's transaction).
   ctx.jobs = boss;

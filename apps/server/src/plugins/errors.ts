@@ -1,4 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
+
+export { isDatabaseUnavailable } from '../db/outage.ts';
 
 /**
  * An error whose message is safe to show to the user. Anything else that escapes a handler is
@@ -37,17 +41,17 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   429: '请求过于频繁，请稍后再试',
 };
 const INTERNAL = '服务器内部错误，请稍后重试或联系管理员';
-export const DATABASE_UNAVAILABLE = '数据库暂时无法连接，请稍后重试';
+export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后再试';
 
-/* Socket errors reaching PostgreSQL, SQLSTATE class 08 (connection exception) and 57P01–57P03
-   (the server shutting down, crashed or starting). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-export function isDatabaseUnavailable(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$|^57P0[1-3]$/.test(code))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(err.message);
+/**
+ * Refusals the database itself raises with a message meant for the user: SQLSTATE class PK, the
+ * rest of the code being the HTTP status (PK409: a record under approval, ADR 0026).
+ */
+export function databaseRefusal(err: unknown): AppError | null {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !/^PK4\d\d$/.test(code)) return null;
+  const status = Number(code.slice(2));
+  return new AppError(status, (err as Error).message);
 }
 
 export function errorBody(statusCode: number, errMsg: string, errCode = statusCode) {
@@ -73,7 +77,14 @@ function describeFrameworkError(error: FastifyError): { status: number; message:
  * database being down; anything else is logged in full and told only INTERNAL. Also used for the
  * parts of a reply that fail on their own (a batch of report widgets).
  */
-export function describeError(error: unknown, log: FastifyRequest['log']): { status: number; body: ReturnType<typeof errorBody> & { errors?: unknown[] } } {
+export function describeError(
+  error: unknown,
+  log: FastifyRequest['log'],
+  /** The app's outage log: with it, the database being down warns once a minute rather than per call. */
+  outage?: OutageLog,
+): { status: number; body: ReturnType<typeof errorBody> & { errors?: unknown[] } } {
+  const refusal = databaseRefusal(error);
+  if (refusal) return { status: refusal.statusCode, body: errorBody(refusal.statusCode, refusal.message) };
   if (error instanceof AppError) {
     if (error.statusCode >= 500) log.error({ err: error }, 'application error');
     const body = errorBody(error.statusCode, error.message, error.errCode);
@@ -85,17 +96,36 @@ export function describeError(error: unknown, log: FastifyRequest['log']): { sta
     return { status: known.status, body: errorBody(known.status, known.message) };
   }
   if (isDatabaseUnavailable(error)) {
-    // The database is down or restarting: not the request's fault, and not a stack per call.
-    log.warn({ code: (error as { code?: unknown }).code, message: (error as Error).message }, 'database unavailable');
+    // The database is down or restarting: not the request's fault, and not a stack (or a line) per call.
+    if (outage) outage.failed(error);
+    else log.warn({ code: (error as { code?: unknown }).code, message: (error as Error).message }, 'database unavailable');
     return { status: 503, body: errorBody(503, DATABASE_UNAVAILABLE) };
   }
   log.error({ err: error }, 'unhandled error');
   return { status: 500, body: errorBody(500, INTERNAL) };
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * The one error handler, and the app's OutageLog (`app.dbOutage`, for the parts of replies that
+ * describe their own errors). The outage ends when the pool connects again: a reply that did not
+ * fail proves nothing, since sessions and designs are answered from memory.
+ */
+export function registerErrorHandler(app: FastifyInstance, pool?: pg.Pool): void {
+  const outage = new OutageLog(app.log, 'http');
+  app.decorate('dbOutage', outage);
+  if (pool) {
+    const reached = () => outage.reached();
+    pool.on('connect', reached);
+    app.addHook('onClose', async () => void pool.off('connect', reached));
+  }
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = describeError(error, request.log);
+    const { status, body } = describeError(error, request.log, outage);
     return reply.status(status).send(body);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dbOutage: OutageLog;
+  }
 }

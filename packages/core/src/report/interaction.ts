@@ -46,11 +46,14 @@ function equality(item: { id?: string; table: string; column: string; dataType?:
   return c;
 }
 
-/** The query body's drillingConditions (DESIGN §11): the current level and the values above it. */
-export function drillingConditions(widget: Json, path: readonly DrillStep[]): { current: string; conds: ReportCondition[] } | null {
+/**
+ * The query body's drillingConditions (DESIGN §11): the current level, its depth and the values
+ * above it. `current` alone (the original's) cannot tell 入园日期(月) from 入园日期(日): `depth` can.
+ */
+export function drillingConditions(widget: Json, path: readonly DrillStep[]): { current: string; depth: number; conds: ReportCondition[] } | null {
   const level = drillLevel(widget, path);
   if (!level) return null;
-  return { current: level.column, conds: path.map((s) => equality(s, s.value)) };
+  return { current: level.column, depth: path.length, conds: path.map((s) => equality(s, s.value)) };
 }
 
 export type DrillOutcome = { ok: true; path: DrillStep[] } | { ok: false; message: string };

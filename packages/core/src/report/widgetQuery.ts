@@ -249,16 +249,26 @@ function intIn(v: unknown, min: number, max: number, fallback: number): number {
   return Number.isInteger(n) ? Math.min(Math.max(n, min), max) : fallback;
 }
 
-/** Drilling: the level shown replaces the class axis; the levels above are equality filters. */
+/**
+ * Drilling: the level shown replaces the class axis; the levels above are equality filters. The
+ * level is found by its depth — `depth` as the browser sends it, else the number of levels drilled
+ * through (one condition each, as the original client sends them) — so two levels of one date
+ * column (年 › 季 › 月 › 日) are never confused; `current` must name that level's column, and
+ * when it does not (an axis changed since), the first level of that column is shown.
+ */
 function drillDims(data: Item, body: QueryBody, resolve: (i: Item) => DsColumn): { level: Item | null; conds: unknown[] } {
   const axis = items(data.drillingAxis);
   if (axis.length === 0) return { level: null, conds: [] };
   const d = (body.drillingConditions ?? null) as Item | null;
   const current = d && typeof d === 'object' ? d.current : undefined;
   if (current === undefined || current === null || current === '') return { level: axis[0]!, conds: [] };
-  const level = axis.find((a) => a.column === current || a.id === current || resolve(a).column === current);
+  const conds = Array.isArray(d!.conds) ? d!.conds : [];
+  const names = (a: Item) => a.column === current || a.id === current || resolve(a).column === current;
+  const depth = Number(d!.depth ?? conds.length);
+  const atDepth = Number.isInteger(depth) && depth >= 0 ? axis[depth] : undefined;
+  const level = atDepth && names(atDepth) ? atDepth : axis.find(names);
   if (!level) throw new ReportQueryError(REPORT_TEXT.drillUnknown(String(current)));
-  return { level, conds: Array.isArray(d!.conds) ? d!.conds : [] };
+  return { level, conds };
 }
 
 /** Builds the checked query of one widget against its dataset. */

@@ -7,6 +7,7 @@ import {
   drillBack,
   drillDown,
   drillingConditions,
+  drillLevel,
   freshnessNote,
   gridCellOf,
   kindOfPaletteType,
@@ -27,6 +28,7 @@ import {
   type AxisItem,
   type DsColumn,
   type DsMeta,
+  type DrillStep,
   type ReportWidget,
 } from './index.ts';
 import type { ListSettings } from '../listPage/settings.ts';
@@ -94,13 +96,30 @@ describe('axis limits (spec 002 §5)', () => {
 describe('drilling, linkage, refresh', () => {
   const w = make('column', { valueAxis: [load], drillingAxis: [city, area] });
   it('drills down, names the levels above, stops at the last level and goes back', () => {
-    expect(drillingConditions(w, [])).toEqual({ current: 'city', conds: [] });
+    expect(drillingConditions(w, [])).toEqual({ current: 'city', depth: 0, conds: [] });
     const one = drillDown(w, [], '合肥市');
     expect(one.ok).toBe(true);
     const path = one.ok ? one.path : [];
-    expect(drillingConditions(w, path)).toEqual({ current: 'area', conds: [{ condType: 'single', id: 'd1', table: 'form_1', column: 'city', dataType: 'String', matchType: '$eq', value: '合肥市' }] });
+    expect(drillingConditions(w, path)).toEqual({ current: 'area', depth: 1, conds: [{ condType: 'single', id: 'd1', table: 'form_1', column: 'city', dataType: 'String', matchType: '$eq', value: '合肥市' }] });
     expect(drillDown(w, path, '蜀山区')).toEqual({ ok: false, message: '已经钻取到最后一层了' });
     expect(drillBack(path, 0)).toEqual([]);
+  });
+
+  it('tells levels of one date column apart by depth (年 › 季 › 月 › 日): each click goes one level down', () => {
+    const date = (dateDim: string) => ({ id: 'd9', table: 'form_1', column: 'entry_date', dataType: 'Date', dateDim });
+    const byDate = make('column', { valueAxis: [load], drillingAxis: ['year', 'quarter', 'month', 'day'].map(date) });
+    let path: DrillStep[] = [];
+    const sent: unknown[] = [];
+    for (const value of ['2026', '2026-Q1', '2026-02']) {
+      const next = drillDown(byDate, path, value);
+      if (!next.ok) throw new Error(next.message);
+      path = next.path;
+      sent.push(drillingConditions(byDate, path));
+    }
+    expect(sent.map((d) => (d as { current: string; depth: number }).depth)).toEqual([1, 2, 3]);
+    expect(drillLevel(byDate, path)).toMatchObject({ dateDim: 'day' });
+    expect((sent[2] as { conds: Array<{ dateDim: string; value: string }> }).conds.map((c) => [c.dateDim, c.value])).toEqual([['year', '2026'], ['quarter', '2026-Q1'], ['month', '2026-02']]);
+    expect(drillDown(byDate, path, '2026-02-03')).toEqual({ ok: false, message: '已经钻取到最后一层了' });
   });
 
   it('links a click to the other widgets on the same dataset or naming the column, never to itself', () => {

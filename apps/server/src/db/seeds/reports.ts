@@ -98,7 +98,16 @@ export function demoDashboardWidgets(dataset: string, table: string, formId: str
       { drillingAxis: [newAxisItem(k.province, 'drillingAxis'), newAxisItem(k.city, 'drillingAxis'), newAxisItem(k.area, 'drillingAxis')], valueAxis: [{ ...newAxisItem(k.actual, 'valueAxis'), alias: '实际装载(吨)' }] },
       { mainTitle: '各地区实际装载（点击钻取）' },
     ),
-    make('line', 1, 40, 76, 20, { classAxis: [{ ...newAxisItem(k.day, 'classAxis'), dateDim: 'day' }], valueAxis: [{ ...newAxisItem(k.rated, 'valueAxis'), alias: '核定载重(吨)' }, { ...newAxisItem(k.actual, 'valueAxis'), alias: '实际装载(吨)' }] }, { mainTitle: '每日入园载重' }),
+    // Two levels of one date column (issue 35): a month's bar drills to its days.
+    make(
+      'column',
+      1,
+      40,
+      76,
+      20,
+      { drillingAxis: [{ ...newAxisItem(k.day, 'drillingAxis'), dateDim: 'month' }, { ...newAxisItem(k.day, 'drillingAxis'), dateDim: 'day' }], valueAxis: [{ ...newAxisItem(k.actual, 'valueAxis'), alias: '实际装载(吨)' }] },
+      { mainTitle: '入园实际装载（按月，点击钻取到日）' },
+    ),
     make('table', 1, 60, 76, 28, { cols: [plate, newAxisItem(k.type, 'cols'), newAxisItem(k.city, 'cols'), newAxisItem(k.day, 'cols'), newAxisItem(k.actual, 'cols'), newAxisItem(k.id, 'cols')] }, { mainTitle: '入园车辆明细' }),
   ];
 }

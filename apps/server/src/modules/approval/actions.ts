@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   APPROVAL_TEXT,
   APPROVE_STATUS,
@@ -76,6 +76,15 @@ function columnsOf(model: FormModel, models: readonly string[] | 'all'): Set<str
   return out;
 }
 
+/**
+ * A record under approval refuses every writer (the form_event lock, ADR 0026) but its own
+ * approval: this transaction's writes are that approval's (the approver's approveItems, the
+ * initiator's resubmission), which the lock lets through.
+ */
+async function actAsApproval(trx: Trx, instanceId: string): Promise<void> {
+  await sql`select set_config('park.approval_instance', ${instanceId}, true)`.execute(trx);
+}
+
 /** Writes the fields the caller may change; returns them as history items. */
 async function applyFields(trx: Trx, state: FlowState, actor: Actor, allowed: readonly string[] | 'all', body: Record<string, unknown>) {
   const columns = columnsOf(state.model, allowed);
@@ -87,6 +96,7 @@ async function applyFields(trx: Trx, state: FlowState, actor: Actor, allowed: re
   // updateRecord then moves the record's file references (a new file must be readable by the approver).
   const wctx = await writeContextFor(actor.auth, trx, [[state.model.main, [picked, before]]]);
   const row = prepareRow(state.model.main, picked, wctx, before);
+  await actAsApproval(trx, state.inst.id);
   state.record = await updateRecord(trx, state.model, state.model.main, before, row, actor.auth, null);
   const items = allowed === 'all' ? [] : allowed;
   return items.filter((m) => m in picked).map((m) => ({ itemModel: m, itemValue: picked[m] }));
@@ -148,7 +158,8 @@ export async function disapproveTask(deps: ApprovalDeps, actor: Actor, taskId: s
     await closeTask(trx, task, 'disagree', remark);
     await comment(trx, state.inst, { taskId: task.id, node: nodeRef(task), userId: actor.userId, status: COMMENT_STATUS.disagree, remark });
     await actor.audit(trx, '审批驳回', state.inst.id, { taskId: task.id });
-    await finish(trx, state.inst, APPROVE_STATUS.rejected);
+    const who = await trx.selectFrom('sys_user').select(['real_name', 'username']).where('id', '=', actor.userId).executeTakeFirst();
+    await finish(trx, state.inst, APPROVE_STATUS.rejected, { by: who?.real_name || who?.username || '审批人', nodeName: task.node_name ?? '', remark: remark! });
   });
 }
 

@@ -99,17 +99,31 @@ export async function listStarted(db: Db, userId: string, pageNum: number, pageS
   };
 }
 
-/** The latest instance of each listed record: what the list page shows as 审批状态. */
-export async function recordStatuses(db: Db, formId: string, businessIds: string[]) {
+/**
+ * The latest instance of each listed record: what the list page shows as 审批状态, and whether
+ * the caller's 编辑 and 删除 are refused while it runs (the database's own rule, ADR 0026: after
+ * a 退回 to the initiator, they alone may edit again).
+ */
+export async function recordStatuses(db: Db, formId: string, businessIds: string[], callerId: string) {
   if (businessIds.length === 0) return [];
   const rows = await db
     .selectFrom('flow_instance')
     .distinctOn('business_id')
     .select(['business_id', 'id', 'approve_status'])
+    .select([
+      sql<boolean>`approve_status = ${APPROVE_STATUS.running} and park_record_locked(form_id, business_id, ${callerId}::bigint)`.as('edit_locked'),
+      sql<boolean>`approve_status = ${APPROVE_STATUS.running} and park_record_locked(form_id, business_id, null)`.as('delete_locked'),
+    ])
     .where('form_id', '=', formId)
     .where('business_id', 'in', businessIds)
     .orderBy('business_id')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ businessId: Number(r.business_id), processInstanceId: Number(r.id), approveStatus: r.approve_status }));
+  return rows.map((r) => ({
+    businessId: Number(r.business_id),
+    processInstanceId: Number(r.id),
+    approveStatus: r.approve_status,
+    editLocked: r.edit_locked,
+    deleteLocked: r.delete_locked,
+  }));
 }

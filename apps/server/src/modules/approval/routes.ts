@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
+import { APPROVAL_TEXT } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import { PageQuery } from '../../plugins/paging.ts';
 import { FORM_DESIGN_PERMISSION } from '../form/permissions.ts';
 import { flatBody } from '../form/requestParts.ts';
@@ -17,6 +18,7 @@ import { createModel, deployModel, flowConfOf, formIdOfDefinition, saveModel } f
 import { approveDetails, assertMayView, instanceById } from './details.ts';
 import { countTasks, listStarted, listTasks, recordStatuses } from './lists.ts';
 import { holidayRoutes } from './holidays.ts';
+import { removeRecordsForMaintenance } from './maintenance.ts';
 import { deployedDefinition } from './start.ts';
 import { startFormFlow } from './startRecord.ts';
 
@@ -111,7 +113,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = request.query as Record<string, unknown>;
     const formId = parseFormId(q.formId);
     requireFormAction(request, formId, 'view');
-    return { errCode: 0, list: await recordStatuses(db, formId, parseIdList(q.businessIds)) };
+    return { errCode: 0, list: await recordStatuses(db, formId, parseIdList(q.businessIds), authOf(request).userId) };
   });
 
   // Opening a task.
@@ -166,6 +168,24 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/flow/processremind/:id', { schema: { params: IdParams }, config: { mutates: true } }, async (request) => {
     const reminded = await remindProcess(deps, actorOf(request), (await instanceById(db, (request.params as { id: string }).id)).id);
     return { errCode: 0, reminded };
+  });
+  // 系统管理员's maintenance removal: the one delete a record under approval allows (ADR 0026).
+  app.get('/api/flow/maintenance/deleterecords/:formId', { schema: { params: FormIdParams }, config: { mutates: true } }, async (request) => {
+    const auth = authOf(request);
+    if (!auth.permissions.isSuper) throw forbidden(APPROVAL_TEXT.maintenanceOnly);
+    const model = await forms.load(db, parseFormId((request.params as { formId: string }).formId));
+    const ids = parseIdList((request.query as Record<string, unknown>).businessIds);
+    const done = await db.transaction().execute(async (trx) => {
+      const r = await removeRecordsForMaintenance(trx, model, ids, auth);
+      await writeAudit(trx, request, {
+        action: '维护删除表单数据',
+        targetType: `form:${model.formId}`,
+        targetId: r.deleted.map((row) => String(row.id)).join(','),
+        detail: { rows: r.deleted, cancelledInstances: r.cancelled },
+      });
+      return r;
+    });
+    return { errCode: 0, deleted: done.deleted.length, cancelled: done.cancelled.length };
   });
   app.get('/api/flow/processcancel/:id', { schema: { params: IdParams }, config: { mutates: true } }, async (request) => {
     await cancelProcess(deps, actorOf(request), (await instanceById(db, (request.params as { id: string }).id)).id);

@@ -1,5 +1,5 @@
 import { ConditionError, FlowValueError } from '@park/core';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, databaseRefusal } from '../../plugins/errors.ts';
 
 /** PostgreSQL error classes that pass: serialization, deadlock, lock wait, lost or refused connections, resources, shutdown. */
 const TRANSIENT_SQLSTATE = /^(40001|40P01|55P03|57014|57P0[1-4]|08\d{3}|53\d{3})$/;
@@ -18,6 +18,8 @@ export class FlowFailure extends Error {
 }
 
 export function classify(err: unknown): FailureKind {
+  // The database refusing the write itself (a record under approval, ADR 0026) will refuse it again.
+  if (databaseRefusal(err)) return 'permanent';
   if (err instanceof AppError || err instanceof ConditionError || err instanceof FlowValueError || err instanceof FlowFailure) return 'permanent';
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string' && (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_NODE.has(code))) return 'transient';
@@ -28,6 +30,8 @@ export function classify(err: unknown): FailureKind {
 
 /** The reason shown to people, in Chinese; database internals are not shown. */
 export function reasonOf(err: unknown): string {
+  const refusal = databaseRefusal(err);
+  if (refusal) return refusal.message;
   if (err instanceof AppError || err instanceof ConditionError || err instanceof FlowValueError || err instanceof FlowFailure) return err.message;
   const code = (err as { code?: unknown })?.code;
   if (code === '40P01') return '数据库死锁，稍后重试';

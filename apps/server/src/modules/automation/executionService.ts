@@ -13,7 +13,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import type { FormModelCache } from '../form/formModel.ts';
-import { runnerOf } from './actions/index.ts';
+import { actionRunnerOf, hasEffects } from './nodes/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
 import { reasonOf } from './errors.ts';
@@ -206,8 +206,8 @@ export async function dryRun(db: Kysely<Database>, forms: FormModelCache, auth: 
   };
   const effects = [];
   for (const node of path) {
-    if (node.type !== 1) continue;
-    const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
+    if (!hasEffects(node)) continue;
+    const runner = actionRunnerOf(node);
     try {
       effects.push({ nodeId: node.nodeId, nodeName: node.nodeName, ...(runner ? await runner.plan(db, node, ctx) : { error: '未设置动作' }) });
     } catch (err) {

@@ -3,6 +3,7 @@ import palette from '../../../../../../shared/reference/origin/1298350966-ioc-vu
 import { FORM_CONFIG_DEFAULTS, HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, missingKeys, type FormControl, type FormMeta } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { seedDemoApproval } from '../../db/seeds/approval.ts';
+import { seedDemoRoles } from '../../db/seeds/demoRoles.ts';
 import { DEMO_DASHBOARD_NAME } from '../../db/seeds/reports.ts';
 import { postTask } from '../approval/testSupport.ts';
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // The shared test template leaves the demo people out (test/globalSetup.ts): seeded here as npm start does.
   await t.booted.ctx.db.transaction().execute((trx) => seedDemoApproval(trx));
+  await t.booted.ctx.db.transaction().execute((trx) => seedDemoRoles(trx));
   admin = await t.login();
   zhangsan = await t.login('zhangsan');
   lisi = await t.login('lisi');

@@ -10,6 +10,7 @@ import { prepareRow, type WriteContext } from './recordWriter.ts';
 import { deleteRecords, insertRecord, updateRecord, type Row } from './recordStore.ts';
 import { fileIdsOf } from './recordFiles.ts';
 import { companyOnlyScope } from './recordAccess.ts';
+import { formIdOfTable } from './tableNames.ts';
 
 /**
  * Record writes inside a caller's transaction, for writers that are not an HTTP request (the
@@ -29,7 +30,15 @@ export interface RecordActor {
   auth: AuthContext;
   /** Operation-log naming: e.g. { module: '自动化', prefix: '自动化「台账登记」' }. */
   log: { module: string; prefix: string };
+  /**
+   * Rows a filter matched that were left alone because they (or, for sub-table rows, their
+   * parents) are under approval (ADR 0026): told here so the writer can say why they were skipped.
+   */
+  skipped?(table: TableModel, ids: string[]): void;
 }
+
+/** Why an automation leaves a matched row alone. */
+export const SKIPPED_UNDER_APPROVAL = '记录正在审批中，已跳过';
 
 export interface RecordCause {
   depth: number;
@@ -127,7 +136,13 @@ async function updateRowsInOneStatement(trx: Kysely<Database>, model: FormModel,
   return out;
 }
 
-/** Adds where-clauses for the caller's company scope, a filter and (for sub-tables) the parents. */
+const UNDER_APPROVAL = '__park_under_approval';
+
+/**
+ * Adds where-clauses for the caller's company scope, a filter and (for sub-tables) the parents,
+ * and marks each row with whether it is under approval (the database's own test, the one its
+ * form_event lock applies): `withoutLocked` takes such rows out and tells the actor.
+ */
 function selectRows(trx: Kysely<Database>, table: TableModel, actor: RecordActor, filter: Condition | null, parentIds?: readonly string[]) {
   let q = anyDb(trx).selectFrom(table.table).selectAll();
   const scope = companyScopeOf(actor.auth);
@@ -137,7 +152,22 @@ function selectRows(trx: Kysely<Database>, table: TableModel, actor: RecordActor
     const now = new Date();
     q = q.where((eb) => compileCondition(eb, filter, table.queryColumns, now));
   }
-  return q.orderBy('id');
+  const record = sql.ref(table.subKey ? 'parent_id' : 'id');
+  return q.select(sql<boolean>`park_record_locked(${formIdOfTable(table.table)}::bigint, ${record}, null)`.as(UNDER_APPROVAL)).orderBy('id');
+}
+
+/** The rows an actor may write; the ones under approval are reported to it and left out. */
+function withoutLocked<R extends Row>(table: TableModel, actor: RecordActor, rows: R[]): R[] {
+  const kept: R[] = [];
+  const locked: string[] = [];
+  for (const row of rows) {
+    const under = row[UNDER_APPROVAL] === true;
+    delete row[UNDER_APPROVAL];
+    if (under) locked.push(String(row.id));
+    else kept.push(row);
+  }
+  if (locked.length > 0) actor.skipped?.(table, locked);
+  return kept;
 }
 
 /** Inserts one record (main table, or a sub-table row under `parentId`), validated as the form's add call validates it. */
@@ -168,7 +198,7 @@ export async function updateWhere(
   actor: RecordActor,
   parentIds?: readonly string[],
 ): Promise<Array<{ before: Row; after: Row }>> {
-  const rows = await selectRows(trx, table, actor, filter, parentIds).forUpdate().execute();
+  const rows = withoutLocked(table, actor, await selectRows(trx, table, actor, filter, parentIds).forUpdate().execute());
   const out: Array<{ before: Row; after: Row }> = [];
   const wctx = writeContext(actor);
   const action = table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据';
@@ -205,7 +235,7 @@ export async function lockMatching(
     .execute();
   const rows = new Map<string, Row>();
   const matches: string[][] = filters.map(() => []);
-  for (const r of found) {
+  for (const r of withoutLocked(table, actor, found)) {
     const row: Row = {};
     for (const [k, v] of Object.entries(r)) if (!/^_m\d+$/.test(k)) row[k] = v;
     rows.set(String(r.id), row);
@@ -263,7 +293,7 @@ export async function deleteWhere(
   actor: RecordActor,
   parentIds?: readonly string[],
 ): Promise<Row[]> {
-  const ids = (await selectRows(trx, table, actor, filter, parentIds).forUpdate().execute()).map((r) => String(r.id));
+  const ids = withoutLocked(table, actor, await selectRows(trx, table, actor, filter, parentIds).forUpdate().execute()).map((r) => String(r.id));
   if (ids.length === 0) return [];
   const deleted = await deleteRecords(trx, model, table, ids, actor.auth, companyOnlyScope(actor.auth));
   await log(trx, actor, table.subKey ? `删除子表数据（${table.name}）` : '删除表单数据', model.formId, ids, deleted);
@@ -279,5 +309,5 @@ export async function findWhere(
   parentIds?: readonly string[],
   limit = 1000,
 ): Promise<Row[]> {
-  return selectRows(db, table, actor, filter, parentIds).limit(limit).execute();
+  return withoutLocked(table, actor, await selectRows(db, table, actor, filter, parentIds).limit(limit).execute());
 }

@@ -86,8 +86,20 @@ export type RowCheck =
   | { ok: true; row: StoredRow }
   | { ok: false; message: string; errors: Array<Pick<FieldError, 'model' | 'name' | 'message' | 'row'>> };
 
+export const TOO_MANY_KEYS = '提交的字段过多';
+
+/**
+ * Keys a submission may carry: the table's columns twice over (labels, the client's own keys) and
+ * a hundred more (system fields, sub-table keys). Unknown keys are ignored, but a body of tens of
+ * thousands of them is no form's submission: it is refused before anything is read or written.
+ */
+export function keyLimitOf(model: TableModel): number {
+  return 2 * model.dataColumns.length + 100;
+}
+
 /** prepareRow's answer without an exception: the import refuses a row by its message and goes on. */
 export function checkRow(model: TableModel, input: Record<string, unknown>, ctx: WriteContext, existing?: Record<string, unknown>): RowCheck {
+  if (Object.keys(input).length > keyLimitOf(model)) return { ok: false, message: TOO_MANY_KEYS, errors: [] };
   const merged: Record<string, unknown> = { ...(existing ?? {}), ...pickDataColumns(model, input) };
   for (const [k, v] of Object.entries(merged)) if (typeof v === 'number') merged[k] = String(v);
   forceOwnCompany(model, merged, ctx);

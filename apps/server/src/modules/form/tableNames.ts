@@ -8,6 +8,13 @@ export function formTable(formId: string | number): string {
   return `form_${formId}`;
 }
 
+/** The form a table of formTable/subTable belongs to. */
+export function formIdOfTable(table: string): string {
+  const m = /^form_(\d+)(?:__|$)/.exec(table);
+  if (!m) throw new Error(`不是表单数据表：${table}`);
+  return m[1]!;
+}
+
 export function subTable(formId: string | number, subKey: string): string {
   assertIdentifier(subKey, '子表标识');
   const name = `form_${formId}__${subKey}`;

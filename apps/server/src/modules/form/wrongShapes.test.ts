@@ -85,3 +85,29 @@ describe('a malformed query condition', () => {
     expect(ok.json()).toMatchObject({ errCode: 0, totalCount: 1 });
   });
 });
+
+describe('a body with far more keys than the form has fields (issue 35 §4)', () => {
+  it('is refused with 400 提交的字段过多 by every record call, before anything is written', async () => {
+    const before = await count();
+    const id = String((await t.sql.query(`select max(id) id from "form_${formId}"`)).rows[0].id);
+    const version = (await t.sql.query(`select version from "form_${formId}" where id = $1`, [id])).rows[0].version;
+    const junk: Record<string, string> = {};
+    for (let i = 0; i < 50_000; i++) junk[`k${i}`] = '';
+    const refused = { errCode: 400, errMsg: '提交的字段过多' };
+    for (const [url, body] of [
+      [`/api/form/addformdata/${formId}`, { ...base, ...junk }],
+      [`/api/form/updateformdata/${formId}`, { ...junk, id }],
+      [`/api/form/addpcformdata/${formId}`, { parent: { ...base, ...junk } }],
+      [`/api/form/startformflow/${formId}`, { ...base, ...junk }],
+    ] as const) {
+      const res = await t.call(admin, 'POST', url, body);
+      expect([url, res.statusCode, res.json()]).toEqual([url, 400, expect.objectContaining(refused)]);
+    }
+    expect(await count()).toBe(before);
+    expect((await t.sql.query(`select version from "form_${formId}" where id = $1`, [id])).rows[0].version).toBe(version);
+    // A handful of unknown keys is still ignored, as documented.
+    const some: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) some[`extra${i}`] = 'x';
+    expect((await t.call(admin, 'POST', `/api/form/addformdata/${formId}`, { ...base, ...some })).json()).toMatchObject({ errCode: 0 });
+  });
+});

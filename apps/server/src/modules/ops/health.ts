@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { migrationNames } from '../../db/migrations/index.ts';
+import { isDatabaseUnavailable } from '../../db/outage.ts';
 import { appliedMigrations } from './repo.ts';
 
 export interface Readiness {
   ready: boolean;
   /** Why not, for the log only: /readyz itself says no more than ok / not ok. */
   reason?: string;
+  /** The database could not be asked: the error, for the app's outage log (one line a minute, not one a probe). */
+  unreachable?: unknown;
 }
 
 /**
@@ -19,7 +22,7 @@ export async function checkReadiness(db: Kysely<Database>, jobsRunning: () => bo
   try {
     applied = await appliedMigrations(db);
   } catch (err) {
-    return { ready: false, reason: `database: ${err instanceof Error ? err.message : String(err)}` };
+    return { ready: false, reason: `database: ${err instanceof Error ? err.message : String(err)}`, ...(isDatabaseUnavailable(err) ? { unreachable: err } : {}) };
   }
   const missing = migrationNames().filter((n) => !applied.has(n));
   if (missing.length > 0) return { ready: false, reason: `migrations not applied: ${missing.join(', ')}` };

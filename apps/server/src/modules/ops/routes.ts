@@ -31,7 +31,8 @@ export function opsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/readyz', async (request, reply) => {
     const readiness = await checkReadiness(ctx.db, () => ctx.jobs !== undefined);
     if (readiness.ready) return OK;
-    request.log.warn({ reason: readiness.reason }, 'not ready');
+    if (readiness.unreachable) app.dbOutage.failed(readiness.unreachable);
+    else request.log.warn({ reason: readiness.reason }, 'not ready');
     return reply.status(503).send(NOT_OK);
   });
 

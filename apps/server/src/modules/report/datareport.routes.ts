@@ -143,7 +143,7 @@ export function datareportRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
       answerBatch(
         b.widgets.map((w) => w.widgetId),
         (i) => s.engine.runReply(auth, grant, widgetOf(String(b.widgets[i]!.widgetId)), b.widgets[i]!, true, false),
-        (err) => describeError(err, request.log).body,
+        (err) => describeError(err, request.log, app.dbOutage).body,
         ctx.config.report.batchWaitMs,
       ),
     );

@@ -106,9 +106,18 @@ export async function isFlowDeployed(formId: number, signal?: AbortSignal): Prom
 export const startFormFlow = (formId: number, fields: Record<string, unknown>) =>
   postJson<{ businessId: number; processInstanceId: number }>(`/api/form/startformflow/${formId}`, fields);
 
-export async function recordStatuses(formId: number, businessIds: number[], signal?: AbortSignal): Promise<Map<number, { approveStatus: string; processInstanceId: number }>> {
+/** A listed record's latest approval, and whether the caller's 编辑 and 删除 are refused while it runs (ADR 0026). */
+export interface RecordStatus {
+  businessId: number;
+  approveStatus: string;
+  processInstanceId: number;
+  editLocked?: boolean;
+  deleteLocked?: boolean;
+}
+
+export async function recordStatuses(formId: number, businessIds: number[], signal?: AbortSignal): Promise<Map<number, RecordStatus>> {
   if (businessIds.length === 0) return new Map();
-  const reply = await get<{ list?: Array<{ businessId: number; approveStatus: string; processInstanceId: number }> }>('/api/flow/recordstatus', { formId, businessIds: businessIds.join(',') }, { signal, silent: true });
+  const reply = await get<{ list?: RecordStatus[] }>('/api/flow/recordstatus', { formId, businessIds: businessIds.join(',') }, { signal, silent: true });
   return new Map((reply.list ?? []).map((r) => [r.businessId, r]));
 }
 

@@ -65,8 +65,8 @@ const isRich = (control: FormControl): boolean => traitsOf(control).upload !== n
 /**
  * The sub-table panel (spec 000 §2): rows of the saved parent with a checkbox and an index
  * column, sortable columns and an edit link, 5 to a page; add, batch add, batch edit, data
- * select (with dsConf.formId) and batch delete. Every action needs the saved parent first, unless
- * the editor holds draft rows (DraftRowsContext: 提交 saves them with the parent). In detail mode
+ * select (with dsConf.formId) and batch delete. Before the parent is saved, the actions work on the
+ * editor's draft rows (DraftRowsContext: 保存 or 提交 sends them with the parent). In detail mode
  * only the rows are shown.
  */
 export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: RuntimeContext }) {
@@ -88,7 +88,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const drafts = useContext(DraftRowsContext);
-  // No saved parent, but the editor keeps rows until 提交: the actions work on those.
+  // No saved parent, but the editor keeps rows until 保存/提交: the actions work on those.
   const local = parentId === null && drafts !== null && !detail;
   const draftRows = useMemo(() => (local ? (drafts.rows[subKey] ?? []) : []), [local, drafts, subKey]);
   const rowsKey = ['sub-rows', formId, subKey, parentId] as const;

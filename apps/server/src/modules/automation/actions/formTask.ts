@@ -16,9 +16,10 @@ import type { Database } from '../../../db/schema.ts';
 import type { FormModel, TableModel } from '../../form/formModel.ts';
 import { subModel } from '../../form/formModel.ts';
 import { prepareRow } from '../../form/recordWriter.ts';
-import { deleteWhere, findWhere, insertOne, lockMatching, updateLocked, updateWhere } from '../../form/recordService.ts';
+import { deleteWhere, findWhere, insertOne, lockMatching, SKIPPED_UNDER_APPROVAL, updateLocked, updateWhere } from '../../form/recordService.ts';
 import type { Row } from '../../form/recordStore.ts';
 import { FlowFailure } from '../errors.ts';
+import { checkFormTaskForms } from './formTaskCheck.ts';
 import type { ActionContext, ActionRunner, StepOutput } from './types.ts';
 
 type Filter = Condition | null | typeof MATCHES_NOTHING;
@@ -48,6 +49,26 @@ function changesFor(columns: ColumnConf[] | undefined, ctx: ActionContext): (bef
 
 function filterOf(items: FilterItem[] | undefined, table: TableModel, ctx: ActionContext): Filter {
   return filterCondition(items, table.queryColumns, ctx.record);
+}
+
+/**
+ * Rows under approval are left as the approvers see them (ADR 0026): the action goes on with the
+ * others, and its step output names the ones it skipped and why.
+ */
+function watchSkips(ctx: ActionContext): { ctx: ActionContext; report(out: StepOutput): StepOutput } {
+  const skipped = new Map<string, Set<string>>();
+  const note = (table: TableModel, ids: string[]) => {
+    const set = skipped.get(table.subKey ?? '') ?? new Set<string>();
+    for (const id of ids) set.add(id);
+    skipped.set(table.subKey ?? '', set);
+  };
+  return {
+    ctx: { ...ctx, actor: { ...ctx.actor, skipped: note } },
+    report: (out) =>
+      skipped.size === 0
+        ? out
+        : { ...out, skipped: [...skipped].map(([subKey, ids]) => ({ ...(subKey ? { subKey } : {}), ids: [...ids], reason: SKIPPED_UNDER_APPROVAL })) },
+  };
 }
 
 /** Update and delete must name their rows: an empty filter is refused rather than read as "every row". */
@@ -116,7 +137,10 @@ async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionCo
   const model = await targetForm(node, ctxs[0]!);
   const filters = ctxs.map((ctx) => requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件'));
   const real = filters.filter((f): f is Condition => f !== MATCHES_NOTHING);
-  const { rows, matches } = await lockMatching(trx, model.main, ctxs[0]!.actor, real);
+  let locked = false;
+  const { rows, matches } = await lockMatching(trx, model.main, { ...ctxs[0]!.actor, skipped: () => (locked = true) }, real);
+  // Which execution matched a row under approval is not kept: one by one, each says what it skipped.
+  if (locked) return null;
 
   // Each execution's rows, in execution order.
   const changes: Array<{ exec: number; id: string }> = [];
@@ -143,49 +167,59 @@ async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionCo
 }
 
 /** 表单动作: insert, update or delete records of another form, through the records service. */
+async function runAction(trx: Kysely<Database>, node: FlowNode, ctx: ActionContext): Promise<StepOutput> {
+  const { action, formConf } = confOf(node);
+  const model = await targetForm(node, ctx);
+  if (action === 'insert') {
+    const row = await insertOne(trx, model, model.main, insertValues(formConf.columns, ctx), ctx.actor);
+    const ids = [String(row.id)];
+    return { kind: 'form', formId: model.formId, action, ids, subTables: await runSubTables(trx, model, formConf.subTable, ids, ctx) };
+  }
+  const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
+  if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, action, ids: [], note: NOTHING_MATCHED };
+  if (action === 'update') {
+    const rows = await updateWhere(trx, model, model.main, filter, changesFor(formConf.columns, ctx), ctx.actor);
+    return updateOutput(model, formConf.columns, rows, await runSubTables(trx, model, formConf.subTable, rows.map((r) => String(r.after.id)), ctx));
+  }
+  // Delete: the children's own entries run first, while their parents still exist.
+  const targets = (await findWhere(trx, model.main, filter, ctx.actor)).map((r) => String(r.id));
+  const subTables = await runSubTables(trx, model, formConf.subTable, targets, ctx);
+  const rows = await deleteWhere(trx, model, model.main, filter, ctx.actor);
+  return { kind: 'form', formId: model.formId, action, ids: rows.map((r) => String(r.id)), subTables };
+}
+
+async function planAction(db: Kysely<Database>, node: FlowNode, ctx: ActionContext): Promise<StepOutput> {
+  const { action, formConf } = confOf(node);
+  const model = await targetForm(node, ctx);
+  if (action === 'insert') {
+    const values = insertValues(formConf.columns, ctx);
+    // Checked as the real insert will be, so a value the form refuses shows up in the dry run.
+    prepareRow(model.main, values, { auth: ctx.actor.auth, currentDate: formatDateTime(new Date()) });
+    return { kind: 'form', formId: model.formId, formName: model.formName, action, values };
+  }
+  const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
+  if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, formName: model.formName, action, matched: [] };
+  const rows = await findWhere(db, model.main, filter, ctx.actor);
+  if (action === 'delete') return { kind: 'form', formId: model.formId, formName: model.formName, action, matched: rows.map((r) => String(r.id)) };
+  const changes = changesFor(formConf.columns, ctx);
+  return {
+    kind: 'form',
+    formId: model.formId,
+    formName: model.formName,
+    action,
+    matched: rows.map((r) => ({ id: String(r.id), before: Object.fromEntries(Object.keys(changes(r)).map((k) => [k, r[k] ?? null])), after: changes(r) })),
+  };
+}
+
 export const formTaskRunner: ActionRunner = {
-  async run(trx, node, ctx) {
-    const { action, formConf } = confOf(node);
-    const model = await targetForm(node, ctx);
-    if (action === 'insert') {
-      const row = await insertOne(trx, model, model.main, insertValues(formConf.columns, ctx), ctx.actor);
-      const ids = [String(row.id)];
-      return { kind: 'form', formId: model.formId, action, ids, subTables: await runSubTables(trx, model, formConf.subTable, ids, ctx) };
-    }
-    const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
-    if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, action, ids: [], note: NOTHING_MATCHED };
-    if (action === 'update') {
-      const rows = await updateWhere(trx, model, model.main, filter, changesFor(formConf.columns, ctx), ctx.actor);
-      return updateOutput(model, formConf.columns, rows, await runSubTables(trx, model, formConf.subTable, rows.map((r) => String(r.after.id)), ctx));
-    }
-    // Delete: the children's own entries run first, while their parents still exist.
-    const targets = (await findWhere(trx, model.main, filter, ctx.actor)).map((r) => String(r.id));
-    const subTables = await runSubTables(trx, model, formConf.subTable, targets, ctx);
-    const rows = await deleteWhere(trx, model, model.main, filter, ctx.actor);
-    return { kind: 'form', formId: model.formId, action, ids: rows.map((r) => String(r.id)), subTables };
+  async run(trx, node, given) {
+    const { ctx, report } = watchSkips(given);
+    return report(await runAction(trx, node, ctx));
   },
 
-  async plan(db, node, ctx) {
-    const { action, formConf } = confOf(node);
-    const model = await targetForm(node, ctx);
-    if (action === 'insert') {
-      const values = insertValues(formConf.columns, ctx);
-      // Checked as the real insert will be, so a value the form refuses shows up in the dry run.
-      prepareRow(model.main, values, { auth: ctx.actor.auth, currentDate: formatDateTime(new Date()) });
-      return { kind: 'form', formId: model.formId, formName: model.formName, action, values };
-    }
-    const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
-    if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, formName: model.formName, action, matched: [] };
-    const rows = await findWhere(db, model.main, filter, ctx.actor);
-    if (action === 'delete') return { kind: 'form', formId: model.formId, formName: model.formName, action, matched: rows.map((r) => String(r.id)) };
-    const changes = changesFor(formConf.columns, ctx);
-    return {
-      kind: 'form',
-      formId: model.formId,
-      formName: model.formName,
-      action,
-      matched: rows.map((r) => ({ id: String(r.id), before: Object.fromEntries(Object.keys(changes(r)).map((k) => [k, r[k] ?? null])), after: changes(r) })),
-    };
+  async plan(db, node, given) {
+    const { ctx, report } = watchSkips(given);
+    return report(await planAction(db, node, ctx));
   },
 
   runGroup: updateGroup,
@@ -194,4 +228,5 @@ export const formTaskRunner: ActionRunner = {
     const id = confOf(node).formConf.formId;
     return id === undefined || id === null || id === '' ? [] : [String(id)];
   },
+  checkForms: checkFormTaskForms,
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Modal, Progress, Result, Skeleton, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { App, Button, Modal, Progress, Result, Skeleton, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { DeleteOutlined, ExportOutlined, ImportOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -294,17 +294,23 @@ function ListBody({
       width: Math.max(120, rowButtons.reduce((w, b) => w + b.name.length * 14 + 18, 24)),
       render: (_v, row) => (
         <Space size={0}>
-          {rowButtons.filter((b) => rowButtonShown(b, row)).map((b) => (
-            <Button
-              key={b.id}
-              type="link"
-              size="small"
-              danger={b.action === 'delete'}
-              onClick={() => ROW_HANDLERS[b.action](b, row)}
-            >
-              {b.name}
-            </Button>
-          ))}
+          {rowButtons.filter((b) => rowButtonShown(b, row)).map((b) => {
+            // A record under approval keeps its values: its 编辑/删除 are greyed, saying why.
+            const locked = b.action === 'edit' || b.action === 'delete' ? approval.lockOf(row.id, b.action) : null;
+            const button = (
+              <Button
+                key={b.id}
+                type="link"
+                size="small"
+                danger={b.action === 'delete'}
+                disabled={locked !== null}
+                onClick={() => ROW_HANDLERS[b.action](b, row)}
+              >
+                {b.name}
+              </Button>
+            );
+            return locked ? <Tooltip key={b.id} title={locked}><span>{button}</span></Tooltip> : button;
+          })}
         </Space>
       ),
     });

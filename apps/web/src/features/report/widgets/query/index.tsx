@@ -64,7 +64,7 @@ function QueryRenderer({ widget }: WidgetRenderProps) {
         <Button
           onClick={() => {
             setValues({});
-            run({});
+            rt.resetFilters();
           }}
         >
           重置

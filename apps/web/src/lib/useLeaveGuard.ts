@@ -2,26 +2,31 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { App } from 'antd';
 
+export interface LeaveText {
+  title: string;
+  content: string;
+}
+
 /**
- * Asks before unpublished work is left behind (issue 26): a route change inside the app (a top
- * menu, the browser's back button) opens a confirmation; closing or reloading the tab gets the
- * browser's own prompt.
+ * Asks before unsaved work is left behind (the form designer, issue 26; the report designer, issue
+ * 42): a route change inside the app (a top menu, 返回, the browser's back button) opens a
+ * confirmation saying what is lost; closing or reloading the tab gets the browser's own prompt.
  */
-export function useLeaveGuard(dirty: boolean): void {
+export function useLeaveGuard(dirty: boolean, text: LeaveText): void {
   const { modal } = App.useApp();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({
-      title: '离开设计器？',
-      content: '有未发布的修改。草稿已自动保存，下次打开本表单的设计器时可以恢复；离开后其他人看到的仍是已发布的设计。',
+      title: text.title,
+      content: text.content,
       okText: '离开',
       cancelText: '留在此页',
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
     });
-  }, [blocker, modal]);
+  }, [blocker, modal, text.title, text.content]);
 
   useEffect(() => {
     if (!dirty) return;

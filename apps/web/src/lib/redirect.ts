@@ -1,5 +1,5 @@
 import { BASE_PATH } from '@park/core';
-import { takeRememberedRedirect } from '../../lib/pendingRedirect.ts';
+import { takeRememberedRedirect } from './pendingRedirect.ts';
 
 /**
  * Where to go after login. The server hands out `/closed-park-web/...` addresses; the router
