@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/closed-park-web/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
@@ -28,8 +29,11 @@ export default defineConfig({
               priority: 30,
             },
             {
+              // antd's parts most pages share, in one long-lived chunk; a part few pages use (Tree,
+              // Transfer, ColorPicker…) loads with them, not with the first screen (issue 42).
               name: 'antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/,
+              minShareCount: 20,
               priority: 20,
             },
             {

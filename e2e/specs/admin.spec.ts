@@ -22,11 +22,34 @@ async function pickOption(page: Page, dialog: Locator, field: Locator, search: s
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
+/**
+ * The new user's first login: the one-time password must be changed first (issue 42), under the
+ * password rule, before the shell is reached; every other call is refused until then.
+ */
 async function newUserSession(browser: Browser, username: string, password: string) {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
   await loginAs(page, username, password);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/changePassword`));
+  await expect(page.getByRole('heading', { name: '修改初始密码' })).toBeVisible();
+  const refused = await page.request.get('/api/user/getUser', { headers: XHR });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ errCode: 403, errMsg: '请先修改初始密码', errorcode: 'change password' });
+  // An address typed meanwhile comes back to the change page.
+  await page.goto(`${BASE}/system/user`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/changePassword`));
+  await page.getByLabel('初始密码').fill(password);
+  await page.getByLabel('新密码', { exact: true }).fill('weak');
+  await page.getByLabel('确认新密码').fill('weak');
+  await page.getByRole('button', { name: '修改并进入' }).click();
+  await expect(page.getByText('密码至少6位，且必须包含数字、大写字母、小写字母和特殊字符').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/admin-first-login-password.png' });
+  await page.getByLabel('新密码', { exact: true }).fill('First@2026');
+  await page.getByLabel('确认新密码').fill('First@2026');
+  await page.getByRole('button', { name: '修改并进入' }).click();
   await expect(page.getByTestId('top-bar')).toBeVisible();
+  // Back where the typed address was going.
+  await expect(page).toHaveURL(`${BASE}/system/user`);
   return { context, page };
 }
 

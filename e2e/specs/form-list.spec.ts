@@ -324,7 +324,8 @@ test.describe('表单列表页', () => {
     await expect(d.getByTestId('import-progress')).toContainText('已处理 50 / 50 行');
     await expect(d).toContainText('成功导入 47 条，3 条未导入');
     await page.screenshot({ path: `${SCREENS}/form-list-import.png` });
-    expect(errors.suggestedFilename()).toMatch(/^ie[0-9a-z]{25}_error\.xlsx$/);
+    // Named after the form, {表单名}_error.xlsx (spec 002 §4, issue 42).
+    expect(errors.suggestedFilename()).toMatch(new RegExp(`^${HAZMAT_VEHICLE_FORM_NAME}-导入-\\d+_error\\.xlsx$`));
     const errorPath = testInfo.outputPath('error.xlsx');
     await errors.saveAs(errorPath);
 

@@ -221,6 +221,8 @@ test.describe('表单运行时', () => {
     // Signature: drawn on the pad, uploaded as a png
     await field(page, 'driver_sign').getByRole('button', { name: '点击签名' }).click();
     const pad = dialog(page, '驾驶员签名');
+    // The dialog's module (with the pad's library) is loaded on demand: wait for it to open.
+    await expect(pad).toBeVisible();
     // Drawn again if the pad took none of the strokes (seen now and then under CI load: the pad
     // stayed empty and 确定 answered 请先签名); the upload itself has its own 20 s.
     await expect(async () => {
@@ -539,18 +541,23 @@ test.describe('表单运行时', () => {
     await expect(files.getByRole('option')).toHaveCount(1);
   });
 
-  test('子表：先保存主表；新增、批量新增、批量编辑、数据选择、批量删除', async ({ page }) => {
+  test('子表：主表保存前即可新增（随主表一并保存）；新增、批量新增、批量编辑、数据选择、批量删除', async ({ page }) => {
     test.setTimeout(120_000);
     await loginAsAdmin(page);
     const formId = await freshVehicleForm(page, '子表');
     await openAdd(page, formId);
     const goods = page.locator('.sub-table[data-subkey="goods_items"]');
 
-    // Every sub-table action is refused until the parent is saved.
-    for (const name of ['新增', '批量新增', '批量编辑', '数据选择', '批量删除']) {
-      await button(goods, name).click();
-      await expect(toast(page, '请先填写父表单数据并提交')).toBeVisible();
-    }
+    // Issue 42: a plain form (no approval) takes rows before the parent is saved, as the approval
+    // form does before 提交: kept in the page, nothing written, then saved with the parent.
+    await button(goods, '新增').click();
+    const early = dialog(page, '新增装载明细');
+    await early.getByLabel('品名').fill('甲苯');
+    await early.getByRole('button', { name: '确定' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await expect(goods.locator('.ant-table-row')).toContainText('甲苯');
+    await expect(toast(page, '请先填写父表单数据并提交')).toHaveCount(0);
+    expect(await recordCount(formId)).toBe(0);
 
     await page.getByLabel('车牌号码').fill('皖C11111');
     await page.getByLabel('车辆类型').click();
@@ -558,6 +565,10 @@ test.describe('表单运行时', () => {
     await page.getByLabel('核定载重(吨)').fill('20');
     await page.getByLabel('驾驶员手机').fill('13900001111');
     await save(page);
+    // Saved with the parent, in one call; the page stays for more rows.
+    await expect(page.getByText('主表数据已保存，请继续填写子表数据')).toBeVisible();
+    await expect(goods.locator('.ant-table-row')).toHaveCount(1);
+    await expect(goods.locator('.ant-table-row')).toContainText('甲苯');
 
     // Batch add: rows are checked column by column before they are sent.
     await button(goods, '批量新增').click();
@@ -576,7 +587,7 @@ test.describe('表单运行时', () => {
     await batch.getByRole('button', { name: '确定' }).click();
     await expect(toast(page, '新增成功')).toBeVisible();
     await expect(batch).toHaveCount(0);
-    await expect(goods.locator('.ant-table-row')).toHaveCount(2);
+    await expect(goods.locator('.ant-table-row')).toHaveCount(3);
 
     // Batch edit needs a selection.
     await button(goods, '批量编辑').click();
@@ -618,7 +629,7 @@ test.describe('表单运行时', () => {
     await expect(mapped.locator('.ant-table-row').first().locator('input').nth(1)).toHaveValue('1830');
     await mapped.getByRole('button', { name: '确定' }).click();
     await expect(toast(page, '新增成功')).toBeVisible();
-    await expect(goods.locator('.ant-table-row')).toHaveCount(3);
+    await expect(goods.locator('.ant-table-row')).toHaveCount(4);
 
     // Batch delete, with its warning and confirmation.
     await button(goods, '批量删除').click();
@@ -627,7 +638,7 @@ test.describe('表单运行时', () => {
     await button(goods, '批量删除').click();
     await confirm(page, '确认删除该记录吗？');
     await expect(toast(page, '删除成功')).toBeVisible();
-    await expect(goods.locator('.ant-table-row')).toHaveCount(2);
+    await expect(goods.locator('.ant-table-row')).toHaveCount(3);
     await page.screenshot({ path: `${SCREENS}/form-sub-table.png`, fullPage: true });
 
     const parent = await lastRecord(formId);
@@ -641,6 +652,7 @@ test.describe('表单运行时', () => {
         ).rows,
     );
     expect(children).toEqual([
+      { goods_name: '甲苯', un_no: null, quantity: null },
       { goods_name: '液氯', un_no: '1017', quantity: null },
       { goods_name: '乙醇', un_no: '1170', quantity: '8' },
     ]);

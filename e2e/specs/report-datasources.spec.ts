@@ -77,7 +77,8 @@ test('管理员添加外部数据源（受主机白名单保护）并在表单�
   await ds.getByLabel('数据集名称').fill(`车辆统计${RUN}`);
   await ds.getByLabel('数据表').click();
   await ds.getByLabel('数据表').fill(formName);
-  await chooseOption(page, `${formName}（form_${formId}）`);
+  // By the form's name only (issue 42: the raw form_N is no name for people).
+  await chooseOption(page, formName);
   await expect(ds.getByRole('heading', { name: formName })).toBeVisible();
   await expect(ds.getByText('所属企业', { exact: true })).toBeVisible();
   await ds.getByLabel('所属企业别名').fill('企业');

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { chooseOption, confirm, dialog, formIdByName, toast } from '../support/forms.ts';
+import { chooseOption, dialog, formIdByName, toast } from '../support/forms.ts';
 import { clickBar, drawn, numbers } from '../support/charts.ts';
 
 /*
@@ -50,10 +50,10 @@ async function chooseDataset(page: Page, fields = true) {
 
 const warned = (page: Page, text: string) => expect(toast(page, text)).toBeVisible();
 
-// Records other specs on the shared server added may leave the column empty: the charts name that group __.
+// Records other specs on the shared server added may leave the column empty: the charts name that group 未填写.
 const aggBy = async (column: string, measure: string, where = '', params: unknown[] = []) =>
   Object.fromEntries(
-    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '__', String(r.s)]),
+    (await sql<{ k: string | null; s: number }>(`select ${column} as k, sum(${measure})::float as s from ${table} where ${measure} is not null ${where} group by ${column}`, params)).map((r) => [r.k ?? '未填写', String(r.s)]),
   );
 const sumsBy = (column: string, where = '', params: unknown[] = []) => aggBy(column, 'actual_load', where, params);
 
@@ -314,8 +314,8 @@ test('管理员在报表管理中建仪表盘：每种控件、按字段拖入�
   await page.mouse.move(handle.x + 20, handle.y + 420, { steps: 10 });
   await page.mouse.up();
 
+  // Saved at once, no confirmation to miss (issue 42).
   await page.getByRole('button', { name: '保存' }).click();
-  await confirm(page, '确认保存吗？');
   await expect(toast(page, '保存成功')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/report-designer.png`, fullPage: true });
 

@@ -62,7 +62,7 @@ test.describe('外壳', () => {
   test('注销需要确认，之后回到登录页且会话失效', async ({ page }) => {
     await loginAsAdmin(page);
     await page.getByRole('button', { name: '退出' }).click();
-    await expect(page.getByText('确认注销当前用户吗?')).toBeVisible();
+    await expect(page.getByText('确认注销当前用户吗？')).toBeVisible();
     await page.getByRole('button', { name: '确定' }).click();
     await expect(page).toHaveURL(/\/closed-park-web\/login/);
     const res = await page.request.get('/api/user/getUser');
@@ -108,9 +108,77 @@ test.describe('外壳', () => {
   test('没有任何菜单的用户看到提示，导航停止', async ({ page }) => {
     await createUserWithoutMenus('nomenu');
     await loginAs(page, 'nomenu');
-    await expect(page.getByText('您无任何菜单权限,请联系管理员进行授权!')).toBeVisible();
+    await expect(page.getByText('您无任何菜单权限，请联系管理员进行授权！')).toBeVisible();
     await page.waitForTimeout(500); // let the dialog finish its entrance before the screenshot
     await page.screenshot({ path: 'test-results/screens/no-menu.png' });
     await expect(page.getByText('欢迎，')).toHaveCount(0);
+  });
+});
+
+/*
+ * Issue 42 item 2: a first-time park administrator at 1440 px finds every top menu in the bar, and a
+ * report published as a level-1 menu shows up there at once, wherever its row wrapped to.
+ */
+test.describe('顶部菜单在 1440 px 与 1280 px', () => {
+  /** Whether the menu's link lies inside the bar's visible 60 px window. */
+  const inView = (page: import('@playwright/test').Page, name: string) =>
+    page.locator('.top-menu-viewport').evaluate((viewport, n) => {
+      const link = Array.from(viewport.querySelectorAll<HTMLElement>('.top-menu-item')).find((a) => a.textContent?.trim() === n);
+      if (!link) return 'missing';
+      const v = viewport.getBoundingClientRect();
+      const r = link.getBoundingClientRect();
+      return r.top >= v.top - 1 && r.bottom <= v.bottom + 1 && r.left >= v.left - 1 && r.right <= v.right + 1 ? 'shown' : 'hidden';
+    }, name);
+
+  test('1440 px 下管理员的顶部菜单全部可见；新发布的一级菜单立即出现在顶部菜单中', async ({ page }) => {
+    test.setTimeout(120_000);
+    // A retry starts again from the seeded menus.
+    await withDb(async (c) => {
+      await c.query(`delete from sys_role_menu where menu_id in (select id from sys_menu where name like '车辆分析%')`);
+      await c.query(`delete from sys_menu where name like '车辆分析%'`);
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAsAdmin(page);
+    await expect(page.locator('.top-menu-item').first()).toBeVisible();
+    // The park administrator's seeded menus; other specs on a shared server may have published more.
+    for (const name of ['首页', '工作台', '系统管理', '业务表单', '自动化', '报表设计', '视频监控', '园区监管', '危化品车辆大屏']) {
+      expect(await inView(page, name), name).toBe('shown');
+    }
+    await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1440.png' });
+
+    // Published without a parent: a level-1 menu, which lands at the end of the bar.
+    const name = `车辆分析${Date.now() % 100000}`;
+    await page.goto(`${BASE}/report/manage`);
+    const row = page.locator('.ant-table-row').filter({ hasText: '危化品车辆大屏' }).first();
+    await row.getByRole('button', { name: '发布' }).click();
+    const publish = page.locator('.ant-modal').filter({ hasText: '发布到菜单' });
+    await publish.getByLabel('菜单名称').fill(name);
+    await publish.getByRole('button', { name: '发布' }).click();
+    await expect(page.locator('.ant-message').getByText('发布成功')).toBeVisible();
+    await expect.poll(() => inView(page, name)).toBe('shown');
+    await expect(page.locator('.top-menu-item-new')).toHaveText(name);
+    await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1440-published.png' });
+
+    // At 1280 px the rest wraps behind 更多, which steps to the next row and back.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${BASE}/home`);
+    await expect(page.locator('.top-menu-item').first()).toBeVisible();
+    await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1280.png' });
+    const more = page.getByRole('button', { name: '切换菜单行' });
+    if ((await inView(page, name)) === 'hidden') {
+      await expect(more).toContainText('更多');
+      await more.click();
+      await expect.poll(() => inView(page, name)).toBe('shown');
+      await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1280-row2.png' });
+    }
+    // A page opened from a menu in a later row keeps that row in view (here after a full load).
+    const later = (await page.locator('.top-menu-item').allTextContents()).map((t) => t.trim());
+    for (const menu of later) {
+      if ((await inView(page, menu)) === 'shown') continue;
+      const href = (await page.locator('.top-menu-item', { hasText: menu }).first().getAttribute('href'))!;
+      await page.goto(href);
+      await expect.poll(() => inView(page, menu)).toBe('shown');
+      break;
+    }
   });
 });

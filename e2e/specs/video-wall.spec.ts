@@ -198,6 +198,37 @@ async function recordSchemeLaunches(page: Page) {
   });
 }
 
+/*
+ * Issue 42 item 1, as a first-time user meets it: no plug-in and nothing that stands in for the
+ * operating system's DHPlayer:// handler. The probe tries each port once and then stays quiet; the
+ * scheme is opened only when the user asks (启动插件), so no external-application prompt holds the
+ * page's clicks; the camera's checkbox takes every click and the fallback plays in a <video>.
+ */
+test('a first-time user without the plug-in: five quiet probes, every tree click counts, 东门车道 plays in the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const socketErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /WebSocket/.test(m.text())) socketErrors.push(m.text());
+  });
+  await openWall(page);
+  await expect(page.getByText('未检测到插件（浏览器播放）')).toBeVisible();
+  const east = treeNode(page, '东门车道');
+  await expect(east.getByText('浏览器可播')).toBeVisible();
+  const box = east.locator('.ant-tree-checkbox');
+  for (let i = 0; i < 5; i++) {
+    await box.click();
+    await expect(box).toHaveClass(i % 2 === 0 ? /ant-tree-checkbox-checked/ : /^(?!.*ant-tree-checkbox-checked)/);
+  }
+  await page.getByRole('button', { name: /打开所选画面（1）/ }).click();
+  const video = cells(page).first().getByTestId('video-html5');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await page.screenshot({ path: '/tmp/i42-browser-fallback.png' });
+  // Past the plug-in's connection wait (10 s): no second round of probes.
+  await page.waitForTimeout(11_000);
+  expect(socketErrors.length).toBeLessThanOrEqual(5);
+});
+
 test('without the plug-in: error 1000 and the banner, and a browser-playable camera plays in the page', async ({ page }) => {
   await recordSchemeLaunches(page);
   await openWall(page);
@@ -205,7 +236,11 @@ test('without the plug-in: error 1000 and the banner, and a browser-playable cam
   await expect(banner).toContainText('未检测到视频播放插件，请下载安装（错误码 1000）');
   await expect(banner.getByRole('link', { name: '下载插件' })).toHaveAttribute('href', '/download/DHPlayer.zip');
   await expect(page.getByText('未检测到插件（浏览器播放）')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { dhplayerLaunches: string[] }).dhplayerLaunches)).toEqual(['DHPlayer://']);
+  // The scheme is opened on request only (ADR 0028).
+  const launches = () => page.evaluate(() => (window as unknown as { dhplayerLaunches: string[] }).dhplayerLaunches);
+  expect(await launches()).toEqual([]);
+  await banner.getByRole('button', { name: '启动插件' }).click();
+  expect(await launches()).toEqual(['DHPlayer://']);
 
   await treeNode(page, '一号罐区东侧').locator('.ant-tree-checkbox').click();
   await treeNode(page, '一号罐区西侧').locator('.ant-tree-checkbox').click();

@@ -43,6 +43,8 @@ const SPEC_SECONDS: Record<string, number> = {
   'automation-designer-refusals': 25,
   'login': 25,
   'report-datasources': 20,
+  'dashboard': 25,
+  'list-approval-status': 20,
 };
 const DEFAULT_SECONDS = 60;
 

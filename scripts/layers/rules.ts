@@ -34,7 +34,7 @@ export const SERVER_LAYERS: Layer[] = [
 export const WEB_LAYERS: Layer[] = [
   { name: 'core', paths: [/^packages\/core\/src\//], holds: 'isomorphic logic (@park/core)' },
   { name: 'lib', paths: [/^apps\/web\/src\/lib\//], holds: 'HTTP client, formatting, paging, shared page parts with no feature in them' },
-  { name: 'controls', paths: [/^apps\/web\/src\/controls\//], holds: 'one folder per control type and the registry' },
+  { name: 'controls', paths: [/^apps\/web\/src\/controls\//], holds: 'one folder per control family (its types, widgets, property panels and test cases) and the CONTROL_UI registry' },
   { name: 'form', paths: [/^apps\/web\/src\/form\//], holds: 'the form renderer, dialogs and sub-table panels' },
   { name: 'features', paths: [/^apps\/web\/src\/features\//], holds: 'one folder per screen' },
   { name: 'shell', paths: [/^apps\/web\/src\/shell\//], holds: 'the frame around pages: top bar, menus' },

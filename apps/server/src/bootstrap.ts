@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { FormModelCache, mayEditRecordFile, RecordService } from './modules/form/index.ts';
+import { FormModelCache, mayEditRecordFile, RecordService, type RecordViewers } from './modules/form/index.ts';
+import { mayViewThroughApproval } from './modules/approval/index.ts';
 import type { FileHolders } from './modules/file/holders.ts';
 import { jobDownloadFile } from './modules/importExport/download.ts';
 import type { AppContext } from './context.ts';
@@ -50,7 +51,9 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
     const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile };
     const park = createParkServices(db, config);
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders };
+    // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
+    const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, { forms, records }, auth, formId, recordId) };
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers };
     return {
       ctx,
       seedResult,

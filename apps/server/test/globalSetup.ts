@@ -8,7 +8,7 @@ import { createDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seed } from '../src/seeds/seed.ts';
 import type { Kysely } from 'kysely';
-import { DEMO_APPROVAL_SEED_KEY } from '../src/seeds/seed.ts';
+import { DEMO_APPROVAL_SEED_KEY, DEMO_ROLES_SEED_KEY } from '../src/seeds/seed.ts';
 
 export const TEMPLATE_DB = 'park_template';
 export const TEST_ADMIN_PASSWORD = 'Admin@123';
@@ -43,9 +43,9 @@ export default async function setup(project: TestProject) {
   await ensureDatabase(adminUrl, TEMPLATE_DB);
   const { db } = createDb(templateUrl.toString(), 2);
   await migrateToLatest(db as unknown as Kysely<unknown>);
-  // The demo people of the seeded approval (张三, 李四, …, all 园区管理员) would change what the tests
-  // count (users, role members, alarm receivers); the approval test seeds them in its own database.
-  await db.insertInto('sys_seed_applied').values({ key: DEMO_APPROVAL_SEED_KEY }).execute();
+  // The demo people of the seeded approval (张三, 李四, …) and their roles would change what the tests
+  // count (users, roles, role members); the approval test seeds them in its own database.
+  await db.insertInto('sys_seed_applied').values([{ key: DEMO_APPROVAL_SEED_KEY }, { key: DEMO_ROLES_SEED_KEY }]).execute();
   await seed(db, TEST_ADMIN_PASSWORD);
   await db.destroy();
 

@@ -31,6 +31,8 @@ export interface SysUserTable {
   user_type: Generated<number>;
   /** 0 enabled, 1 disabled. */
   status: Generated<number>;
+  /** A generated password not yet changed: only the password change is answered (issue 42). */
+  must_change_password: Generated<boolean>;
   company_id: string | null;
   create_time: Generated<Date>;
   update_time: Generated<Date>;

@@ -26,6 +26,8 @@ export interface AuthContext {
   user: CurrentUser;
   enableCompanyPermission: boolean;
   permissions: UserPermissions;
+  /** The password is one the platform generated: only the password change is answered (issue 42). */
+  mustChangePassword: boolean;
 }
 
 export function allows(p: UserPermissions, code: string): boolean {

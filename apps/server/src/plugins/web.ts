@@ -6,7 +6,8 @@ import { BASE_PATH } from '@park/core';
 import { errorBody } from './errors.ts';
 
 /**
- * Serves the built single-page app under BASE_PATH. Hashed assets are cached for a year;
+ * Serves the built single-page app under BASE_PATH, brotli or gzip copies made at build time where
+ * the browser accepts them. Hashed assets are cached for a year;
  * index.html never is, so a new release is picked up on the next load. Any other GET under the
  * base path (a client-side route) gets index.html.
  */
@@ -19,9 +20,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
       prefix: `${BASE_PATH}/`,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each text asset (apps/web/precompress.ts): the copy the
+      // browser accepts is sent, with Vary: Accept-Encoding; without one, the file itself (issue 42).
+      preCompressed: true,
       // Our setHeaders decides caching; the plugin's own max-age=0 would override it.
       cacheControl: false,
       setHeaders: (res, filePath) => {
+        // The plugin does not say so itself: the body depends on Accept-Encoding, for every cache between.
+        res.setHeader('Vary', 'Accept-Encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         } else {

@@ -6,7 +6,8 @@ import type { Database } from '../db/schema.ts';
  * The demo approval (issue 20) on 危化品车辆入园登记: 发起人 → 科室主管审批 (the initiator's
  * supervisor) → 实际装载 > 20 吨: 分管领导审批 (second-level supervisor) → 抄送 综合办公室. Demo
  * people of the park so that it runs: 张三 of 安全监管科 files, 李四 leads 安全监管科, 王五 leads
- * 园区管委会, 赵六 of 综合办公室 gets the copy. Their password is the administrator's.
+ * 园区管委会, 赵六 of 综合办公室 gets the copy. Their password is the administrator's; their roles
+ * are seeds/demoRoles.ts's.
  */
 
 const DEMO_PEOPLE = [
@@ -57,8 +58,7 @@ export function demoApprovalFlow(ccUserId: string): FlowNode {
 export async function seedDemoApproval(trx: Transaction<Database>): Promise<void> {
   const form = await trx.selectFrom('form_conf').select('id').where('form_name', '=', HAZMAT_VEHICLE_FORM_NAME).orderBy('id').executeTakeFirst();
   const admin = await trx.selectFrom('sys_user').select(['id', 'password_hash']).where('username', '=', 'admin').executeTakeFirst();
-  const role = await trx.selectFrom('sys_role').select('id').where('role_code', '=', 'park_admin').executeTakeFirst();
-  if (!form || !admin || !role) return;
+  if (!form || !admin) return;
   const ids: Record<string, string> = {};
   for (const p of DEMO_PEOPLE) {
     const org = await trx.selectFrom('sys_org').select('id').where('org_name', '=', p.org).orderBy('id').executeTakeFirst();
@@ -69,8 +69,8 @@ export async function seedDemoApproval(trx: Transaction<Database>): Promise<void
       .values({ username: p.username, password_hash: admin.password_hash, real_name: p.realName, sex: '0', user_type: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Their roles come from a later step (seeds/demoRoles.ts, issue 42).
     ids[p.username] = user.id;
-    await trx.insertInto('sys_user_role').values({ user_id: user.id, role_id: role.id }).execute();
     await trx.insertInto('sys_user_org').values({ user_id: user.id, org_id: org.id }).execute();
     if ('leads' in p) await trx.updateTable('sys_org').set({ leader_id: user.id }).where('id', '=', org.id).execute();
   }

@@ -8,6 +8,7 @@ import { seedFormListPermissions } from './formPermissions.ts';
 import { seedDemoAutomation } from './automation.ts';
 import { seedAutomationDesignerMenu } from './automationDesigner.ts';
 import { seedDemoApproval } from './approval.ts';
+import { seedDemoRoles } from './demoRoles.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -15,6 +16,8 @@ import { seedDemoDashboard, seedReportManageMenu } from './reports.ts';
 
 /** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
 export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
+/** The seed step giving those people the roles of their story (issue 42; left out with them). */
+export const DEMO_ROLES_SEED_KEY = 'demo-people-roles-v1';
 
 export interface SeedResult {
   /** Set when the administrator was created with a generated password: print it once. */
@@ -152,6 +155,8 @@ const STEPS: Array<[string, Step]> = [
   // Approvals (issue 20): demo people and a two-level approval on 危化品车辆入园登记.
   [DEMO_APPROVAL_SEED_KEY, seedDemoApproval],
   ['menus-holiday', (trx) => seedUnderSystem(trx, { name: '节假日', path: '/system/holiday', component: 'HolidayManage', iconName: 'rizhiguanli', perms: 'system:holiday', roles: [] })],
+  // Issue 42: 张三 files, 李四 and 王五 approve, 赵六 reads the copy, each with only those menus.
+  [DEMO_ROLES_SEED_KEY, seedDemoRoles],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -1,12 +1,17 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { BASE_PATH } from '@park/core';
-import { BootLayout } from './layouts/BootLayout.tsx';
+import { BASE_PATH, PASSWORD_CHANGE_PATH } from '@park/core';
 import { StandalonePage } from './layouts/StandalonePage.tsx';
 import { MenuRouteView, RootRedirect } from './MenuRouteView.tsx';
 import { RegisteredPage } from './RegisteredPage.tsx';
 import { RouteError } from '../shell/RouteError.tsx';
+import { BootSpin } from '../shell/PageSpin.tsx';
 
+/*
+ * The signed-in shell (session, menus, top bar, file preview dialog) loads apart from the entry, so the
+ * login page — every visit's first screen — fetches none of it (issue 42).
+ */
+const BootLayout = lazy(() => import('./layouts/BootLayout.tsx').then((m) => ({ default: m.BootLayout })));
 const LoginPage = lazy(() =>
   import('../features/login/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
@@ -14,6 +19,9 @@ const CompanyRegisterPage = lazy(() =>
   import('../features/companyRegister/CompanyRegisterPage.tsx').then((m) => ({
     default: m.CompanyRegisterPage,
   })),
+);
+const ForcedPasswordChangePage = lazy(() =>
+  import('../features/system/password/ForcedPasswordChangePage.tsx').then((m) => ({ default: m.ForcedPasswordChangePage })),
 );
 const PreviewPage = lazy(() => import('../features/preview/PreviewPage.tsx').then((m) => ({ default: m.PreviewPage })));
 const WpsRedirect = lazy(() => import('../features/preview/PreviewPage.tsx').then((m) => ({ default: m.WpsRedirect })));
@@ -30,6 +38,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <StandalonePage page={<LoginPage />} /> },
       { path: '/companyRegister', element: <StandalonePage page={<CompanyRegisterPage />} /> },
+      // A generated password is changed before anything else (issue 42): the server answers nothing more.
+      { path: PASSWORD_CHANGE_PATH, element: <StandalonePage page={<ForcedPasswordChangePage />} /> },
       { path: '/404', element: <StandalonePage page={<RegisteredPage component="NotFound" />} /> },
       { path: '/403', element: <StandalonePage page={<RegisteredPage component="Forbidden" />} /> },
       // Full-window file pages (issue 10): the preview of record (DESIGN.md §6.1) and the online
@@ -39,7 +49,11 @@ export const routes: RouteObject[] = [
       { path: '/static/wps.html', element: <StandalonePage page={<WpsRedirect />} /> },
       {
         path: '/',
-        element: <BootLayout />,
+        element: (
+          <Suspense fallback={<BootSpin />}>
+            <BootLayout />
+          </Suspense>
+        ),
         children: [
           { index: true, element: <RootRedirect /> },
           { path: 'waitDoneTask/WaitDoneTask', element: <RegisteredPage component="WaitDoneTask" /> },

@@ -12,8 +12,8 @@ import {
   type StoredRow,
 } from '@park/core';
 import { ApiError } from '../lib/http.ts';
-import { isObject, textOf } from '../controls/shared/values.ts';
-import { addRecord, encode, updateRecord, type FormDefinition, type StoredRecord } from './api.ts';
+import { isObject, textOf } from '../controls/common/values.ts';
+import { addRecord, addRecordWithChildren, encode, updateRecord, type FormDefinition, type StoredRecord } from './api.ts';
 import { FormFields } from './FormFields.tsx';
 import { CONFIRM_SAVE, PARENT_LOCKED, SAVED } from './messages.ts';
 import { FormStore, FormValidationError } from './store.ts';
@@ -92,14 +92,20 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
     performance.measure('park:form-render', { start: renderStart });
   }, [renderStart]);
   const hasSubTables = subTablesOf(meta).length > 0;
-  // An add with sub-tables keeps the dialog open after the first save, with the parent locked;
-  // one that 提交s instead keeps the rows here and sends them with the record in one call.
+  // A new record's sub-table rows are kept here until the record is saved, and sent with it in one
+  // call, whether it is saved (addpcformdata) or 提交ted for approval (issue 42: a plain form used
+  // to need the parent saved first). A plain add then stays open with the parent locked, showing
+  // the saved rows, for more.
   const locked = mode === 'add' && recordId !== null;
   const [draftRows, setDraftRows] = useState<Record<string, DraftRow[]>>({});
   const drafts = useMemo<DraftRows | null>(
-    () => (mode === 'add' && hasSubTables && submitVia ? { rows: draftRows, set: (subKey, rows) => setDraftRows((prev) => ({ ...prev, [subKey]: rows })) } : null),
-    [mode, hasSubTables, submitVia, draftRows],
+    () => (mode === 'add' && hasSubTables ? { rows: draftRows, set: (subKey, rows) => setDraftRows((prev) => ({ ...prev, [subKey]: rows })) } : null),
+    [mode, hasSubTables, draftRows],
   );
+  const draftChildren = (): SubTableRows[] =>
+    Object.entries(draftRows)
+      .filter(([, rows]) => rows.length > 0)
+      .map(([subKey, rows]) => ({ subKey, subDatas: rows.map((r) => r.stored) }));
 
   const submit = async (values: FormValues) => {
     if (onPreviewSave) {
@@ -110,11 +116,12 @@ export function FormEditor({ definition, mode, record, context, onSaved, actions
     try {
       const stored = encode(meta, values);
       let businessId: string;
+      const children = drafts && recordId === null ? draftChildren() : [];
       if (submitVia) {
-        const children = drafts ? Object.entries(drafts.rows).filter(([, rows]) => rows.length > 0).map(([subKey, rows]) => ({ subKey, subDatas: rows.map((r) => r.stored) })) : undefined;
         businessId = await submitVia.run(formId, stored, recordId, children);
       } else if (mode === 'add') {
-        businessId = await addRecord(formId, stored);
+        businessId = children.length > 0 ? await addRecordWithChildren(formId, stored, children) : await addRecord(formId, stored);
+        setDraftRows({});
       } else {
         const reply = await updateRecord(formId, recordId!, version, stored);
         businessId = recordId!;

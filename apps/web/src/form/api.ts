@@ -95,6 +95,12 @@ export async function addRecord(formId: number, stored: StoredRow): Promise<stri
   return String(reply.businessId ?? '');
 }
 
+/** A new record with its sub-table rows, saved in one transaction (addpcformdata). */
+export async function addRecordWithChildren(formId: number, stored: StoredRow, children: ReadonlyArray<{ subKey: string; subDatas: StoredRow[] }>): Promise<string> {
+  const reply = await postJson<{ businessId?: unknown }>(`/api/form/addpcformdata/${formId}`, { parent: stored, child: children });
+  return String(reply.businessId ?? '');
+}
+
 export async function updateRecord(
   formId: number,
   id: string,

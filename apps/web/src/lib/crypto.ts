@@ -1,4 +1,4 @@
-import forge from 'node-forge';
+import type forgeTypes from 'node-forge';
 import { makeEnvelopeText, type PublicKeyReply } from '@park/core';
 import { get, type CallOptions } from './http.ts';
 
@@ -12,11 +12,13 @@ function makeNonce(): string {
 /**
  * Seals a password in the envelope of DESIGN.md §5.1. node-forge instead of crypto.subtle
  * because the park intranet is often plain HTTP, where crypto.subtle does not exist.
- * The key is fetched every time: it is small, and a cached key may have been rotated.
+ * The key is fetched every time: it is small, and a cached key may have been rotated. node-forge
+ * (a fifth of the login page's JavaScript) loads with the key, when a password is sent, not with
+ * the page (issue 42).
  */
 export async function sealPassword(password: string, opts: CallOptions = {}): Promise<string> {
-  const { publicKey } = await get<PublicKeyReply>('/apc/publicKey', undefined, opts);
-  const key = forge.pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey;
+  const [{ publicKey }, { default: forge }] = await Promise.all([get<PublicKeyReply>('/apc/publicKey', undefined, opts), import('node-forge')]);
+  const key = forge.pki.publicKeyFromPem(publicKey) as forgeTypes.pki.rsa.PublicKey;
   const text = makeEnvelopeText(password, Date.now(), makeNonce());
   const sealed = key.encrypt(forge.util.encodeUtf8(text), 'RSA-OAEP', {
     md: forge.md.sha256.create(),

@@ -1,4 +1,4 @@
-import { BASE_PATH } from '@park/core';
+import { BASE_PATH, PASSWORD_CHANGE_PATH } from '@park/core';
 import { notifyError } from './feedback.ts';
 import { rememberRedirect } from './pendingRedirect.ts';
 
@@ -107,6 +107,16 @@ function goToLogin(body: JsonObject): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
+/**
+ * The password is one the platform generated and the server answers nothing until it is changed
+ * (issue 42): off to the change page, back here afterwards. Never settles, as goToLogin.
+ */
+function goToPasswordChange(): Promise<never> {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`${BASE_PATH}${PASSWORD_CHANGE_PATH}?redirect=${encodeURIComponent(here)}`);
+  return new Promise<never>(() => undefined);
+}
+
 interface RawReply {
   status: number;
   text: string;
@@ -163,6 +173,7 @@ async function exchange(
 function checkStatus(reply: RawReply, body: unknown, opts: CallOptions): Promise<never> | null {
   const obj = isObject(body) ? body : undefined;
   if (reply.status === 401 && obj?.errorcode === 'no login') return goToLogin(obj);
+  if (reply.status === 403 && obj?.errorcode === 'change password') return goToPasswordChange();
   if (reply.status >= 200 && reply.status < 300) return null;
   const errMsg = typeof obj?.errMsg === 'string' && obj.errMsg ? obj.errMsg : MSG_BACKEND_ERROR;
   const errCode =

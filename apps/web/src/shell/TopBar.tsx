@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Dropdown } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { UserOutlined, LogoutOutlined, KeyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { TOP_BAR_TITLE, topBarMenus } from '@park/core';
@@ -21,9 +21,11 @@ export function TopBar() {
     <header className="top-bar" data-testid="top-bar">
       <div className="top-bar-brand">
         {/* The portal's web root, not this app's base path (spec 002 §2 Top bar). */}
-        <a href="/" className="top-bar-logo" aria-label="返回门户">
-          <Logo />
-        </a>
+        <Tooltip title="返回门户">
+          <a href="/" className="top-bar-logo" aria-label="返回门户">
+            <Logo />
+          </a>
+        </Tooltip>
         <span className="top-bar-title">{TOP_BAR_TITLE}</span>
       </div>
       <TopMenu routes={topMenus} />
@@ -38,10 +40,12 @@ export function TopBar() {
             onClick: () => void navigate('/system/password'),
           }}
         >
-          <button type="button" className="top-bar-text-btn top-bar-user" title={user.username}>
-            <UserOutlined aria-hidden="true" />
-            <span className="top-bar-user-name">{user.realName || user.username}</span>
-          </button>
+          <Tooltip title={`${user.username}：个人中心（修改密码）`} placement="left">
+            <button type="button" className="top-bar-text-btn top-bar-user">
+              <UserOutlined aria-hidden="true" />
+              <span className="top-bar-user-name">{user.realName || user.username}</span>
+            </button>
+          </Tooltip>
         </Dropdown>
         <button type="button" className="top-bar-text-btn" aria-label="退出" onClick={logout}>
           <LogoutOutlined aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -36,15 +36,17 @@ function toDropdownItems(routes: readonly MenuRoute[]): MenuItems {
   });
 }
 
-function TopMenuItem({ route, active }: { route: MenuRoute; active: boolean }) {
+function TopMenuItem({ route, active, fresh }: { route: MenuRoute; active: boolean; fresh: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const children = visibleChildren(route);
   const link = (
     <Link
       to={targetToHref(targetOf(route))}
-      className={active ? 'top-menu-item top-menu-item-active' : 'top-menu-item'}
+      className={['top-menu-item', active && 'top-menu-item-active', fresh && 'top-menu-item-new'].filter(Boolean).join(' ')}
       aria-current={active ? 'page' : undefined}
+      data-menu-id={route.menuId}
+      title={route.name}
     >
       {route.name}
     </Link>
@@ -68,9 +70,35 @@ function TopMenuItem({ route, active }: { route: MenuRoute; active: boolean }) {
   );
 }
 
+/** How long a menu that just appeared stays highlighted. */
+const FRESH_MS = 6000;
+
+/**
+ * The level-1 menu that appeared since the last menu list (a report just published to the top
+ * bar), for a while; none on the first list, which is the session's own.
+ */
+function useFreshMenu(routes: MenuRoute[]): number | null {
+  const known = useRef<Set<number> | null>(null);
+  const [fresh, setFresh] = useState<number | null>(null);
+  useEffect(() => {
+    const before = known.current;
+    known.current = new Set(routes.map((r) => r.menuId));
+    const added = before && before.size > 0 ? routes.find((r) => !before.has(r.menuId)) : undefined;
+    if (added) setFresh(added.menuId);
+  }, [routes]);
+  useEffect(() => {
+    if (fresh === null) return;
+    const t = setTimeout(() => setFresh(null), FRESH_MS);
+    return () => clearTimeout(t);
+  }, [fresh]);
+  return fresh;
+}
+
 /**
  * Level-1 menus in one 60px row. When they do not fit they wrap into further rows inside a
- * clipped 60px window, and the arrow steps through the rows.
+ * clipped 60px window, and the arrow (更多) steps through the rows (spec 002 §2). The window shows
+ * the row of the current page's menu, and of a menu that just appeared, where whoever published it
+ * looks for it.
  */
 export function TopMenu({ routes }: { routes: MenuRoute[] }) {
   const { pathname } = useLocation();
@@ -90,6 +118,15 @@ export function TopMenu({ routes }: { routes: MenuRoute[] }) {
   }, []);
 
   const activeId = useMemo(() => activeTopMenu(routes, pathname)?.menuId, [routes, pathname]);
+  const fresh = useFreshMenu(routes);
+
+  // Measured after layout: which row the fresh or active menu wrapped into. The user's own steps
+  // through the rows stay until one of these changes.
+  const shownId = fresh ?? activeId;
+  useLayoutEffect(() => {
+    const item = shownId === undefined ? null : listRef.current?.querySelector<HTMLElement>(`[data-menu-id="${shownId}"]`);
+    if (item) setRow(Math.floor((item.offsetTop + 1) / TOP_MENU_ROW_HEIGHT));
+  }, [shownId, rowCount]);
   // The window may have grown since the user stepped down: never point past the last row.
   const currentRow = row < rowCount ? row : 0;
   const lastRow = currentRow === rowCount - 1;
@@ -111,7 +148,7 @@ export function TopMenu({ routes }: { routes: MenuRoute[] }) {
           style={{ transform: `translateY(-${currentRow * TOP_MENU_ROW_HEIGHT}px)` }}
         >
           {routes.map((route) => (
-            <TopMenuItem key={route.menuId} route={route} active={route.menuId === activeId} />
+            <TopMenuItem key={route.menuId} route={route} active={route.menuId === activeId} fresh={route.menuId === fresh} />
           ))}
         </div>
       </div>
@@ -124,6 +161,7 @@ export function TopMenu({ routes }: { routes: MenuRoute[] }) {
           onClick={() => setRow((currentRow + 1) % rowCount)}
         >
           {lastRow ? <UpOutlined /> : <DownOutlined />}
+          <span>{lastRow ? '首行' : '更多'}</span>
         </button>
       )}
     </nav>

@@ -1,3 +1,5 @@
+import { AUTOMATION_NODES } from './automation/index.ts';
+
 /** Wire shapes of the automation execution calls (DESIGN.md §10.1; docs/api.md 自动化). */
 
 export const EXECUTION_STATUSES = ['pending', 'running', 'success', 'failed', 'skipped'] as const;
@@ -64,4 +66,5 @@ export interface FlowListRow {
   updateTime: string;
 }
 
-export const NODE_TYPE_TEXT: Record<number, string> = { 0: '触发器', 1: '动作', 2: '条件', 3: '路由' };
+/** Automation node labels by type number, read from the registry (a step row names its node by number). */
+export const NODE_TYPE_TEXT: Record<number, string> = Object.fromEntries(Object.values(AUTOMATION_NODES).map((d) => [d.type, d.label]));

@@ -111,7 +111,9 @@ describe('save checks (spec 001 §5)', () => {
     const msg = (conf: Record<string, unknown>) => check(trigger({ nodeId: 'm', nodeName: '消息', type: 1, conf: { actionType: 'msgTask', title: 't', content: 'c', menuUrl: '/u', recipient: { type: 3 }, ...conf } }));
     expect(msg({ title: '' })).toEqual(['请输入标题']);
     expect(msg({ content: ' ' })).toEqual(['请输入内容']);
-    expect(msg({ menuUrl: '' })).toEqual(['请输入跳转地址']);
+    // 跳转地址 is optional (issue 42).
+    expect(msg({ menuUrl: '' })).toEqual([]);
+    expect(msg({ menuUrl: undefined })).toEqual([]);
     expect(msg({})).toEqual([]);
   });
 

@@ -12,7 +12,6 @@ export const FLOW_TEXT = {
   fields: '请检查控件是否填写正确',
   title: '请输入标题',
   content: '请输入内容',
-  menuUrl: '请输入跳转地址',
   inputValue: (name: string) => `请输入${name}`,
   calculation: '请选择条件',
   sameForm: '你选择表单和触发器相同，请重新选择',

@@ -83,7 +83,18 @@ export interface MsgTaskConf {
   recipient?: Recipient;
 }
 
-export type ActionConf = FormTaskConf | MsgTaskConf | { actionType?: '' };
+/**
+ * The action types (spec 001 §3.3) and the conf each saves. A type added here must be handled by
+ * core's ACTION_DEFINITIONS, the server's ACTION_RUNNERS and the web's ACTION_UI (all three are
+ * typed over these keys, so the compiler names whatever was forgotten).
+ */
+export interface ActionConfs {
+  formTask: FormTaskConf;
+  msgTask: MsgTaskConf;
+}
+export type ActionType = keyof ActionConfs;
+
+export type ActionConf = ActionConfs[ActionType] | { actionType?: '' };
 
 /** Spec 001 §3.5. */
 export interface FieldCond {

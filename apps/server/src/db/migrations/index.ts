@@ -26,6 +26,7 @@ import * as parkConsole from './2026_11_26_0240_park_console.ts';
 import * as reportGroups from './2026_11_26_0220_report_groups.ts';
 import * as approvals from './2026_11_26_0200_approvals.ts';
 import * as recordsUnderApproval from './2026_12_02_0350_records_under_approval.ts';
+import * as passwordChange from './2026_12_02_0420_password_change.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -64,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0200_approvals': approvals,
   // Records under approval refuse other writers (issue 35, ADR 0026)
   '2026_12_02_0350_records_under_approval': recordsUnderApproval,
+  // Forced change of a generated password (issue 42)
+  '2026_12_02_0420_password_change': passwordChange,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

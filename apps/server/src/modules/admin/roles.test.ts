@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { addUser, expectRefusedAndLogged, lastLog, menuIdByPath, roleIdByCode, roleWithMenus } from './testHelpers.ts';
+import { addUser, expectRefusedAndLogged, lastLog, menuIdByPath, passwordChanged, roleIdByCode, roleWithMenus } from './testHelpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -53,7 +53,9 @@ describe('roles', () => {
   });
 
   it('applies a change of a role\'s menus on the holder\'s next request', async () => {
-    const cookie = await t.login('viewer', (await t.call(admin, 'POST', '/api/user/resetPwd', { id: await userId('viewer') })).json().password);
+    const reset = (await t.call(admin, 'POST', '/api/user/resetPwd', { id: await userId('viewer') })).json().password;
+    await passwordChanged(t, await userId('viewer'));
+    const cookie = await t.login('viewer', reset);
     const roleId = Number((await t.sql.query(`select id from sys_role where role_name = '日志查看'`)).rows[0].id);
     expect((await t.call(cookie, 'GET', '/api/user/listOptLog')).statusCode).toBe(200);
     const bound = await t.call(admin, 'POST', '/api/user/addRolesRelMenu', { roleId, menuIds: [await menuIdByPath(t, '/home')] });

@@ -145,7 +145,8 @@ export async function disapproveTask(deps: ApprovalDeps, actor: Actor, taskId: s
     await closeTask(trx, task, 'disagree', remark);
     await comment(trx, state.inst, { taskId: task.id, node: nodeRef(task), userId: actor.userId, status: COMMENT_STATUS.disagree, remark });
     await actor.audit(trx, '审批驳回', state.inst.id, { taskId: task.id });
-    await finish(trx, state.inst, APPROVE_STATUS.rejected);
+    const who = await trx.selectFrom('sys_user').select(['real_name', 'username']).where('id', '=', actor.userId).executeTakeFirst();
+    await finish(trx, state.inst, APPROVE_STATUS.rejected, { by: who?.real_name || who?.username || '审批人', nodeName: task.node_name ?? '', remark: remark! });
   });
 }
 

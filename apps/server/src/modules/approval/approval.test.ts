@@ -4,6 +4,7 @@ import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
 import { seedDemoApproval } from '../../seeds/approval.ts';
+import { seedDemoRoles } from '../../seeds/demoRoles.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { multipart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';
@@ -97,6 +98,9 @@ describe('a two-level approval with a condition and a cc', () => {
     expect((await postTask(t, w.cookies.chief, `/api/flow/disapprovetask/${task}`, { remark: '资料不全' })).json()).toEqual({ errCode: 0 });
     expect(await statusOf(t, pid)).toBe('2');
     expect(await msgs(w.ids.clerk, 4)).toContain('审批驳回：王登记提交的危化品车辆入园登记');
+    // Issue 42: the message says who said no, where and why (its body was empty, shown as "-").
+    const [rejected] = (await t.sql.query(`select content from msg_message where receiver_id = $1 and title like '审批驳回%' order by id desc limit 1`, [w.ids.clerk])).rows;
+    expect(rejected.content).toMatch(/^您提交的「王登记提交的危化品车辆入园登记」被李科长在「.+」驳回。审批意见：资料不全$/);
   });
 
   it('a refused record starts nothing, and a form without a flow refuses 提交', async () => {
@@ -417,6 +421,7 @@ describe('the seeded demo approval (npm start)', () => {
   it('passes the designer\'s checks and runs on 危化品车辆入园登记: 张三 files, 李四 approves, 王五 for a heavy load, 赵六 gets the copy', async () => {
     // The shared test template leaves the demo people out (test/globalSetup.ts): seeded here as npm start does.
     await t.booted.ctx.db.transaction().execute((trx) => seedDemoApproval(trx));
+    await t.booted.ctx.db.transaction().execute((trx) => seedDemoRoles(trx));
     const form = (await t.sql.query(`select f.id, m.node_config from form_conf f join flow_model m on m.form_id = f.id where f.form_name = '危化品车辆入园登记' order by f.id limit 1`)).rows[0];
     const models = new Set(flattenControls((await t.booted.ctx.forms.load(t.booted.ctx.db, String(form.id))).meta).map((c) => String(c.model ?? '')));
     expect(checkApprovalTree(form.node_config, models)).toEqual([]);
@@ -431,6 +436,44 @@ describe('the seeded demo approval (npm start)', () => {
     expect((await postTask(t, wangwu, `/api/flow/approvetask/${(await taskOf(t, pid, await id('wangwu')))!}`, {})).json()).toEqual({ errCode: 0 });
     expect(await statusOf(t, pid)).toBe('1');
     expect(await msgs(await id('zhaoliu'), 1)).toHaveLength(1);
+  });
+
+  it('gives each demo person the role of their story, with only the menus they use (issue 42)', async () => {
+    type Node = { name: string; children?: Node[] };
+    const names = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.name, ...names(n.children ?? [])]);
+    const menusOf = async (username: string) => names((await t.call(await t.login(username), 'GET', '/api/user/listRouter/1')).json().children as Node[]);
+    const roleOf = async (username: string) =>
+      (await t.sql.query(`select r.role_name from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id where u.username = $1`, [username])).rows.map((r) => r.role_name);
+    expect(await roleOf('zhangsan')).toEqual(['车辆登记员']);
+    expect(await roleOf('lisi')).toEqual(['审批人']);
+    expect(await roleOf('wangwu')).toEqual(['审批人']);
+    expect(await roleOf('zhaoliu')).toEqual(['抄送阅读人']);
+    const workbench = ['首页', '工作台', '待办事项', '消息中心'];
+    expect((await menusOf('zhangsan')).sort()).toEqual([...workbench, '业务表单', '危化品车辆入园登记'].sort());
+    for (const u of ['lisi', 'wangwu', 'zhaoliu']) expect((await menusOf(u)).sort(), u).toEqual([...workbench].sort());
+    // The filer may view and add, and edit or delete only what he created; the others have no form right at all.
+    const form = (await t.sql.query(`select id from form_conf where form_name = '危化品车辆入园登记' order by id limit 1`)).rows[0].id as string;
+    const zhangsan = await t.login('zhangsan');
+    const others = (await t.call(await t.login(), 'POST', `/api/form/addformdata/${form}`, { plate_no: '皖A00001', vehicle_type: '罐式货车', cargo_kind: '普通货物', rated_load: 40, actual_load: 5, driver_mobile: '13855100001', entry_date: '2026-12-02' })).json();
+    expect(others, JSON.stringify(others)).toMatchObject({ errCode: 0 });
+    const othersId = String(others.businessId);
+    expect((await t.call(zhangsan, 'POST', `/api/form/updateformdata/${form}`, { id: othersId, plate_no: '皖A00002' })).statusCode).toBe(404);
+    await t.call(zhangsan, 'GET', `/api/form/batchdeleteformdata/${form}?businessIds=${othersId}`);
+    expect((await t.sql.query(`select plate_no from "form_${form}" where id = $1`, [othersId])).rows).toEqual([{ plate_no: '皖A00001' }]);
+    expect((await t.call(zhangsan, 'GET', '/api/user/listOptLog?pageNum=1&pageSize=10')).statusCode).toBe(403);
+    expect((await t.call(await t.login('lisi'), 'POST', `/api/form/addformdata/${form}`, { plate_no: '皖A00000' })).statusCode).toBe(403);
+
+    // On an upgrade: a demo person still holding only 园区管理员 (as seeded before) moves to their
+    // role; one whose roles an administrator has changed is left alone.
+    const setRoles = async (u: string, codes: string[]) => {
+      await t.sql.query(`delete from sys_user_role where user_id = (select id from sys_user where username = $1)`, [u]);
+      await t.sql.query(`insert into sys_user_role (user_id, role_id) select (select id from sys_user where username = $1), id from sys_role where role_code = any($2)`, [u, codes]);
+    };
+    await setRoles('zhangsan', ['park_admin']);
+    await setRoles('lisi', ['park_admin', 'demo_approver']);
+    await t.booted.ctx.db.transaction().execute((trx) => seedDemoRoles(trx));
+    expect(await roleOf('zhangsan')).toEqual(['车辆登记员']);
+    expect((await roleOf('lisi')).sort()).toEqual(['园区管理员', '审批人'].sort());
   });
 });
 

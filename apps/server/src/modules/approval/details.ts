@@ -57,6 +57,22 @@ export async function viewRightOf(db: Db, deps: FormServices, auth: AuthContext,
   return null;
 }
 
+/**
+ * Whether the caller may see a record through an approval of it (form/recordViewers.ts): any of its
+ * instances gives the caller a right other than the form's own (which the form module checks itself).
+ */
+export async function mayViewThroughApproval(db: Db, deps: FormServices, auth: AuthContext, formId: string, recordId: string): Promise<boolean> {
+  const instances = await db
+    .selectFrom('flow_instance')
+    .select(['id', 'definition_id', 'form_id', 'business_id', 'business_name', 'initiator_id', 'approve_status', 'resume_node_id', 'last_remind_time'])
+    .where('form_id', '=', formId)
+    .where('business_id', '=', recordId)
+    .orderBy('id', 'desc')
+    .execute();
+  for (const inst of instances) if (await viewRightOf(db, deps, auth, inst)) return true;
+  return false;
+}
+
 /** 403 unless the caller has a view right (viewRightOf); returns it. */
 export async function assertMayView(db: Db, deps: FormServices, auth: AuthContext, inst: InstanceRow): Promise<ViewRight> {
   const right = await viewRightOf(db, deps, auth, inst);

@@ -1,25 +1,22 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   APPROVAL_NODE_TYPES,
   APPROVE_STATUS,
-  COMMENT_STATUS,
   actionableAfter,
   conditionHolds,
-  deadlineOf,
   findNode,
-  resolveRecipients,
   type ApproverNode,
   type ApproveStatus,
-  type CcNode,
   type ConditionConf,
   type FlowNode,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { dbDirectory } from '../automation/directory.ts';
-import type { FormModel, Row } from '../form/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
-import { SUPER_ROLE_CODE } from '../user/menus.ts';
 import { TASK_STATUS } from './taskStatus.ts';
+import { approvalRuntimeOf } from './nodes/index.ts';
+import { announceTask, type FlowState, type InstanceRow, type TaskRow } from './instance.ts';
+
+export { announceTask, comment, taskLink, type FlowState, type InstanceRow, type TaskRow } from './instance.ts';
 
 /*
  * The approval state machine (DESIGN.md §10.2). Every function here runs inside the caller's
@@ -34,41 +31,6 @@ import { TASK_STATUS } from './taskStatus.ts';
  */
 
 type Trx = Kysely<Database>;
-
-export interface InstanceRow {
-  id: string;
-  definition_id: string;
-  form_id: string;
-  business_id: string;
-  business_name: string;
-  initiator_id: string | null;
-  approve_status: string;
-  resume_node_id: string | null;
-  last_remind_time: Date | null;
-}
-
-export interface TaskRow {
-  id: string;
-  instance_id: string | null;
-  node_id: string | null;
-  node_name: string | null;
-  assignee_id: string;
-  status: number;
-  task_type: number;
-  approve_type: number;
-  seq: string;
-  round: number;
-  parent_task_id: string | null;
-  sign_kind: string | null;
-}
-
-/** What the engine needs for one instance: its tree, the form and the record as it is now. */
-export interface FlowState {
-  inst: InstanceRow;
-  tree: FlowNode;
-  model: FormModel;
-  record: Row;
-}
 
 /** A definition's node tree (one primary-key read; definitions never change). */
 export async function definitionTree(db: Trx, definitionId: string): Promise<FlowNode> {
@@ -97,146 +59,22 @@ function branchHolds(state: FlowState) {
     conditionHolds((branch.conf ?? {}) as ConditionConf, state.model.main.queryColumns, { record: state.record, before: null, after: state.record, now });
 }
 
-export async function comment(
-  trx: Trx,
-  inst: InstanceRow,
-  entry: { taskId?: string | null; node: { nodeId: string; nodeName: string } | null; userId: string | null; type?: 'fill' | 'comment'; status: number; remark?: string | null; items?: Array<{ itemModel: string; itemValue: unknown }> },
-): Promise<void> {
-  await trx
-    .insertInto('flow_comment')
-    .values({
-      instance_id: inst.id,
-      task_id: entry.taskId ?? null,
-      node_id: entry.node?.nodeId ?? null,
-      node_name: entry.node?.nodeName ?? null,
-      user_id: entry.userId,
-      type: entry.type ?? 'comment',
-      status: entry.status,
-      remark: entry.remark ?? null,
-      approve_items: entry.items && entry.items.length > 0 ? JSON.stringify(entry.items) : null,
-    })
-    .execute();
+/** Who ended an instance by 驳回, for the initiator's message. */
+export interface Rejection {
+  by: string;
+  nodeName: string;
+  remark: string;
 }
 
-/** What a task's message opens: ours by menuUrl, the original client by params (JSON text in queryself). */
-export const taskLink = (inst: InstanceRow, taskId: string) => ({
-  params: { taskId: Number(taskId), processInstanceId: Number(inst.id), processDefinitionId: Number(inst.definition_id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
-  menuUrl: `/formTaskInfo?taskId=${taskId}&processInstanceId=${inst.id}`,
-});
-
-/** Tells the assignee of a task that is now waiting for them. */
-export async function announceTask(trx: Trx, inst: InstanceRow, taskId: string, assigneeId: string, prefix = '待审批'): Promise<void> {
-  await notify(trx, { receiverIds: [assigneeId], title: `${prefix}：${inst.business_name}`, bigType: MSG_BIG_TYPE.approval, smallType: MSG_SMALL_TYPE.newTask, ...taskLink(inst, taskId) });
+/** The initiator's result message's body (issue 42: it had none, and the message list showed "-"). */
+function resultContent(inst: InstanceRow, rejection: Rejection | undefined): string {
+  if (!rejection) return `您提交的「${inst.business_name}」已审批通过。`;
+  const where = rejection.nodeName ? `在「${rejection.nodeName}」` : '';
+  return `您提交的「${inst.business_name}」被${rejection.by}${where}驳回。审批意见：${rejection.remark}`;
 }
 
-async function superUsers(trx: Trx): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
-    where r.role_code = ${SUPER_ROLE_CODE} and u.status = 0 order by u.id`.execute(trx);
-  return rows.rows.map((r) => String(r.id));
-}
-
-async function holidayCalendar(trx: Trx): Promise<Map<string, boolean>> {
-  const rows = await sql<{ day: string; workday: boolean }>`select to_char(day, 'YYYY-MM-DD') as day, workday from sys_holiday where day >= current_date - 7 and day < current_date + 400`.execute(trx);
-  return new Map(rows.rows.map((r) => [r.day, r.workday]));
-}
-
-/** Who signs an approver node, in order; 连续多级主管 gives the supervisors of levels 1..leader. */
-async function approversOf(trx: Trx, state: FlowState, node: ApproverNode): Promise<string[]> {
-  const r = node.recipient;
-  if (!r) return [];
-  const dir = dbDirectory(trx);
-  const ctx = { record: state.record, initiatorId: state.inst.initiator_id };
-  if (Number(r.type) === 2 && node.continuousLeaders) {
-    const out: string[] = [];
-    for (let level = 1; level <= Number(r.leader ?? 1); level++) out.push(...(await resolveRecipients({ ...r, leader: level }, ctx, dir)));
-    return [...new Set(out)];
-  }
-  return resolveRecipients(r, ctx, dir);
-}
-
-/**
- * Opens a visit of an approver node: one task per signer (依次 and 连续多级主管: the first waiting,
- * the others queued). Nobody found: the node passes, or goes to the administrators, as configured.
- * Returns false when the node passed without tasks.
- */
-export async function openApprover(trx: Trx, state: FlowState, node: ApproverNode): Promise<boolean> {
-  const { inst } = state;
-  let users = await approversOf(trx, state, node);
-  if (users.length === 0 && (node.noApprover ?? 'admin') === 'admin') users = await superUsers(trx);
-  if (users.length === 0) {
-    await comment(trx, inst, { node, userId: null, status: COMMENT_STATUS.auto, remark: '未找到审批人，自动通过' });
-    return false;
-  }
-  const sequential = Number(node.approveType) === 3 || (Number(node.recipient?.type) === 2 && !!node.continuousLeaders);
-  const round = await trx
-    .selectFrom('flow_task')
-    .select((eb) => eb.fn.max('round').as('r'))
-    .where('instance_id', '=', inst.id)
-    .where('node_id', '=', node.nodeId)
-    .executeTakeFirst();
-  const limit = Number(node.timeLimitHours ?? 0);
-  const due = limit > 0 ? deadlineOf(new Date(), limit, !!node.timeLimitWorkdays, node.timeLimitWorkdays ? await holidayCalendar(trx) : new Map()) : null;
-  const created = await trx
-    .insertInto('flow_task')
-    .values(
-      users.map((userId, i) => ({
-        title: inst.business_name,
-        form_id: inst.form_id,
-        form_name: state.model.formName,
-        business_id: inst.business_id,
-        assignee_id: userId,
-        initiator_id: inst.initiator_id,
-        status: sequential && i > 0 ? TASK_STATUS.queued : TASK_STATUS.waiting,
-        instance_id: inst.id,
-        node_id: node.nodeId,
-        node_name: node.nodeName,
-        task_type: 0,
-        approve_type: sequential ? 3 : Number(node.approveType ?? 0),
-        seq: i + 1,
-        round: Number(round?.r ?? 0) + 1,
-        approve_items: JSON.stringify(node.approveItems ?? []),
-        due_time: due,
-      })),
-    )
-    .returning(['id', 'assignee_id', 'status'])
-    .execute();
-  for (const t of created) if (t.status === TASK_STATUS.waiting) await announceTask(trx, inst, String(t.id), t.assignee_id);
-  return true;
-}
-
-async function openCc(trx: Trx, state: FlowState, node: CcNode): Promise<void> {
-  const { inst } = state;
-  const users = node.recipient ? await resolveRecipients(node.recipient, { record: state.record, initiatorId: inst.initiator_id }, dbDirectory(trx)) : [];
-  if (users.length === 0) return;
-  const created = await trx
-    .insertInto('flow_task')
-    .values(
-      users.map((userId) => ({
-        title: inst.business_name,
-        form_id: inst.form_id,
-        form_name: state.model.formName,
-        business_id: inst.business_id,
-        assignee_id: userId,
-        initiator_id: inst.initiator_id,
-        status: TASK_STATUS.done,
-        done_time: new Date(),
-        instance_id: inst.id,
-        node_id: node.nodeId,
-        node_name: node.nodeName,
-        task_type: 1,
-        action: 'cc',
-      })),
-    )
-    .returning(['id', 'assignee_id'])
-    .execute();
-  for (const t of created) {
-    await notify(trx, { receiverIds: [t.assignee_id], title: `抄送：${inst.business_name}`, bigType: MSG_BIG_TYPE.approval, smallType: MSG_SMALL_TYPE.cc, ...taskLink(inst, String(t.id)) });
-  }
-}
-
-/** Ends the instance: closes what is still open and tells the initiator. */
-export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus): Promise<void> {
+/** Ends the instance: closes what is still open and tells the initiator (`rejection`: who said no, and why). */
+export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus, rejection?: Rejection): Promise<void> {
   await trx.updateTable('flow_instance').set({ approve_status: status, end_time: new Date(), resume_node_id: null }).where('id', '=', inst.id).execute();
   await trx
     .updateTable('flow_task')
@@ -250,6 +88,7 @@ export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus)
     await notify(trx, {
       receiverIds: [inst.initiator_id],
       title: `${word}：${inst.business_name}`,
+      content: resultContent(inst, rejection),
       bigType: MSG_BIG_TYPE.approval,
       smallType: MSG_SMALL_TYPE.result,
       params: { processInstanceId: Number(inst.id), processDefinitionId: Number(inst.definition_id), formId: Number(inst.form_id), businessId: Number(inst.business_id) },
@@ -260,8 +99,7 @@ export async function finish(trx: Trx, inst: InstanceRow, status: ApproveStatus)
 
 /** Opens the node itself (after a return, or a resume): an approver visit, or a cc and onwards. */
 export async function openNode(trx: Trx, state: FlowState, node: FlowNode): Promise<void> {
-  if (node.type === APPROVAL_NODE_TYPES.approver && (await openApprover(trx, state, node as ApproverNode))) return;
-  if (node.type === APPROVAL_NODE_TYPES.cc) await openCc(trx, state, node);
+  if (await approvalRuntimeOf(node).open(trx, state, node)) return;
   await advance(trx, state, node.nodeId);
 }
 
@@ -284,11 +122,7 @@ export async function advance(trx: Trx, state: FlowState, fromNodeId: string): P
     inst.resume_node_id = null;
   }
   for (const node of actionableAfter(tree, fromNodeId, branchHolds(state)) ?? []) {
-    if (node.type === APPROVAL_NODE_TYPES.cc) {
-      await openCc(trx, state, node);
-      continue;
-    }
-    if (await openApprover(trx, state, node as ApproverNode)) return;
+    if (await approvalRuntimeOf(node).open(trx, state, node)) return;
   }
   await finish(trx, inst, APPROVE_STATUS.approved);
 }
@@ -357,7 +191,7 @@ export async function returnTargets(db: Trx, state: FlowState, currentNodeId: st
   for (const p of passed) {
     if (!p.node_id || p.node_id === currentNodeId || p.node_id === state.tree.nodeId) continue;
     const node = findNode(state.tree, p.node_id);
-    if (node && node.type === APPROVAL_NODE_TYPES.approver) out.push({ nodeId: node.nodeId, nodeName: node.nodeName });
+    if (node && approvalRuntimeOf(node).returnable) out.push({ nodeId: node.nodeId, nodeName: node.nodeName });
   }
   return out;
 }

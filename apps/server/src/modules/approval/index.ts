@@ -4,6 +4,7 @@ import { holidayRoutes } from './holidays.routes.ts';
 import { approvalFlowRoutes } from './routes.ts';
 
 export { registerApprovalTimeouts } from './jobs.ts';
+export { mayViewThroughApproval } from './details.ts';
 
 /**
  * The approval module's face (issue 20): its routes — the holiday calendar its time limits count

@@ -21,6 +21,10 @@ export async function passwordHashOf(db: Kysely<Database>, userId: string): Prom
   return row.password_hash;
 }
 
-export async function setPasswordHash(db: Kysely<Database>, userId: string, hash: string): Promise<void> {
-  await db.updateTable('sys_user').set({ password_hash: hash, update_time: new Date() }).where('id', '=', userId).execute();
+/**
+ * A new password. `generated`: the platform made it up (a reset) and its holder must change it at
+ * the next login; a password the user chose clears that.
+ */
+export async function setPasswordHash(db: Kysely<Database>, userId: string, hash: string, generated = false): Promise<void> {
+  await db.updateTable('sys_user').set({ password_hash: hash, must_change_password: generated, update_time: new Date() }).where('id', '=', userId).execute();
 }

@@ -67,7 +67,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       sameSite: 'lax',
       secure: config.secureCookies,
     });
-    return { errCode: 0, user: profile!.user };
+    return { errCode: 0, user: profile!.user, ...(profile!.mustChangePassword ? { mustChangePassword: true } : {}) };
   });
 
   app.get('/apc/logout', async (request, reply) => {

@@ -20,6 +20,7 @@ interface CachedUser {
   user: CurrentUser;
   permissions: UserPermissions;
   disabled: boolean;
+  mustChangePassword: boolean;
   loadedAt: number;
 }
 
@@ -117,6 +118,7 @@ export class SessionStore {
       user: profile.user,
       enableCompanyPermission: profile.user.userType !== 0,
       permissions: profile.permissions,
+      mustChangePassword: profile.mustChangePassword,
     };
   }
 
@@ -148,6 +150,7 @@ export class SessionStore {
       user: loaded.user,
       permissions: await loadPermissions(this.db, userId),
       disabled: loaded.status !== 0,
+      mustChangePassword: loaded.mustChangePassword,
       loadedAt: Date.now(),
     };
     if (this.users.size >= MAX_CACHED) this.users.clear();

@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema.ts';
 export async function loadCurrentUser(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ user: CurrentUser; status: number } | null> {
+): Promise<{ user: CurrentUser; status: number; mustChangePassword: boolean } | null> {
   const row = await db
     .selectFrom('sys_user')
-    .select(['id', 'username', 'real_name', 'user_type', 'sex', 'company_id', 'status'])
+    .select(['id', 'username', 'real_name', 'user_type', 'sex', 'company_id', 'status', 'must_change_password'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
@@ -31,6 +31,7 @@ export async function loadCurrentUser(
   ]);
   return {
     status: row.status,
+    mustChangePassword: row.must_change_password,
     user: {
       id: Number(row.id),
       username: row.username,

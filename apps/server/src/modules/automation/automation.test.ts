@@ -227,6 +227,17 @@ describe('saving a flow', () => {
     expect((await save({ flowName: ' ', nodeConfig: noEvent })).json()).toMatchObject({ errMsg: '请输入自动化名称' });
   });
 
+  it('takes a message action without 跳转地址 (issue 42): the message goes out with no address', async () => {
+    const [adminRow] = await q(`select id from sys_user where username = 'admin'`);
+    const conf = { ...msg, title: '无跳转 ${plate_no}', menuUrl: '', recipient: { type: 1, person: [{ id: Number(adminRow!.id), name: '系统管理员', type: 1 }] } };
+    const saved = await save({ flowName: '无跳转地址', nodeConfig: flow(vehicle, 'insert', [{ conf }]) });
+    expect(saved.json(), saved.body).toMatchObject({ errCode: 0 });
+    await addRecord(t, admin, vehicle, { plate_no: '鄂Z00042', is_hazard: '否' });
+    await runAll(t, engine);
+    expect(await q(`select menu_url from msg_message where title = '无跳转 鄂Z00042'`)).toEqual([{ menu_url: null }]);
+    await t.sql.query(`update auto_flow set status = 0 where flow_name = '无跳转地址'`);
+  });
+
   it('is refused to users without the automation permission', async () => {
     const user = await addUser(t, admin, 'auto_viewer', {});
     const other = await t.login('auto_viewer', user.password);

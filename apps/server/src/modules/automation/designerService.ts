@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { formatDateTime, type FlowNode, type Recipient } from '@park/core';
+import { ACTION_DEFINITIONS, AUTOMATION_NODE_TYPES, formatDateTime, type FlowNode, type Recipient } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { dryRun, type DryRunDeps } from './executionService.ts';
@@ -74,13 +74,13 @@ export async function previewRecipients(deps: DryRunDeps, auth: AuthContext, inp
   const nodeConfig: FlowNode = {
     nodeId: 'preview-trigger',
     nodeName: '触发器',
-    type: 0,
+    type: AUTOMATION_NODE_TYPES.trigger,
     conf: { triggerType: 'form', destId: Number(input.formId), event: 'insert' },
     childNode: {
       nodeId: 'preview-message',
       nodeName: '消息',
-      type: 1,
-      conf: { actionType: 'msgTask', messageType: '0', title: '', content: '', menuUrl: '', recipient: input.recipient },
+      type: AUTOMATION_NODE_TYPES.action,
+      conf: { ...ACTION_DEFINITIONS.msgTask.template(), recipient: input.recipient },
       childNode: null,
     },
   };

@@ -2,15 +2,15 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { conditionHolds, FLOW_TEXT, planPath, type ConditionConf, type FlowNode } from '@park/core';
+import { AUTOMATION_NODE_TYPES, conditionHolds, FLOW_TEXT, planPath, type ConditionConf, type FlowNode } from '@park/core';
 import type { AutomationSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FormModelCache, RecordActor, RecordService } from '../form/index.ts';
 import { loadCurrentUser } from '../auth/userProfile.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
-import { runnerOf } from './actions/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
+import { actionRunnerOf, hasEffects, runtimeOf } from './nodes/index.ts';
 import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
 import { isDatabaseUnavailable, OutageLog } from '../../db/outage.ts';
 import { automationExecutions } from '../ops/metrics.ts';
@@ -54,8 +54,6 @@ export interface EngineDeps {
   settings: AutomationSettings;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
-
-const actionTypeOf = (node: FlowNode): unknown => (node.conf as { actionType?: unknown } | undefined)?.actionType;
 
 /**
  * An execution's transaction does not wait for its WAL to reach the disk (ADR 0016): if the
@@ -230,7 +228,7 @@ export class AutomationEngine {
         loaded && loaded.status === 0
           ? {
               cause: 'automation',
-              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
+              auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, mustChangePassword: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
               log: { module: '自动化', prefix: '' },
             }
           : null;
@@ -319,7 +317,7 @@ export class AutomationEngine {
   }
 
   private async runAction(trx: Kysely<Database>, node: FlowNode, p: Prepared): Promise<StepRow> {
-    const runner = runnerOf(actionTypeOf(node));
+    const runner = actionRunnerOf(node);
     if (!runner) throw new FlowFailure(FLOW_TEXT.actionType);
     const startTime = new Date();
     const output = await runner.run(trx, node, p.ctx);
@@ -328,7 +326,7 @@ export class AutomationEngine {
 
   private actionStep(node: FlowNode, p: Prepared, output: unknown, startTime: Date): StepRow {
     // Its input is the node's conf, read from the version when shown rather than copied into every step.
-    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: 1, status: 'success', attempt: p.attempt, output, startTime };
+    return { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: AUTOMATION_NODE_TYPES.action, status: 'success', attempt: p.attempt, output, startTime };
   }
 
   /**
@@ -340,9 +338,9 @@ export class AutomationEngine {
     const sets = new Map<string, { node: FlowNode; members: Prepared[] }>();
     const rest: Prepared[] = [];
     for (const p of list) {
-      const actions = p.todo.filter((n) => n.type === 1);
+      const actions = p.todo.filter(hasEffects);
       const node = actions[0];
-      if (actions.length !== 1 || !node || !runnerOf(actionTypeOf(node))?.runGroup) {
+      if (actions.length !== 1 || !node || !actionRunnerOf(node)?.runGroup) {
         rest.push(p);
         continue;
       }
@@ -354,7 +352,7 @@ export class AutomationEngine {
     const steps: StepRow[] = [];
     for (const { node, members } of sets.values()) {
       const startTime = new Date();
-      const outputs = members.length > 1 ? await runnerOf(actionTypeOf(node))!.runGroup!(trx, node, members.map((p) => p.ctx)) : null;
+      const outputs = members.length > 1 ? await actionRunnerOf(node)!.runGroup!(trx, node, members.map((p) => p.ctx)) : null;
       if (!outputs) {
         rest.push(...members);
         continue;
@@ -370,7 +368,7 @@ export class AutomationEngine {
     await this.deps.db.transaction().execute(async (trx) => {
       // Groups writing the same form take turns (in form id order): two groups locking the same rows
       // in different orders would deadlock, and PostgreSQL takes a second to notice.
-      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (n.type === 1 ? (runnerOf(actionTypeOf(n))?.writesForms(n) ?? []) : []))))]
+      const forms = [...new Set(list.flatMap((p) => p.todo.flatMap((n) => (actionRunnerOf(n)?.writesForms(n) ?? []))))]
         .map(Number)
         .filter((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
         .sort((a, b) => a - b);
@@ -388,7 +386,7 @@ export class AutomationEngine {
       const { steps, rest } = await this.runGrouped(trx, list);
       for (const p of rest) {
         await this.enter(trx, p.exec, false);
-        for (const node of p.todo) steps.push(node.type === 1 ? await this.runAction(trx, node, p) : this.freeStep(node, p));
+        for (const node of p.todo) steps.push(hasEffects(node) ? await this.runAction(trx, node, p) : this.freeStep(node, p));
       }
       if (!(await finishAll(trx, list.map((p) => String(p.exec.id)), list[0]!.exec.lease_token, steps))) throw new LeaseLost();
     });
@@ -402,10 +400,10 @@ export class AutomationEngine {
   private async runAlone(p: Prepared): Promise<void> {
     const { db, settings } = this.deps;
     const { exec, todo } = p;
-    const lastAction = todo.findLast((n) => n.type === 1);
+    const lastAction = todo.findLast(hasEffects);
     let pending: StepRow[] = [];
     for (const [i, node] of todo.entries()) {
-      if (node.type !== 1) {
+      if (!hasEffects(node)) {
         pending.push(this.freeStep(node, p));
         continue;
       }
@@ -437,13 +435,9 @@ export class AutomationEngine {
   /** A step without effects: the trigger (its event), a route (the branch taken), a condition (it held). */
   private freeStep(node: FlowNode, p: Prepared): StepRow {
     const base = { executionId: String(p.exec.id), nodeId: node.nodeId, nodeName: node.nodeName, nodeType: node.type, status: 'success' as const, attempt: p.attempt, startTime: new Date() };
-    // The trigger's input is the event itself (before and after), read from form_event when shown rather than copied here.
-    if (node.type === 0) return { ...base, output: { event: p.exec.event, recordId: String(p.exec.record_id), eventId: String(p.exec.event_id) } };
-    if (node.type === 3) {
-      const chosen = (node.conditionNodes ?? []).find((b) => p.path.includes(b));
-      return { ...base, output: { branch: chosen ? { nodeId: chosen.nodeId, nodeName: chosen.nodeName } : null } };
-    }
-    return { ...base, output: { matched: true } };
+    const runtime = runtimeOf(node);
+    if (runtime.kind !== 'step') throw new Error(`节点「${node.nodeName}」有动作，不能只记录步骤`);
+    return { ...base, output: runtime.output(node, p) };
   }
 
   private async fail(exec: ClaimedExecution, version: VersionRow | undefined, err: unknown, nodeId: string | null, stepsBefore: StepRow[] = []): Promise<void> {
@@ -459,7 +453,7 @@ export class AutomationEngine {
           executionId: String(exec.id),
           nodeId,
           nodeName: String((err as { nodeName?: string }).nodeName ?? ''),
-          nodeType: 1,
+          nodeType: AUTOMATION_NODE_TYPES.action,
           status: 'failed',
           attempt: attempts,
           error: reason,

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { type FormModelCache, companyOnlyScope, type RecordService } from '../form/index.ts';
-import { runnerOf } from './actions/index.ts';
+import { actionRunnerOf, hasEffects } from './nodes/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
 import { reasonOf } from './errors.ts';
@@ -210,8 +210,8 @@ export async function dryRun(deps: DryRunDeps, auth: AuthContext, input: DryRunI
   };
   const effects = [];
   for (const node of path) {
-    if (node.type !== 1) continue;
-    const runner = runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType);
+    if (!hasEffects(node)) continue;
+    const runner = actionRunnerOf(node);
     try {
       effects.push({ nodeId: node.nodeId, nodeName: node.nodeName, ...(runner ? await runner.plan(db, node, ctx) : { error: '未设置动作' }) });
     } catch (err) {

@@ -2,24 +2,19 @@ import { sql, type Kysely } from 'kysely';
 import {
   AUTOMATION_NODES,
   checkFlowTree,
-  ConditionError,
-  fieldCondition,
-  filterCondition,
   findFlowCycles,
   FLOW_TEXT,
   formatDateTime,
   walkNodes,
   withNodeIds,
-  type ConditionConf,
   type FlowNode,
-  type FormTaskConf,
   type TriggerConf,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { subModel, type FormModel, type FormModelCache, type TableModel } from '../form/index.ts';
-import { runnerOf } from './actions/index.ts';
+import type { FormModel, FormModelCache } from '../form/index.ts';
+import { actionRunnerOf, runtimeOf } from './nodes/index.ts';
 
 export interface SaveFlowInput {
   id?: number | string | null;
@@ -27,41 +22,13 @@ export interface SaveFlowInput {
   nodeConfig: unknown;
 }
 
-function asCheck<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (err) {
-    if (err instanceof ConditionError) throw badRequest(err.message);
-    throw err;
-  }
-}
-
-function checkColumns(table: TableModel, columns: Array<{ model: string }> | undefined): void {
-  const names = new Set(table.dataColumns.map((c) => c.name));
-  for (const c of columns ?? []) if (!names.has(c.model)) throw badRequest(`表单「${table.name}」没有字段 ${String(c.model).slice(0, 64)}`);
-}
-
 /**
  * What the designer cannot see for itself: the forms, fields and sub-tables the flow names exist
  * and its conditions and filters use match types their fields take.
  */
 async function checkAgainstForms(root: FlowNode, loadForm: (id: string) => Promise<FormModel>): Promise<void> {
-  const trigger = await loadForm(String((root.conf as TriggerConf).destId));
-  for (const node of walkNodes(root)) {
-    if (node.type === 2) asCheck(() => fieldCondition((node.conf ?? {}) as ConditionConf, trigger.main.queryColumns));
-    const conf = node.conf as FormTaskConf | undefined;
-    if (node.type !== 1 || conf?.actionType !== 'formTask') continue;
-    const form = conf.formConf ?? {};
-    const target = await loadForm(String(form.formId));
-    asCheck(() => filterCondition(form.filter, target.main.queryColumns, {}));
-    if (conf.action !== 'delete') checkColumns(target.main, form.columns);
-    for (const sub of form.subTable ?? []) {
-      if (!sub.operate) continue;
-      const table = subModel(target, sub.key);
-      asCheck(() => filterCondition(sub.filter, table.queryColumns, {}));
-      if (sub.operate !== 'delete') checkColumns(table, sub.columns);
-    }
-  }
+  const forms = { trigger: await loadForm(String((root.conf as TriggerConf).destId)), load: loadForm };
+  for (const node of walkNodes(root)) await runtimeOf(node).checkForms(node, forms);
 }
 
 export async function saveFlow(db: Kysely<Database>, forms: FormModelCache, auth: AuthContext, input: SaveFlowInput) {
@@ -215,8 +182,7 @@ export async function deleteFlow(db: Kysely<Database>, id: string): Promise<void
 export function writesOf(root: FlowNode): string[] {
   const out = new Set<string>();
   for (const node of walkNodes(root)) {
-    if (node.type !== 1) continue;
-    for (const id of runnerOf((node.conf as { actionType?: unknown } | undefined)?.actionType)?.writesForms(node) ?? []) out.add(id);
+    for (const id of actionRunnerOf(node)?.writesForms(node) ?? []) out.add(id);
   }
   return [...out];
 }

@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testA
 import { sealWithForge } from '../../../test/sealWithForge.ts';
 import { LogSmsSender, maskPhone, type SmsMessage, type SmsSender } from './sms.ts';
 import { queueSms, SMS_MAX_ATTEMPTS, SmsOutbox } from './smsOutbox.ts';
+import { passwordChanged } from '../admin/testHelpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -241,6 +242,9 @@ describe("a company's users", () => {
 
     // The new user logs in (an approved company) with the one-time password, and sees only their company.
     const staff = await t.login('staff_users_test', added.password);
+    // Issue 42: the one-time password must be changed before anything else.
+    expect((await t.call(staff, 'GET', '/api/companyUser/getCompanyInfoByUserId')).json()).toMatchObject({ errCode: 403, errorcode: 'change password' });
+    await passwordChanged(t, added.id);
     expect((await json(staff, 'GET', '/api/companyUser/getCompanyInfoByUserId')).companyInfo.id).toBe(c.id);
     expect((await t.call(staff, 'GET', '/api/company/queryAllCheckCompanyInfo')).statusCode).toBe(403);
 

@@ -134,7 +134,7 @@ export class CompanyUserService {
         if (taken) throw conflict(ADMIN_TEXT.usernameTaken);
         const row = await trx
           .insertInto('sys_user')
-          .values({ username, password_hash: passwordHash, company_id: companyId, ...fields })
+          .values({ username, password_hash: passwordHash, must_change_password: true, company_id: companyId, ...fields })
           .returning('id')
           .executeTakeFirstOrThrow();
         const role = await trx.selectFrom('sys_role').select('id').where('role_code', '=', COMPANY_ROLE_CODE).executeTakeFirst();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import palette from '../../../../../../shared/reference/origin/1298350966-ioc-vue-ts/formType.config.json' with { type: 'json' };
-import { FORM_CONFIG_DEFAULTS, HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, missingKeys, type FormControl, type FormMeta } from '@park/core';
+import { controlGaps, FORM_CONFIG_DEFAULTS, HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, missingKeys, type FormControl, type FormMeta } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { seedDemoApproval } from '../../seeds/approval.ts';
+import { seedDemoRoles } from '../../seeds/demoRoles.ts';
 import { DEMO_DASHBOARD_NAME } from '../../seeds/reports.ts';
 import { postTask } from '../approval/testSupport.ts';
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // The shared test template leaves the demo people out (test/globalSetup.ts): seeded here as npm start does.
   await t.booted.ctx.db.transaction().execute((trx) => seedDemoApproval(trx));
+  await t.booted.ctx.db.transaction().execute((trx) => seedDemoRoles(trx));
   admin = await t.login();
   zhangsan = await t.login('zhangsan');
   lisi = await t.login('lisi');
@@ -48,7 +50,7 @@ function everyControl(list: FormControl[]): FormControl[] {
 function gapsOf(meta: FormMeta): string[] {
   const gaps = everyControl(meta.list).flatMap((c) => {
     const ref = defaultsOf(c.type);
-    const missing = ref ? missingKeys(ref, c) : [];
+    const missing = ref ? controlGaps(ref, c) : [];
     if (!Array.isArray(c.rules)) missing.push('rules');
     return missing.map((k) => `${c.type} ${c.model ?? ''}: ${k}`);
   });

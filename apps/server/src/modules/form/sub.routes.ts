@@ -28,11 +28,12 @@ interface Target {
   table: TableModel;
 }
 
-async function target(ctx: AppContext, request: FastifyRequest): Promise<Target> {
+async function target(ctx: AppContext, request: FastifyRequest, mode: Mode = 'write'): Promise<Target> {
   const p = request.params as Static<typeof SubParams>;
   const formId = parseFormId(p.formId);
-  // Refused before the form is read, so a caller without rights learns nothing about it.
-  parentScopes(request, formId, 'read');
+  // Refused before the form is read, so a caller without rights learns nothing about it; a read
+  // without a form right waits for its parent, which another module may show them (recordViewers).
+  if (mode === 'write') parentScopes(request, formId, 'read');
   const model = await ctx.forms.load(ctx.db, formId);
   return { model, table: subModel(model, p.subKey) };
 }
@@ -45,7 +46,7 @@ type Mode = 'read' | 'write';
  * created (the rows of a record being added are saved after the record itself); reads also allow
  * view. Each scope is tried in turn; none granted is a 403.
  */
-function parentScopes(request: FastifyRequest, formId: string, mode: Mode): RecordScope[] {
+function parentScopes(request: FastifyRequest, formId: string, mode: Mode, orNone = false): RecordScope[] {
   const auth = authOf(request);
   const out: RecordScope[] = [];
   const view = mode === 'read' ? recordScopeFor(auth, formId, 'view') : null;
@@ -54,7 +55,7 @@ function parentScopes(request: FastifyRequest, formId: string, mode: Mode): Reco
   if (view) out.push(view);
   if (edit) out.push(edit);
   if (add) out.push(ownRecords(add, auth));
-  if (out.length === 0) throw forbidden();
+  if (out.length === 0 && !orNone) throw forbidden();
   return out;
 }
 
@@ -64,8 +65,14 @@ function parentScopes(request: FastifyRequest, formId: string, mode: Mode): Reco
  */
 async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target, raw: unknown, mode: Mode): Promise<string> {
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  const scopes = parentScopes(request, t.model.formId, mode, mode === 'read');
+  if (scopes.length === 0) {
+    // No form right: only a record another module shows the caller (an approval's task page) is read.
+    if (/^[1-9]\d{0,17}$/.test(text) && (await ctx.recordViewers.mayView(ctx.db, authOf(request), t.model.formId, text))) return text;
+    throw forbidden();
+  }
   if (!/^[1-9]\d{0,17}$/.test(text)) throw badRequest(PARENT_FIRST);
-  for (const scope of parentScopes(request, t.model.formId, mode)) {
+  for (const scope of scopes) {
     try {
       await ctx.records.find(ctx.db, t.model.main, text, scope);
       return text;
@@ -93,7 +100,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   const schema = { params: SubParams };
 
   app.get('/api/form/querysubformdata/:formId/:subKey', { schema: { ...schema, querystring: ListQuery } }, async (request) => {
-    const t = await target(ctx, request);
+    const t = await target(ctx, request, 'read');
     const q = request.query as Static<typeof ListQuery>;
     const parentId = await checkedParent(ctx, request, t, q.parentId, 'read');
     const result = await listRecords(db, t.table, { ...q, parentId, sort: { key: 'id', sort: 'asc' } }, companyOnlyScope(authOf(request)));
@@ -101,7 +108,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/form/getsubformdatabyid/:formId/:subKey', { schema }, async (request) => {
-    const t = await target(ctx, request);
+    const t = await target(ctx, request, 'read');
     const q = request.query as Record<string, unknown>;
     const row = await checkedRow(ctx, request, t, db, recordIdOf(q.businessId ?? q.id, 'businessId'), 'read');
     return { errCode: 0, data: presentRow(row, t.table) };

@@ -15,7 +15,7 @@ export function mayReadJob(auth: AuthContext, job: JobRow): boolean {
 
 /**
  * For GET /api/file/download/{x} (spec 002 §4): `{code}` is an export's workbook ({formName}.xlsx)
- * and `{code}_error` (or `{code}_error.xlsx`) an import's rejected rows ({code}_error.xlsx).
+ * and `{code}_error` (or `{code}_error.xlsx`) an import's rejected rows ({formName}_error.xlsx).
  * Null when `x` is not a job code, so file ids take the usual path; 404 for a code the caller may
  * not read, as for a missing file.
  */

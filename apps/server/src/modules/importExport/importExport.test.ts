@@ -316,7 +316,9 @@ describe('import', () => {
 
     const errors = await download(t, admin, `${code}_error`);
     expect(errors.statusCode, errors.body).toBe(200);
-    expect(errors.headers['content-disposition']).toContain(`${code}_error.xlsx`);
+    // Named {表单名}_error.xlsx (spec 002 §4, issue 42), whatever path fetched it.
+    expect(errors.headers['content-disposition']).toContain(encodeURIComponent('储罐巡检导入_error.xlsx'));
+    expect(errors.headers['content-disposition']).not.toContain(code);
     const ews = await workbookOf(errors.rawPayload);
     expect(ews.actualRowCount).toBe(4);
     const header = rowTexts(ews, 1);

@@ -214,7 +214,7 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
     const withChildren = await stageChildren(ctx.db, lease, model, temp, inspection, deps.config.caps.maxRows, job.children_staged);
     let progress: Progress = { cursor: job.cursor, done: job.done, okRows: job.ok_rows, badRows: job.bad_rows };
     const layout = await readSheet(deps, lease, model, auth, settings, temp, inspection.sheetName, withChildren, progress, (p) => (progress = p));
-    await finishImport(deps, job, lease, layout, progress, withChildren ? model : null);
+    await finishImport(deps, job, lease, model.formName, layout, progress, withChildren ? model : null);
   } finally {
     await fs.rm(temp, { force: true });
   }
@@ -325,7 +325,7 @@ async function readSheet(
  * The error workbook (rejected rows in the sheet's own layout, plus a reason column, and the
  * children left over in their sub-table sheets) and the outcome.
  */
-async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout: SheetLayout, progress: Progress, withChildren: FormModel | null) {
+async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, formName: string, layout: SheetLayout, progress: Progress, withChildren: FormModel | null) {
   const { ctx } = deps;
   const requester = paramsOf(job).requester;
   if (progress.okRows + progress.badRows === 0) throw new JobFailure('导入文件中没有数据');
@@ -344,7 +344,8 @@ async function finishImport(deps: JobDeps, job: JobRow, lease: JobLease, layout:
     let reason = `共 ${progress.okRows + progress.badRows} 行，成功导入 ${progress.okRows} 行，${progress.badRows} 行未导入`;
     if (orphans > 0) reason += `；子表中 ${orphans} 行的主表行号无效，未导入`;
     const ok = await finishJob(ctx.db, job, lease, { state: 'part_success', reason }, async (trx) => {
-      const row = await insertJobFile(trx, stored, `${job.code}_error.xlsx`, requester);
+      // Spec 002 §4: the workbook is named after the form (the download path still says {code}_error).
+      const row = await insertJobFile(trx, stored, `${formName}_error.xlsx`, requester);
       return { errorFileId: row.id };
     });
     if (!ok) throw new LeaseLostError();

@@ -17,5 +17,7 @@ export async function jobAuth(db: Kysely<Database>, userId: string): Promise<Aut
     user: loaded.user,
     enableCompanyPermission: loaded.user.userType !== 0,
     permissions: await loadPermissions(db, userId),
+    // A job runs the rights its requester had when it was started; the password plays no part.
+    mustChangePassword: false,
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'antd';
 import { APPROVAL_TEXT, type StoredRow } from '@park/core';
 import type { SubmitVia, SubTableRows } from '../../form/FormEditor.tsx';
 import { APPROVAL_QUERY_ROOT, isFlowDeployed, recordStatuses, startFormFlow } from './api.ts';
@@ -48,11 +49,22 @@ export function useApprovalOnList(formId: number, rowIds: readonly number[]) {
       title: '审批状态',
       key: '__approval',
       width: 110,
+      // Kept in view beside 操作 however many columns the list has (issue 42).
+      fixed: 'right' as const,
       render: (_v: unknown, row: { id: number }) => {
-        const s = statuses.data?.get(row.id);
-        if (!s) return <span className="approval-none">未提交</span>;
+        // Until this page's statuses are known nothing is said: 未提交 would be wrong for most rows.
+        if (!statuses.isSuccess) {
+          return (
+            <span data-testid="approval-status" aria-busy={statuses.isError ? undefined : true} className="approval-status-pending">
+              {statuses.isError ? '-' : <Skeleton.Button active size="small" style={{ width: 56, minWidth: 56 }} />}
+            </span>
+          );
+        }
+        const s = statuses.data.get(row.id);
+        if (!s) return <span data-testid="approval-status" className="approval-none">未提交</span>;
         const url = taskPageUrl(s.processInstanceId);
-        return url ? <Link to={url}><ApproveStatusTag status={s.approveStatus} /></Link> : <ApproveStatusTag status={s.approveStatus} />;
+        const tag = <ApproveStatusTag status={s.approveStatus} />;
+        return <span data-testid="approval-status">{url ? <Link to={url}>{tag}</Link> : tag}</span>;
       },
     },
   };

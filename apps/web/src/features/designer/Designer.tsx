@@ -45,7 +45,7 @@ import { PublishDialog } from './PublishDialog.tsx';
 import { useDesigner } from './useDesigner.ts';
 import { discardDraft, type DesignDraft } from './api.ts';
 import { DRAFT_LABELS, useDraftAutosave } from './useDraftAutosave.ts';
-import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useLeaveGuard, type LeaveText } from '../../lib/useLeaveGuard.ts';
 import './designer.css';
 
 /** Keys typed into a field belong to the field, not to the canvas. */
@@ -75,6 +75,11 @@ export interface DesignerProps {
  * designer): pointer dragging from the palette, sortable lists for the form, each grid column
  * and each sub-table.
  */
+const LEAVE_TEXT: LeaveText = {
+  title: '离开设计器？',
+  content: '有未发布的修改。草稿已自动保存，下次打开本表单的设计器时可以恢复；离开后其他人看到的仍是已发布的设计。',
+};
+
 export function Designer({ formId, formName, initial, draft, designVersion, published }: DesignerProps) {
   const { message, modal } = App.useApp();
   const { meta, problems, selected, canUndo, canRedo, actions } = useDesigner(draft?.meta ?? initial);
@@ -130,7 +135,7 @@ export function Designer({ formId, formName, initial, draft, designVersion, publ
   }, [actions, selected, dialog, meta]);
 
   // Unpublished work is neither left behind without a word nor lost with the tab (issue 26).
-  useLeaveGuard(dirty);
+  useLeaveGuard(dirty, LEAVE_TEXT);
   const draftState = useDraftAutosave(formId, meta, dirty, draft !== null);
   const discard = () =>
     modal.confirm({

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { PASSWORD_CHANGE_PATH } from '@park/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/http.ts';
@@ -8,7 +9,7 @@ import { rememberRedirect } from '../../lib/pendingRedirect.ts';
 import { clearMenuCache } from '../../lib/menuCache.ts';
 import { Logo } from '../../lib/Logo.tsx';
 import { login } from './api.ts';
-import { takeRedirect } from './redirect.ts';
+import { takeRedirect } from '../../lib/redirect.ts';
 import './login.css';
 
 interface LoginValues {
@@ -32,11 +33,14 @@ export function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      await login(username.trim(), password);
+      const reply = await login(username.trim(), password);
       // A new session: nothing cached for the previous user may leak into it.
       clearMenuCache();
       queryClient.clear();
-      await navigate(takeRedirect(redirect), { replace: true });
+      const target = takeRedirect(redirect);
+      // A generated password: changed first, then on to where the user was going (issue 42).
+      if (reply.mustChangePassword) await navigate(`${PASSWORD_CHANGE_PATH}?redirect=${encodeURIComponent(target)}`, { replace: true });
+      else await navigate(target, { replace: true });
     } catch (e) {
       setCompanyRefusal(e instanceof ApiError && e.status === 403 && e.errCode === 3);
       setError(errorMessage(e, '登录失败，请稍后重试'));

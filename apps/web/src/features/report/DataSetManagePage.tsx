@@ -109,7 +109,7 @@ function DatasetDialog({ conf, onClose }: { conf: DataSetConf | null; onClose: (
           optionFilterProp="label"
           loading={tablesLoading}
           placeholder="选择表单或数据表"
-          options={tableList.map((t) => ({ value: t.tableName, label: t.tableDesc === t.tableName ? t.tableName : `${t.tableDesc}（${t.tableName}）` }))}
+          options={tableOptions(tableList)}
         />
       </Form.Item>
       {loaded.map(({ table, columns: cols }) => (
@@ -139,6 +139,17 @@ function DatasetDialog({ conf, onClose }: { conf: DataSetConf | null; onClose: (
       )}
     </EditModal>
   );
+}
+
+/**
+ * The 数据表 picker's options: a table by its name for people (a form's name, 表单-子表), never the
+ * raw form_12 the label used to start with (issue 42); the table name only tells apart two that
+ * share a name.
+ */
+export function tableOptions(tables: ReadonlyArray<{ tableName: string; tableDesc: string }>) {
+  const uses = new Map<string, number>();
+  for (const t of tables) uses.set(t.tableDesc, (uses.get(t.tableDesc) ?? 0) + 1);
+  return tables.map((t) => ({ value: t.tableName, label: (uses.get(t.tableDesc) ?? 0) > 1 ? `${t.tableDesc}（${t.tableName}）` : t.tableDesc }));
 }
 
 /** 数据集: what reports may read — tables, dimensions, measures, aliases and calculated fields. */

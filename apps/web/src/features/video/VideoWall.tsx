@@ -417,6 +417,11 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
     if (mode === 'plugin') void client?.request('window.select', { snum }).catch(() => undefined);
   }
 
+  function launchPlugin() {
+    client?.launch();
+    message.info({ key: 'plugin', content: '正在启动视频播放插件，启动后自动连接' });
+  }
+
   const side = Math.round(Math.sqrt(division));
   const notInstalled = status.state === 'failed';
   const upgrade = status.state === 'success' && player !== null && pluginUpdateOffered(player.version, status.version);
@@ -437,9 +442,17 @@ export const VideoWall = forwardRef<VideoWallHandle, VideoWallProps>(function Vi
           }
           description={notInstalled ? '未安装插件时，支持浏览器直接播放的摄像头仍可在页面中观看；其余画面需要安装插件。' : undefined}
           action={
-            <a className="ant-btn ant-btn-primary ant-btn-sm" href={player?.url || '/download/DHPlayer.zip'}>
-              {notInstalled ? '下载插件' : '下载升级'}
-            </a>
+            <Space>
+              {/* Installed but not running: opening DHPlayer:// starts it; only on this click (ADR 0028). */}
+              {notInstalled && status.code !== 1005 && (
+                <Button size="small" onClick={launchPlugin}>
+                  启动插件
+                </Button>
+              )}
+              <a className="ant-btn ant-btn-primary ant-btn-sm" href={player?.url || '/download/DHPlayer.zip'}>
+                {notInstalled ? '下载插件' : '下载升级'}
+              </a>
+            </Space>
           }
         />
       )}

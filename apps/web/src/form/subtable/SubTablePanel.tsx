@@ -14,14 +14,15 @@ import {
   definitionOf,
   flattenControls,
   subTableChildren,
+  traitsOf,
   type DsConf,
   type FormControl,
   type FormValues,
 } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
-import { applyDsMapping, FormDataChooser } from '../../controls/shared/FormDataChooser.tsx';
+import { applyDsMapping, FormDataChooser } from '../../controls/picker/FormDataChooser.tsx';
 import type { RuntimeContext } from '../../controls/types.ts';
-import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/shared/values.ts';
+import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/common/values.ts';
 import { tableLocale } from '../../lib/ListPage.tsx';
 import {
   addSubRow,
@@ -58,13 +59,14 @@ type Dialog =
   | { kind: 'choose' }
   | null;
 
-const RICH = new Set(['file_upload', 'image_upload', 'signature']);
+/** Uploads draw their thumbnails or links in the cell, not their text. */
+const isRich = (control: FormControl): boolean => traitsOf(control).upload !== null;
 
 /**
  * The sub-table panel (spec 000 §2): rows of the saved parent with a checkbox and an index
  * column, sortable columns and an edit link, 5 to a page; add, batch add, batch edit, data
- * select (with dsConf.formId) and batch delete. Every action needs the saved parent first, unless
- * the editor holds draft rows (DraftRowsContext: 提交 saves them with the parent). In detail mode
+ * select (with dsConf.formId) and batch delete. Before the parent is saved, the actions work on the
+ * editor's draft rows (DraftRowsContext: 保存 or 提交 sends them with the parent). In detail mode
  * only the rows are shown.
  */
 export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: RuntimeContext }) {
@@ -86,7 +88,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const drafts = useContext(DraftRowsContext);
-  // No saved parent, but the editor keeps rows until 提交: the actions work on those.
+  // No saved parent, but the editor keeps rows until 保存/提交: the actions work on those.
   const local = parentId === null && drafts !== null && !detail;
   const draftRows = useMemo(() => (local ? (drafts.rows[subKey] ?? []) : []), [local, drafts, subKey]);
   const rowsKey = ['sub-rows', formId, subKey, parentId] as const;
@@ -188,13 +190,13 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
       return {
         title: nameOf(c),
         key: model,
-        ellipsis: !RICH.has(c.type),
+        ellipsis: !isRich(c),
         sorter:
           definitionOf(c)?.family === 'number'
             ? (a: Row, b: Row) => Number(a.values[model] ?? 0) - Number(b.values[model] ?? 0)
             : (a: Row, b: Row) => text(a).localeCompare(text(b), 'zh-CN'),
         render: (_: unknown, r: Row) =>
-          widget && RICH.has(c.type) ? (
+          widget && isRich(c) ? (
             <widget.Display control={c} value={r.values[model]} ctx={{ ...ctx, mode: 'detail' }} />
           ) : (
             text(r) || '-'

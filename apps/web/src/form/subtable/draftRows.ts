@@ -8,9 +8,10 @@ export interface DraftRow {
 }
 
 /**
- * Sub-table rows held in the browser while the parent is not saved: the add dialog of a form
- * that 提交s for approval saves parent, rows and the approval start in one call (issue 20).
- * Without it (the default) every sub-table action needs the saved parent first (spec 000 §2).
+ * Sub-table rows held in the browser while the parent is not saved: the add dialog saves parent
+ * and rows in one call (addpcformdata), or with the approval start when it 提交s (issue 20).
+ * Issue 42: on every form, not only approval ones, so rows never need the parent saved first.
+ * Without a provider (a record opened elsewhere) the panel needs a saved parent (spec 000 §2).
  */
 export interface DraftRows {
   rows: Readonly<Record<string, readonly DraftRow[]>>;

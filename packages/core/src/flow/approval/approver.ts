@@ -1,7 +1,6 @@
 import { checkRecipient } from '../recipientCheck.ts';
-import type { NodeDefinition } from '../registry.ts';
 import type { Recipient } from '../types.ts';
-import { APPROVAL_TEXT, APPROVE_TYPES, type ApproverNode } from './types.ts';
+import { APPROVAL_TEXT, APPROVE_TYPES, type ApprovalNodeDefinition, type ApproverNode } from './types.ts';
 
 const emptyRecipient = (): Recipient => ({ type: 2, leader: 1, person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] });
 
@@ -17,7 +16,8 @@ export function checkApprover(node: ApproverNode): string | null {
 }
 
 /** Type 1: an approver step; by default the initiator's direct supervisor. */
-export const approverNode: NodeDefinition = {
+export const approverNode: ApprovalNodeDefinition = {
+  actionable: true,
   type: 1,
   label: '审批人',
   branchRule: 'none',

@@ -1,9 +1,9 @@
 import { checkRecipient } from '../recipientCheck.ts';
-import type { NodeDefinition } from '../registry.ts';
-import { APPROVAL_TEXT, type CcNode } from './types.ts';
+import { APPROVAL_TEXT, type ApprovalNodeDefinition, type CcNode } from './types.ts';
 
 /** Type 2: a copy to the recipients (a message and a row in their 抄送我的); the flow goes straight on. */
-export const ccNode: NodeDefinition = {
+export const ccNode: ApprovalNodeDefinition = {
+  actionable: true,
   type: 2,
   label: '抄送人',
   branchRule: 'none',

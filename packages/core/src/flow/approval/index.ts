@@ -1,22 +1,8 @@
 import { checkFlowTree, type NodeProblem } from '../check.ts';
-import type { NodeRegistry } from '../registry.ts';
 import { walkNodes } from '../tree.ts';
 import type { FlowNode } from '../types.ts';
-import { approverNode } from './approver.ts';
-import { ccNode } from './cc.ts';
-import { approvalConditionNode } from './condition.ts';
-import { initiatorNode } from './initiator.ts';
-import { approvalRouteNode } from './route.ts';
-import { APPROVAL_NODE_TYPES, APPROVAL_TEXT, type ApprovalNodeType, type ApproverNode } from './types.ts';
-
-/** The approval designer's node kinds (DESIGN.md §10), exhaustively. */
-export const APPROVAL_NODES: NodeRegistry<ApprovalNodeType> = {
-  0: initiatorNode,
-  1: approverNode,
-  2: ccNode,
-  3: approvalConditionNode,
-  4: approvalRouteNode,
-};
+import { APPROVAL_NODES } from './registry.ts';
+import { APPROVAL_NODE_TYPES, APPROVAL_TEXT, type ApproverNode } from './types.ts';
 
 /**
  * Every check the designer runs on save, run again by the server: the node checks, an initiator
@@ -40,5 +26,6 @@ export function checkApprovalTree(root: FlowNode | null | undefined, formModels:
 }
 
 export * from './types.ts';
+export { APPROVAL_NODES } from './registry.ts';
 export * from './plan.ts';
 export { checkApprover } from './approver.ts';

@@ -1,7 +1,8 @@
-import type { NodeDefinition } from '../registry.ts';
+import type { ApprovalNodeDefinition } from './types.ts';
 
 /** Type 0: who submitted; the first node, never deleted. Returning to it hands the record back for editing. */
-export const initiatorNode: NodeDefinition = {
+export const initiatorNode: ApprovalNodeDefinition = {
+  actionable: false,
   type: 0,
   label: '发起人',
   branchRule: 'none',

@@ -1,10 +1,11 @@
 import { planPath } from '../path.ts';
 import type { FlowNode } from '../types.ts';
-import { APPROVAL_NODE_TYPES } from './types.ts';
+import { APPROVAL_NODES } from './registry.ts';
+import type { ApprovalNodeType } from './types.ts';
 
-/** Approver and cc nodes are the ones an instance stops at or acts on; routes and branches only steer. */
+/** Whether an instance stops at or acts on the node (its definition's `actionable`: approver, cc); routes and branches only steer. */
 export function isActionable(node: FlowNode): boolean {
-  return node.type === APPROVAL_NODE_TYPES.approver || node.type === APPROVAL_NODE_TYPES.cc;
+  return Object.hasOwn(APPROVAL_NODES, node.type) && APPROVAL_NODES[node.type as ApprovalNodeType].actionable;
 }
 
 /** The node and the routes enclosing it, outermost first. */

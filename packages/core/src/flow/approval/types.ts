@@ -1,3 +1,4 @@
+import type { NodeDefinition } from '../registry.ts';
 import type { FlowNode, Recipient } from '../types.ts';
 
 /**
@@ -6,6 +7,12 @@ import type { FlowNode, Recipient } from '../types.ts';
  */
 export const APPROVAL_NODE_TYPES = { initiator: 0, approver: 1, cc: 2, condition: 3, route: 4 } as const;
 export type ApprovalNodeType = (typeof APPROVAL_NODE_TYPES)[keyof typeof APPROVAL_NODE_TYPES];
+
+/** An approval node kind: a flow node definition that also says whether an instance stops at or acts on it. */
+export interface ApprovalNodeDefinition extends NodeDefinition {
+  /** Approver and cc nodes are; the initiator, routes and branches only steer (actionableAfter skips them). */
+  actionable: boolean;
+}
 
 /** approveType: 0 one person, 1 all must sign (会签), 2 any one (或签), 3 in sequence (依次). */
 export const APPROVE_TYPES = [0, 1, 2, 3] as const;

@@ -3,7 +3,7 @@ import { needsNumber, needsValue } from '../conditions.ts';
 import { FLOW_TEXT } from '../messages.ts';
 import { checkRecipient } from '../recipientCheck.ts';
 import type { CheckContext, NodeDefinition } from '../registry.ts';
-import { CALCULATIONS, FORM_EVENTS, type ColumnConf, type FilterItem, type FormTaskConf, type MsgTaskConf } from '../types.ts';
+import { CALCULATIONS, FORM_EVENTS, type ActionConfs, type ActionType, type ColumnConf, type FilterItem, type FlowNode, type FormTaskConf, type MsgTaskConf } from '../types.ts';
 
 const NUMBER_CONTROLS: ReadonlySet<string> = new Set(['number', 'input_number', 'input_int', 'input_long']);
 
@@ -58,22 +58,50 @@ function checkFormTask(conf: FormTaskConf, ctx: CheckContext): string | null {
 function checkMsgTask(conf: MsgTaskConf): string | null {
   if (blank(conf.title)) return FLOW_TEXT.title;
   if (blank(conf.content)) return FLOW_TEXT.content;
-  if (blank(conf.menuUrl)) return FLOW_TEXT.menuUrl;
+  // 跳转地址 is optional (issue 42): a message without one opens nothing, which a notice needs not.
   return checkRecipient(conf.recipient);
 }
 
-/** Empty templates per action type (spec 001 §4: changing the type resets the conf to its template). */
-export const ACTION_TEMPLATES = {
-  formTask: (): FormTaskConf => ({ actionType: 'formTask', action: '', formConf: { formId: null, formName: '', columns: [], subTable: [] } }),
-  msgTask: (): MsgTaskConf => ({
-    actionType: 'msgTask',
-    messageType: '0',
-    title: '',
-    content: '',
-    menuUrl: '',
-    recipient: { type: 1, person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] },
-  }),
-} as const;
+/** One action type: its empty conf (spec 001 §4: changing the type resets the conf to it) and its save check. */
+export interface ActionDefinition<K extends ActionType> {
+  template(): ActionConfs[K];
+  check(conf: ActionConfs[K], ctx: CheckContext): string | null;
+}
+
+/** Every action type, exhaustively (spec 001 §3.3). */
+export const ACTION_DEFINITIONS: { [K in ActionType]: ActionDefinition<K> } = {
+  formTask: {
+    template: () => ({ actionType: 'formTask', action: '', formConf: { formId: null, formName: '', columns: [], subTable: [] } }),
+    check: checkFormTask,
+  },
+  msgTask: {
+    template: () => ({
+      actionType: 'msgTask',
+      messageType: '0',
+      title: '',
+      content: '',
+      menuUrl: '',
+      recipient: { type: 1, person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] },
+    }),
+    check: (conf) => checkMsgTask(conf),
+  },
+};
+
+export const ACTION_TYPES = Object.keys(ACTION_DEFINITIONS) as ActionType[];
+
+export function isActionType(value: unknown): value is ActionType {
+  return typeof value === 'string' && Object.hasOwn(ACTION_DEFINITIONS, value);
+}
+
+/** The action type an action node's conf names; null when it names none (or one that does not exist). */
+export function actionTypeOf(node: FlowNode): ActionType | null {
+  const type = (node.conf as { actionType?: unknown } | undefined)?.actionType;
+  return isActionType(type) ? type : null;
+}
+
+function checkAction<K extends ActionType>(type: K, conf: ActionConfs[K], ctx: CheckContext): string | null {
+  return ACTION_DEFINITIONS[type].check(conf, ctx);
+}
 
 /** Type 1: an action (spec 001 §3.3, §5.2). */
 export const actionNode: NodeDefinition = {
@@ -83,9 +111,7 @@ export const actionNode: NodeDefinition = {
   deletable: true,
   template: () => ({ nodeName: '动作', type: 1, error: true, conf: { actionType: '' }, childNode: null }),
   check(node, ctx) {
-    const conf = (node.conf ?? {}) as { actionType?: string };
-    if (conf.actionType === 'formTask') return checkFormTask(conf as FormTaskConf, ctx);
-    if (conf.actionType === 'msgTask') return checkMsgTask(conf as MsgTaskConf);
-    return FLOW_TEXT.actionType;
+    const type = actionTypeOf(node);
+    return type ? checkAction(type, node.conf as ActionConfs[typeof type], ctx) : FLOW_TEXT.actionType;
   },
 };

@@ -13,6 +13,6 @@ export const AUTOMATION_NODES: NodeRegistry<AutomationNodeType> = {
   3: routeNode,
 };
 
-export { ACTION_TEMPLATES, checkFilter } from './action.ts';
-export { checkConditionConf } from './condition.ts';
+export { ACTION_DEFINITIONS, ACTION_TYPES, actionTypeOf, checkFilter, isActionType, type ActionDefinition } from './action.ts';
+export { checkConditionConf } from '../branching/index.ts';
 export { TRIGGER_TYPES } from './trigger.ts';

@@ -18,7 +18,10 @@ const Sealed = Type.String({ minLength: 1, maxLength: 1024 });
 const UpdatePwdBody = Type.Object({ oldPassword: Sealed, newPassword: Sealed });
 const CheckPwdBody = Type.Object({ password: Sealed });
 
-/** My password (issue 5 §2): both passwords sealed in transit; a login is all it needs. */
+/**
+ * My password (issue 5 §2): both passwords sealed in transit; a login is all it needs, even one
+ * whose generated password must be changed first (issue 42: these two are all such a login may call).
+ */
 export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, keys, limiter, sessions } = ctx;
 
@@ -36,7 +39,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/api/user/checkCurrentPwd',
     // A check changes nothing: not an operation to log (readOnly).
-    { schema: { body: CheckPwdBody }, config: { readOnly: true, audit: { module: MODULE, action: '校验当前密码' } } },
+    { schema: { body: CheckPwdBody }, config: { readOnly: true, beforePasswordChange: true, audit: { module: MODULE, action: '校验当前密码' } } },
     async (request) => {
       const auth = authOf(request);
       const valid = await checkOld(auth.userId, auth.user.username, request.ip, (request.body as Static<typeof CheckPwdBody>).password);
@@ -46,7 +49,7 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/api/user/updateCurrentPwd',
-    { schema: { body: UpdatePwdBody }, config: { audit: { module: MODULE, action: '修改密码' } } },
+    { schema: { body: UpdatePwdBody }, config: { beforePasswordChange: true, audit: { module: MODULE, action: '修改密码' } } },
     async (request) => {
       const auth = authOf(request);
       const body = request.body as Static<typeof UpdatePwdBody>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../../test/testApp.ts';
-import { addUser } from '../testHelpers.ts';
+import { addUser, passwordChanged } from '../testHelpers.ts';
 import { runCommand } from '../../../../test/serverProcess.ts';
 
 /** Runs `npm run admin -- …` as an operator would, against this file's database. */
@@ -40,6 +40,9 @@ describe('npm run admin -- reset-password', () => {
     }
     await expect(t.login('admin', ADMIN_PASSWORD)).rejects.toThrow(/login failed: 400|login failed: 401|login failed/);
     const fresh = await t.login('admin', password!);
+    // A generated password: changed before anything else (issue 42).
+    expect((await t.call(fresh, 'GET', '/api/user/getUser')).json()).toMatchObject({ errCode: 403, errorcode: 'change password' });
+    await passwordChanged(t, (await t.sql.query(`select id from sys_user where username = 'admin'`)).rows[0].id);
     expect((await t.call(fresh, 'GET', '/api/user/getUser')).statusCode).toBe(200);
 
     const { rows } = await t.sql.query(
@@ -56,6 +59,7 @@ describe('npm run admin -- reset-password', () => {
 
   it('a disabled account stays disabled unless --enable is given', async () => {
     const admin = await t.login('admin', (await resetAdmin()).password);
+    await passwordChanged(t, (await t.sql.query(`select id from sys_user where username = 'admin'`)).rows[0].id);
     const user = await addUser(t, admin, 'locked_out_user');
     await t.sql.query(`update sys_user set status = 1 where id = $1`, [user.id]);
 
@@ -67,7 +71,7 @@ describe('npm run admin -- reset-password', () => {
     expect(enabled.out).toContain('已重新启用');
     const password = /新密码（仅显示这一次，请登录后立即修改）: (\S+)/.exec(enabled.out)![1]!;
     const cookie = await t.login('locked_out_user', password);
-    expect((await t.call(cookie, 'GET', '/api/user/getUser')).statusCode).toBe(200);
+    expect((await t.call(cookie, 'GET', '/api/user/getUser')).json()).toMatchObject({ errorcode: 'change password' });
   }, 120_000);
 
   it('an unknown user or a missing name is refused with a clear message and no change', async () => {

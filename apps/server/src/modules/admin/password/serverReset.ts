@@ -45,7 +45,7 @@ export async function resetPasswordOnServer(
     const enable = options.enable && user.status !== 0;
     await trx
       .updateTable('sys_user')
-      .set({ password_hash: passwordHash, update_time: new Date(), ...(enable ? { status: 0 } : {}) })
+      .set({ password_hash: passwordHash, must_change_password: true, update_time: new Date(), ...(enable ? { status: 0 } : {}) })
       .where('id', '=', user.id)
       .execute();
     const ended = await trx.deleteFrom('sys_session').where('user_id', '=', user.id).executeTakeFirst();

@@ -89,6 +89,8 @@ export class UserService {
           .values({
             username: user.username,
             password_hash: passwordHash,
+            // Generated: changed at the first login before anything else (issue 42).
+            must_change_password: true,
             real_name: user.realName,
             sex: user.sex,
             phone: user.phone,
@@ -220,7 +222,7 @@ export class UserService {
       await assertMayManageUser(trx, auth, id);
       await trx
         .updateTable('sys_user')
-        .set({ password_hash: passwordHash, update_time: new Date() })
+        .set({ password_hash: passwordHash, must_change_password: true, update_time: new Date() })
         .where('id', '=', id)
         .execute();
       await writeAudit(trx, request, { module: MODULE, action: '重置密码', targetType: 'sys_user', targetId: id });

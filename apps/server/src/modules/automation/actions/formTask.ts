@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../../db/schema.ts';
 import { type FormModel, type TableModel, subModel, SKIPPED_UNDER_APPROVAL, type Row } from '../../form/index.ts';
 import { FlowFailure } from '../errors.ts';
+import { checkFormTaskForms } from './formTaskCheck.ts';
 import type { ActionContext, ActionRunner, StepOutput } from './types.ts';
 
 type Filter = Condition | null | typeof MATCHES_NOTHING;
@@ -222,4 +223,5 @@ export const formTaskRunner: ActionRunner = {
     const id = confOf(node).formConf.formId;
     return id === undefined || id === null || id === '' ? [] : [String(id)];
   },
+  checkForms: checkFormTaskForms,
 };

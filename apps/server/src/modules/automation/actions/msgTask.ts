@@ -34,4 +34,6 @@ export const msgTaskRunner: ActionRunner = {
     return { kind: 'message', ...(await compose(db, node, ctx)) };
   },
   writesForms: () => [],
+  // Recipients and templates are checked by core on save; a message names no form.
+  checkForms: async () => undefined,
 };

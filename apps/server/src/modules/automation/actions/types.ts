@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Directory, FlowNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import type { FormModel, RecordActor, RecordService } from '../../form/index.ts';
+import type { FlowForms } from '../saveChecks.ts';
 
 /** What an action reads: the trigger event, the flow, and who it acts as. */
 export interface ActionContext {
@@ -38,4 +39,6 @@ export interface ActionRunner {
   runGroup?(trx: Kysely<Database>, node: FlowNode, ctxs: ActionContext[]): Promise<StepOutput[] | null>;
   /** Forms it writes, for the cycle warning. */
   writesForms(node: FlowNode): string[];
+  /** The save's check against the forms it names (throws a 400 naming what is missing). */
+  checkForms(node: FlowNode, forms: FlowForms): Promise<void>;
 }

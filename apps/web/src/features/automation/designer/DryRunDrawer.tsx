@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Select, Space, Table, Tag, Timeline } from 'antd';
-import { FORM_EVENT_TEXT, FORM_EVENTS, NODE_TYPE_TEXT, type FlowNode, type FormEventKind, type TriggerConf } from '@park/core';
+import { AUTOMATION_NODE_TYPES, AUTOMATION_NODES, FORM_EVENT_TEXT, FORM_EVENTS, NODE_TYPE_TEXT, type AutomationNodeType, type FlowNode, type FormEventKind, type TriggerConf } from '@park/core';
 import { errorMessage } from '../../../lib/http.ts';
 import { dryRun, usersByIds, type DryRunEffect, type DryRunReply, type UserBrief } from './api.ts';
 import { FORM_ACTION_TEXT } from './nodes/action/actionText.ts';
 import { useFormFields } from './useFormFields.ts';
 import { RecordSelect } from './widgets/RecordSelect.tsx';
+
+/** A route's step (its definition holds branches) says which branch was taken. */
+const branches = (type: number) => Object.hasOwn(AUTOMATION_NODES, type) && AUTOMATION_NODES[type as AutomationNodeType].branchRule === 'branches';
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '（空）' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -131,12 +134,12 @@ export function DryRunDrawer({ root, onClose }: { root: FlowNode; onClose: () =>
                   const effect = effectOf.get(p.nodeId);
                   const branch = taken.get(p.nodeId);
                   return {
-                    color: effect?.error ? 'red' : p.type === 1 ? 'blue' : 'gray',
+                    color: effect?.error ? 'red' : p.type === AUTOMATION_NODE_TYPES.action ? 'blue' : 'gray',
                     content: (
                       <div className="automation-dryrun-step" data-testid="dryrun-step">
                         <b>{p.nodeName}</b>
                         <span className="automation-muted">（{NODE_TYPE_TEXT[p.type] ?? p.type}）</span>
-                        {p.type === 3 && <div>{branch ? `走分支：${branch}` : '没有分支满足条件，跳过分支'}</div>}
+                        {branches(p.type) && <div>{branch ? `走分支：${branch}` : '没有分支满足条件，跳过分支'}</div>}
                         {effect && <Effect effect={effect} users={result.users} />}
                       </div>
                     ),

@@ -22,7 +22,7 @@ type Stage =
 /**
  * 导入 (spec 002 §4): 下载模板 gives the import template; the chosen workbook is uploaded to
  * importForm, then the job is polled every 2 s with a progress bar of rows done / total. Success
- * refreshes the list; a partial success also downloads {code}_error.xlsx, the rejected rows with
+ * refreshes the list; a partial success also downloads {表单名}_error.xlsx, the rejected rows with
  * their reasons; a failure shows the reason.
  */
 export function ImportDialog({

@@ -5,6 +5,7 @@ import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, FormOutli
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildSettingMeta, kindOfPaletteType, readSettingMeta, UNKNOWN_WIDGET, WIDGET_DEFINITIONS, widgetKindOf, type ReportWidget } from '@park/core';
 import { errorMessage } from '../../../lib/http.ts';
+import { useLeaveGuard, type LeaveText } from '../../../lib/useLeaveGuard.ts';
 import { getReport, reportDefKeys, saveReport, type LoadedReport } from '../reportApi.ts';
 import { ReportGrid, type GridDrop } from '../viewer/ReportGrid.tsx';
 import { ReportRuntimeProvider } from '../viewer/runtime.tsx';
@@ -15,8 +16,10 @@ import { draggedPaletteType, dropSizeOf, Palette, WIDGET_MIME } from './Palette.
 import { useReportDesign } from './useReportDesign.ts';
 import '../report.css';
 
+const LEAVE_TEXT: LeaveText = { title: '离开报表设计器？', content: '报表有未保存的修改，离开后这些修改将丢失。' };
+
 function Designer({ report }: { report: LoadedReport }) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const d = useReportDesign(readSettingMeta(report.settingMeta).widgets);
@@ -34,25 +37,24 @@ function Designer({ report }: { report: LoadedReport }) {
     d.add(kind, cell);
   };
 
-  const save = () =>
-    modal.confirm({
-      title: '确认保存吗？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        setSaving(true);
-        try {
-          await saveReport({ reportId: report.reportId, reportName: report.reportName, settingMeta: buildSettingMeta(d.widgets) });
-          d.markSaved();
-          await queryClient.invalidateQueries({ queryKey: reportDefKeys.one(report.reportId) });
-          void message.success('保存成功');
-        } catch (err) {
-          void message.error(errorMessage(err, '保存失败'));
-        } finally {
-          setSaving(false);
-        }
-      },
-    });
+  /*
+   * 保存 saves at once (issue 42): behind a confirmation that was easy to miss, the design was lost
+   * on leaving. Leaving with unsaved changes is what asks now (useLeaveGuard).
+   */
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveReport({ reportId: report.reportId, reportName: report.reportName, settingMeta: buildSettingMeta(d.widgets) });
+      d.markSaved();
+      await queryClient.invalidateQueries({ queryKey: reportDefKeys.one(report.reportId) });
+      void message.success('保存成功');
+    } catch (err) {
+      void message.error(errorMessage(err, '保存失败'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  useLeaveGuard(d.dirty, LEAVE_TEXT);
 
   const chrome = (w: ReportWidget) => {
     const kind = widgetKindOf(w);
@@ -106,7 +108,7 @@ function Designer({ report }: { report: LoadedReport }) {
               <Button icon={<EyeOutlined />} onClick={() => setPreview(true)}>
                 预览
               </Button>
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save}>
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
                 保存
               </Button>
             </Space>

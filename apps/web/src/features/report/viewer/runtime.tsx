@@ -19,17 +19,24 @@ export interface ReportRuntime {
   /** The 高级条件 chips a reader chose on a widget (null: untouched, its defaults apply). */
   superChosen(widgetId: number): readonly number[] | null;
   setSuperChosen(widgetId: number, chosen: number[]): void;
+  /**
+   * 重置: every filter a reader put on the page — a query widget's conditions, a clicked slice or
+   * bar, a drill path — is lifted, back to the page as it opened (issue 42).
+   */
+  resetFilters(): void;
 }
 
 const Ctx = createContext<ReportRuntime | null>(null);
 /** One empty path for every undrilled widget: a new [] each render would redraw its chart, losing a click between mousedown and mouseup. */
 const TOP: readonly DrillStep[] = [];
+/** The same for a page opened without filters, so 重置's callback keeps its identity. */
+const NO_LINKAGES: Linkage[] = [];
 
 export function ReportRuntimeProvider({
   mode,
   reportId,
   widgets,
-  initial = [],
+  initial = NO_LINKAGES,
   screen = false,
   children,
 }: {
@@ -48,9 +55,13 @@ export function ReportRuntimeProvider({
   const setDrillPath = useCallback((id: number, path: DrillStep[]) => setPaths((p) => ({ ...p, [id]: path })), []);
   const [supers, setSupers] = useState<Record<number, number[]>>({});
   const setSuperChosen = useCallback((id: number, chosen: number[]) => setSupers((p) => ({ ...p, [id]: chosen })), []);
+  const resetFilters = useCallback(() => {
+    setLinkages(initial);
+    setPaths({});
+  }, [initial]);
   const value = useMemo<ReportRuntime>(
-    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? TOP, setDrillPath, superChosen: (id) => supers[id] ?? null, setSuperChosen }),
-    [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath, supers, setSuperChosen],
+    () => ({ mode, reportId, screen, widgets, linkages, setLinkage, drillPath: (id) => paths[id] ?? TOP, setDrillPath, superChosen: (id) => supers[id] ?? null, setSuperChosen, resetFilters }),
+    [mode, reportId, screen, widgets, linkages, setLinkage, paths, setDrillPath, supers, setSuperChosen, resetFilters],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

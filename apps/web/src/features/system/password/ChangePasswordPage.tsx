@@ -1,93 +1,23 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
-import { ADMIN_TEXT, meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@park/core';
-import { sealPassword } from '../../../lib/crypto.ts';
-import { notifyError } from '../../../lib/feedback.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { Alert, App } from 'antd';
+import { ADMIN_TEXT } from '@park/core';
 import { ListPage } from '../../../lib/ListPage.tsx';
-import { checkCurrentPwd, updateCurrentPwd } from '../api.ts';
+import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import '../system.css';
 
-interface PasswordForm {
-  oldPassword: string;
-  newPassword: string;
-  confirm: string;
-}
-
-/** My password (issue 5 §2): both passwords are sealed before they leave the browser. */
+/** My password (issue 5 §2). */
 export function ChangePasswordPage() {
   const { message } = App.useApp();
-  const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
-
-  const onFinish = async (v: PasswordForm) => {
-    setSaving(true);
-    setDone(false);
-    try {
-      // Check the old one first, so a mistake is shown on its own field.
-      if (!(await checkCurrentPwd(await sealPassword(v.oldPassword)))) {
-        form.setFields([{ name: 'oldPassword', errors: [ADMIN_TEXT.oldPasswordWrong] }]);
-        return;
-      }
-      // Each sealed envelope is accepted once, so both are sealed afresh.
-      await updateCurrentPwd(await sealPassword(v.oldPassword), await sealPassword(v.newPassword), { silent: true });
-      form.resetFields();
-      setDone(true);
-      void message.success(ADMIN_TEXT.saved);
-    } catch (e) {
-      if (e instanceof ApiError && (e.kind === 'api' || e.kind === 'http')) {
-        // The server's reason goes next to the field it is about.
-        const field = e.errMsg === ADMIN_TEXT.oldPasswordWrong || e.status === 429 ? 'oldPassword' : 'newPassword';
-        form.setFields([{ name: field, errors: [e.errMsg] }]);
-      } else if (e instanceof ApiError && e.kind !== 'aborted') notifyError(e.errMsg);
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <ListPage title="修改密码">
       {done && <Alert type="success" showIcon className="password-done" title="密码已修改。您在其他设备或浏览器上的登录已全部退出。" style={{ marginBottom: 16, maxWidth: 460 }} />}
-      <Form<PasswordForm> form={form} name="changePassword" layout="vertical" className="password-form" onFinish={(v) => void onFinish(v)} requiredMark={false}>
-        <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          label="新密码"
-          name="newPassword"
-          extra={PASSWORD_RULE_MESSAGE}
-          rules={[
-            { required: true, message: '请输入新密码' },
-            { validator: async (_r, value: string) => (!value || meetsPasswordRule(value) ? undefined : Promise.reject(new Error(PASSWORD_RULE_MESSAGE))) },
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) =>
-                !value || value !== getFieldValue('oldPassword') ? undefined : Promise.reject(new Error(ADMIN_TEXT.samePassword)),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirm"
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: '请再次输入新密码' },
-            ({ getFieldValue }) => ({
-              validator: async (_r, value: string) =>
-                !value || value === getFieldValue('newPassword') ? undefined : Promise.reject(new Error('两次输入的新密码不一致')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-        </Form.Item>
-      </Form>
+      <PasswordChangeForm
+        onChanged={() => {
+          setDone(true);
+          void message.success(ADMIN_TEXT.saved);
+        }}
+      />
     </ListPage>
   );
 }

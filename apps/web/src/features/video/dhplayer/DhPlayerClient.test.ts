@@ -50,11 +50,27 @@ describe('DhPlayerClient with the plug-in simulator', () => {
     expect(states.map((s) => s[0])).toEqual(['pending', 'success']);
   });
 
-  it('reports 1000 and launches the plug-in when no port answers, then connects once it is up', async () => {
-    const { c, states, launch } = client();
+  it('reports 1000 when no port answers and then stays quiet: no launch, no second round unasked', async () => {
+    const opened: string[] = [];
+    class CountingSocket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url);
+        opened.push(url);
+      }
+    }
+    const { c, states, launch } = client({ WebSocketImpl: CountingSocket as unknown as new (url: string) => WebSocket });
     expect(await c.connect()).toBe(false);
     expect(states.at(-1)).toEqual(['failed', 1000]);
     expect(c.notInstalled).toBe(true);
+    await new Promise((r) => setTimeout(r, 500)); // past connectWaitMs and reconnectMs
+    expect(launch).not.toHaveBeenCalled();
+    expect(opened).toEqual(PORTS.map((p) => `ws://127.0.0.1:${p}`));
+  });
+
+  it('launch() starts the plug-in on request and connects once it is up', async () => {
+    const { c, launch } = client();
+    expect(await c.connect()).toBe(false);
+    c.launch();
     expect(launch).toHaveBeenCalledOnce();
     sims.push(await startDhPlayerSimulator({ ports: PORTS }));
     await until(() => c.state === 'success');

@@ -37,7 +37,7 @@ export interface DhPlayerClientOptions {
   heartbeatMs?: number;
   reconnectMs?: number;
   connectWaitMs?: number;
-  /** Starts an installed plug-in; by default a hidden frame opens DHPlayer:// and is removed after 3 s. */
+  /** Starts an installed plug-in (`launch()`); by default a hidden frame opens DHPlayer:// and is removed after 3 s. */
   launch?: () => void;
   /** The WebSocket class (the browser's by default; tests in Node pass the `ws` package's; null: none). */
   WebSocketImpl?: SocketCtor | null;
@@ -99,8 +99,10 @@ export class DhPlayerClient {
   }
 
   /**
-   * Connects, trying each port in turn. When none answers: 1000 (not installed), the plug-in is
-   * launched through its URL scheme, and after the connection wait one more round is tried.
+   * Connects, trying each port once in turn. When none answers: 1000 (not installed), and the client
+   * stays quiet — each refused port is an error line in the browser's console, and opening DHPlayer://
+   * unasked puts the browser's "open external application" prompt over the page, which swallows its
+   * clicks where no plug-in is installed (ADR 0028). `launch()` does that on the user's request.
    */
   async connect(): Promise<boolean> {
     if (this.disposed) return false;
@@ -112,9 +114,17 @@ export class DhPlayerClient {
     if (await this.tryPorts()) return true;
     this.notInstalled = true;
     this.setState('failed', PLUGIN_CODES.notInstalled);
+    return false;
+  }
+
+  /**
+   * Starts an installed plug-in through its URL scheme and, after the connection wait (spec 002 §4:
+   * 10 s), tries the ports once more. Asked by the user (启动插件), never on its own.
+   */
+  launch(): void {
+    if (this.disposed || this.state === 'success') return;
     this.opts.launch();
     this.later(() => void this.retryAfterLaunch(), this.opts.connectWaitMs);
-    return false;
   }
 
   /** Sends a request; resolves with the reply's data, rejects on a non-zero code or a lost connection. */

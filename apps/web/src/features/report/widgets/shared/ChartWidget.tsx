@@ -4,7 +4,7 @@ import { BarChartOutlined, PictureOutlined, TableOutlined } from '@ant-design/ic
 import type { EChartsCoreOption } from 'echarts/core';
 import { clickLinkage, drillBack, drillDown, drillPathLinkage, hasDrilling, type DrillStep, type ReportWidget, type WidgetKind } from '@park/core';
 import { useRuntime } from '../../viewer/runtime.tsx';
-import { chartData, type ChartData } from './chartData.ts';
+import { chartData, EMPTY_CATEGORY, type ChartData } from './chartData.ts';
 import { EChart, type ChartClick, type EChartHandle } from '../../../../lib/EChart.tsx';
 import { useWidgetData } from './useWidgetData.ts';
 import { DrillNavigation, WidgetFrame, WidgetNote } from './WidgetFrame.tsx';
@@ -56,7 +56,7 @@ export function ChartWidget({ widget, kind, build }: { widget: ReportWidget; kin
   const label = String(widget.style?.mainTitle || widget.name || '图表');
 
   const onClick = (e: ChartClick) => {
-    const value = e.name === '__' ? null : e.name;
+    const value = e.name === EMPTY_CATEGORY ? null : e.name;
     const before: readonly DrillStep[] = path;
     if (hasDrilling(widget)) {
       const next = drillDown(widget, before, value);

@@ -18,7 +18,7 @@ describe('chart data', () => {
       { city: '合肥', sum_load: 10, count_load: 2 },
       { city: null, sum_load: 5, count_load: 1 },
     ], []);
-    expect(d.categories).toEqual(['合肥', '__']);
+    expect(d.categories).toEqual(['合肥', '未填写']);
     expect(d.series.map((s) => [s.name, s.values])).toEqual([
       ['load', [10, 5]],
       ['load', [2, 1]],

@@ -15,13 +15,14 @@ export interface ChartData {
   series: SeriesData[];
 }
 
-const NULL_TEXT = '__';
+/** A category whose value is empty (a record with no region, say): its label, and a click on it filters on null. */
+export const EMPTY_CATEGORY = '未填写';
 const items = (w: ReportWidget, axis: string): AxisItem[] => {
   const d = (w.data ?? {}) as Json;
   return Array.isArray(d[axis]) ? (d[axis] as AxisItem[]) : [];
 };
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
-const text = (v: unknown): string => (v === null || v === undefined || v === '' ? NULL_TEXT : String(v));
+const text = (v: unknown): string => (v === null || v === undefined || v === '' ? EMPTY_CATEGORY : String(v));
 
 export function chartData(widget: ReportWidget, rows: ReadonlyArray<Record<string, unknown>>, path: readonly DrillStep[]): ChartData {
   const catKey = clickedKey(widget, path);

@@ -1,24 +1,23 @@
 import { useState } from 'react';
 import { App, Button, Radio, Space, Steps } from 'antd';
-import { ACTION_TEMPLATES, AUTOMATION_NODES, checkContextOf, FLOW_TEXT, type ActionConf, type FormEventKind, type FormTaskConf, type MsgTaskConf } from '@park/core';
+import { ACTION_DEFINITIONS, ACTION_TYPES, AUTOMATION_NODES, checkContextOf, FLOW_TEXT, isActionType, type ActionConf, type ActionConfs, type ActionType } from '@park/core';
 import { NodeDrawer, type NodeDrawerProps } from '../../../../flowCanvas/index.ts';
 import type { DesignerContext } from '../context.ts';
 import { triggerFormOf, useFormFields } from '../../useFormFields.ts';
-import { ACTION_TYPE_TEXT, FORM_ACTION_TEXT } from './actionText.ts';
-import { FormActionOptions } from './FormActionOptions.tsx';
-import { MsgActionOptions } from './MsgActionOptions.tsx';
+import { ACTION_UI, type ActionStepProps, type ActionTypeUi } from './actionTypes.tsx';
 
 export const ACTION_DRAWER_WIDTH = 600;
 
-/** Spec 001 §4: a new form action's formConf (insert has no filter, delete no columns). */
-function formConfTemplate(action: FormEventKind): NonNullable<FormTaskConf['formConf']> {
-  return {
-    formId: null,
-    formName: '',
-    ...(action !== 'insert' ? { filter: [] } : {}),
-    ...(action !== 'delete' ? { columns: [] } : {}),
-    subTable: [],
-  };
+/** Whether step 2 of the type was answered, through its entry in ACTION_UI. */
+function chosen<K extends ActionType>(type: K, conf: ActionConfs[K]): boolean {
+  return ACTION_UI[type].chosen(conf);
+}
+
+/** Step 2 or 3 of an action type, through its entry in ACTION_UI. */
+function ActionStep<K extends ActionType>({ type, step, ...props }: { type: K; step: 1 | 2 } & ActionStepProps<K>) {
+  const ui: ActionTypeUi<K> = ACTION_UI[type];
+  const Part = step === 1 ? ui.Choice : ui.Options;
+  return <Part {...props} />;
 }
 
 /**
@@ -34,12 +33,10 @@ export function ActionDrawer({ node, root, onSave, onClose }: NodeDrawerProps<De
   const trigger = useFormFields(triggerFormId);
   const variables = trigger.fields?.main ?? [];
 
+  const type = isActionType(conf.actionType) ? conf.actionType : null;
   const next = () => {
-    if (step === 0 && !conf.actionType) return void message.warning(FLOW_TEXT.actionType);
-    if (step === 1) {
-      const chosen = conf.actionType === 'formTask' ? Boolean(conf.action) : conf.actionType === 'msgTask' && Boolean(conf.messageType);
-      if (!chosen) return void message.warning(FLOW_TEXT.action);
-    }
+    if (step === 0 && !type) return void message.warning(FLOW_TEXT.actionType);
+    if (step === 1 && !(type && chosen(type, conf as ActionConfs[typeof type]))) return void message.warning(FLOW_TEXT.action);
     setStep(step + 1);
   };
   const save = () => {
@@ -71,39 +68,26 @@ export function ActionDrawer({ node, root, onSave, onClose }: NodeDrawerProps<De
         <Radio.Group
           value={conf.actionType || undefined}
           onChange={(e) => {
-            const type = e.target.value as keyof typeof ACTION_TEMPLATES;
-            if (type !== conf.actionType) setConf(ACTION_TEMPLATES[type]());
+            const picked = e.target.value as ActionType;
+            if (picked !== conf.actionType) setConf(ACTION_DEFINITIONS[picked].template());
           }}
         >
-          <Radio value="formTask">{ACTION_TYPE_TEXT.formTask}</Radio>
-          <Radio value="msgTask">{ACTION_TYPE_TEXT.msgTask}</Radio>
-        </Radio.Group>
-      )}
-      {step === 1 && conf.actionType === 'formTask' && (
-        <Radio.Group
-          value={conf.action || undefined}
-          onChange={(e) => {
-            const action = e.target.value as FormEventKind;
-            if (action !== conf.action) setConf({ actionType: 'formTask', action, formConf: formConfTemplate(action) });
-          }}
-        >
-          {(['insert', 'update', 'delete'] as const).map((a) => (
-            <Radio key={a} value={a}>
-              {FORM_ACTION_TEXT[a]}
+          {ACTION_TYPES.map((t) => (
+            <Radio key={t} value={t}>
+              {ACTION_UI[t].label}
             </Radio>
           ))}
         </Radio.Group>
       )}
-      {step === 1 && conf.actionType === 'msgTask' && (
-        <Radio.Group value={conf.messageType || undefined} onChange={(e) => setConf({ ...conf, messageType: e.target.value as string })}>
-          <Radio value="0">消息（通过工作助手发送站内消息）</Radio>
-        </Radio.Group>
-      )}
-      {step === 2 && conf.actionType === 'formTask' && (
-        <FormActionOptions conf={conf} onChange={setConf} triggerFormId={triggerFormId === null ? null : String(triggerFormId)} variables={variables} />
-      )}
-      {step === 2 && conf.actionType === 'msgTask' && (
-        <MsgActionOptions conf={conf as MsgTaskConf} onChange={setConf} variables={variables} triggerFormId={triggerFormId === null ? null : Number(triggerFormId)} />
+      {step > 0 && type && (
+        <ActionStep
+          type={type}
+          step={step === 1 ? 1 : 2}
+          conf={conf as ActionConfs[typeof type]}
+          onChange={setConf}
+          triggerFormId={triggerFormId === null ? null : String(triggerFormId)}
+          variables={variables}
+        />
       )}
     </NodeDrawer>
   );

@@ -22,8 +22,8 @@ export function MsgActionOptions({ conf, onChange, variables, triggerFormId }: {
       <Form.Item label={<Space>内容<VariableMenu fields={variables} onPick={(v) => append('content', v)} /></Space>} required>
         <Input.TextArea aria-label="内容" placeholder="请输入内容" rows={5} maxLength={2000} value={conf.content ?? ''} onChange={(e) => onChange({ ...conf, content: e.target.value })} />
       </Form.Item>
-      <Form.Item label="跳转地址" required extra="用户点开消息后打开的菜单地址，例如 /form/list/12">
-        <Input aria-label="跳转地址" placeholder="请输入跳转地址" maxLength={500} value={conf.menuUrl ?? ''} onChange={(e) => onChange({ ...conf, menuUrl: e.target.value })} />
+      <Form.Item label="跳转地址" extra="选填：用户点开消息后打开的菜单地址，例如 /form/list/12；不填则只显示消息">
+        <Input aria-label="跳转地址" placeholder="选填" maxLength={500} value={conf.menuUrl ?? ''} onChange={(e) => onChange({ ...conf, menuUrl: e.target.value })} />
       </Form.Item>
       <Form.Item label="接收人" required>
         <Space>

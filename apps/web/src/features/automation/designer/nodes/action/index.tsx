@@ -1,18 +1,17 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { AUTOMATION_NODES, type FlowNode, type FormTaskConf, type MsgTaskConf } from '@park/core';
+import { actionTypeOf, AUTOMATION_NODES, type ActionConfs, type ActionType, type FlowNode } from '@park/core';
 import type { CanvasNodeKind } from '../../../../flowCanvas/index.ts';
 import type { DesignerContext } from '../context.ts';
 import { ActionDrawer } from './ActionDrawer.tsx';
-import { FORM_ACTION_TEXT } from './actionText.ts';
+import { ACTION_UI } from './actionTypes.tsx';
 
 function summary(node: FlowNode) {
-  const conf = (node.conf ?? {}) as FormTaskConf | MsgTaskConf | { actionType?: '' };
-  if (conf.actionType === 'formTask') {
-    const form = conf.formConf?.formName || (conf.formConf?.formId ? `表单${String(conf.formConf.formId)}` : '');
-    return conf.action && form ? `${FORM_ACTION_TEXT[conf.action]}：${form}` : '请设置表单动作';
-  }
-  if (conf.actionType === 'msgTask') return conf.title ? `发送消息：${conf.title}` : '请设置消息';
-  return '请设置动作';
+  const type = actionTypeOf(node);
+  return type ? summaryOf(type, node.conf as ActionConfs[typeof type]) : '请设置动作';
+}
+
+function summaryOf<K extends ActionType>(type: K, conf: ActionConfs[K]): string {
+  return ACTION_UI[type].summary(conf);
 }
 
 /** Type 1, an action (spec 001 §2.3): a form action or a message. */
