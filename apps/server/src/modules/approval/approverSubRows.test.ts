@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAZMAT_VEHICLE_FORM_NAME } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { seedDemoApproval } from '../../db/seeds/approval.ts';
-import { seedDemoRoles } from '../../db/seeds/demoRoles.ts';
+import { seedDemoApproval } from '../../seeds/approval.ts';
+import { seedDemoRoles } from '../../seeds/demoRoles.ts';
 
 /*
  * An approver with no right on the form (the demo's 审批人) opens the task page: the record comes

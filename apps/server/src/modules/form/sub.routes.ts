@@ -6,8 +6,8 @@ import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
 import { subModel, type FormModel, type TableModel } from './formModel.ts';
 import { companyOnlyScope, ownRecords, recordScopeFor, type RecordScope } from './recordAccess.ts';
-import { deleteRecords, listRecords, parentIdsOf, parseIdList, presentRow, readRecord, type Row } from './recordStore.ts';
-import { flatBody, recordIdOf } from './requestParts.ts';
+import { listRecords, parentIdsOf, presentRow, type Row } from './recordStore.ts';
+import { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
 import { parseFormId } from './tableNames.ts';
 
 export const PARENT_FIRST = '请先填写父表单数据并提交';
@@ -74,7 +74,7 @@ async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target
   if (!/^[1-9]\d{0,17}$/.test(text)) throw badRequest(PARENT_FIRST);
   for (const scope of scopes) {
     try {
-      await readRecord(ctx.db, t.model.main, text, scope);
+      await ctx.records.find(ctx.db, t.model.main, text, scope);
       return text;
     } catch (err) {
       if (!(err instanceof AppError && err.statusCode === 404)) throw err;
@@ -85,7 +85,7 @@ async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target
 
 /** A sub-table row by id, with its parent checked for `mode`: a row of a parent out of reach is not found. */
 async function checkedRow(ctx: AppContext, request: FastifyRequest, t: Target, db: typeof ctx.db, id: string, mode: Mode, forUpdate = false): Promise<Row> {
-  const row = await readRecord(db, t.table, id, companyOnlyScope(authOf(request)), forUpdate);
+  const row = await ctx.records.find(db, t.table, id, companyOnlyScope(authOf(request)), forUpdate);
   try {
     await checkedParent(ctx, request, t, row.parent_id, mode);
   } catch (err) {
@@ -150,7 +150,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     await db.transaction().execute(async (trx) => {
       for (const [i, data] of body.subDatas.entries()) {
         const id = recordIdOf(data.id, `第${i + 1}行 id`);
-        const before = await readRecord(trx, t.table, id, companyOnlyScope(authOf(request)), true);
+        const before = await ctx.records.find(trx, t.table, id, companyOnlyScope(authOf(request)), true);
         if (String(before.parent_id) !== parentId) throw badRequest(`第${i + 1}行不属于该父记录`);
         await ctx.records.update(trx, request, t.model, t.table, before, data, null, `第${i + 1}行：`);
       }
@@ -166,13 +166,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const count = await db.transaction().execute(async (trx) => {
       // Rows are deleted only under parents the caller may change.
       for (const parentId of await parentIdsOf(trx, t.table, ids)) await checkedParent(ctx, request, t, parentId, 'write');
-      const rows = await deleteRecords(trx, t.model, t.table, ids, auth, companyOnlyScope(auth));
-      await writeAudit(trx, request, {
-        action: '删除子表数据',
-        targetType: `form:${t.model.formId}:${t.table.subKey}`,
-        targetId: rows.map((r) => String(r.id)).join(','),
-        detail: rows,
-      });
+      const rows = await ctx.records.remove(trx, request, t.model, t.table, ids, companyOnlyScope(auth));
       return rows.length;
     });
     return { errCode: 0, deleted: count };

@@ -1,5 +1,5 @@
 import { definitionOf, traitsOf, type ControlFamily, type FormControl } from '@park/core';
-import type { TableModel } from '../form/formModel.ts';
+import type { TableModel } from '../form/worker.ts';
 import type { SheetColumn } from './settings.ts';
 
 export type ColumnFamily = ControlFamily | 'system';

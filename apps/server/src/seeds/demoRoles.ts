@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { formPermission, HAZMAT_VEHICLE_FORM_NAME, type FormAction } from '@park/core';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /*
  * Issue 42: the demo people of the seeded approval (seeds/approval.ts) each get a role of their

@@ -13,20 +13,25 @@ import { companyOnlyScope } from './recordAccess.ts';
 import { formIdOfTable } from './tableNames.ts';
 
 /**
- * Record writes inside a caller's transaction, for writers that are not an HTTP request (the
- * automation engine first). The same building blocks as the record routes: core's checkSubmission
- * through prepareRow (a value the form refuses is refused here with the same message), the record
- * stores that keep file references and write form_event, and an operation-log row per change.
+ * Record writes by filter inside a caller's transaction, for writers that are not an HTTP request
+ * (automations). Only the records API (records.service.ts) calls these; other modules call it.
+ * The same building blocks as the record routes: core's checkSubmission through prepareRow (a
+ * value the form refuses is refused here with the same message), the record stores that keep file
+ * references and write form_event, and an operation-log row per change.
  *
  * Who: `actor.auth` (the rights and company scope the writes run with) and how the log names it.
- * Why: `cause` marks the form_event rows this transaction writes with their depth and the
- * execution that caused them (transaction-local settings read by the column defaults), which is
- * what the automation loop guard counts.
+ * Why: `actor.cause`, and for an automation's grouped updates the `EventCause` each event names
+ * (its depth and execution), which is what the automation loop guard counts.
  */
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
 
+/** Why a record is written: the four ways in (issue 45). The HTTP calls' actor is their request. */
+export type RecordCause = 'user' | 'automation' | 'approval' | 'import';
+
+/** A writer that is not an HTTP request: who it writes as, why, and how the operation log names it. */
 export interface RecordActor {
+  cause: Exclude<RecordCause, 'user'>;
   auth: AuthContext;
   /** Operation-log naming: e.g. { module: '自动化', prefix: '自动化「台账登记」' }. */
   log: { module: string; prefix: string };
@@ -40,14 +45,10 @@ export interface RecordActor {
 /** Why an automation leaves a matched row alone. */
 export const SKIPPED_UNDER_APPROVAL = '记录正在审批中，已跳过';
 
-export interface RecordCause {
+/** The automation execution an event comes from and its depth (the loop guard counts them). */
+export interface EventCause {
   depth: number;
   executionId: string;
-}
-
-/** Marks every form_event this transaction writes from now on with the cause. */
-export async function markCause(trx: Kysely<Database>, cause: RecordCause): Promise<void> {
-  await sql`select set_config('park.event_depth', ${String(cause.depth)}, true), set_config('park.event_execution', ${cause.executionId}, true)`.execute(trx);
 }
 
 function writeContext(actor: RecordActor): WriteContext {
@@ -76,7 +77,7 @@ interface RowUpdate {
   row: Record<string, unknown>;
   actor: RecordActor;
   action: string;
-  cause?: RecordCause;
+  cause?: EventCause;
 }
 
 /**
@@ -255,7 +256,7 @@ export async function updateLocked(
   model: FormModel,
   table: TableModel,
   rows: ReadonlyMap<string, Row>,
-  changes: Array<{ id: string; change: (before: Row) => Record<string, unknown>; actor: RecordActor; cause: RecordCause }>,
+  changes: Array<{ id: string; change: (before: Row) => Record<string, unknown>; actor: RecordActor; cause: EventCause }>,
 ): Promise<Array<{ before: Row; after: Row }> | null> {
   const action = table.subKey ? `修改子表数据（${table.name}）` : '修改表单数据';
   const current = new Map(rows);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { HAZMAT_VEHICLE_FORM_NAME, withNodeIds, type FlowNode } from '@park/core';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * The demo automation (issue 18) on the demo forms: when a 危化品车辆入园登记 record carrying

@@ -1,19 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 
-export const PARK_ALARM_PERMISSION = 'park:alarm';
-
 /* Form-encoded or JSON: ids as "1,2,3" or an array, or a single id. */
-const DisposalBody = Type.Object({
+export const DisposalBody = Type.Object({
   id: Type.Optional(Type.Integer({ minimum: 1 })),
   ids: Type.Optional(Type.Union([Type.String({ maxLength: 20000 }), Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })])),
   disposal: Type.String({ maxLength: 500 }),
 });
-type DisposalBody = Static<typeof DisposalBody>;
+export type DisposalBody = Static<typeof DisposalBody>;
 
 function idsOf(body: DisposalBody): string[] {
   const list = body.ids === undefined ? [] : Array.isArray(body.ids) ? body.ids.map(String) : body.ids.split(',').map((s) => s.trim()).filter(Boolean);
@@ -50,11 +48,4 @@ export async function disposeAlarms(db: Kysely<Database>, request: FastifyReques
     await writeAudit(trx, request, { module: '园区报警', action: '处置报警', targetType: 'park_alarm', targetId: ids.join(','), detail: { disposal: text } });
     return ids.length;
   });
-}
-
-export function alarmDisposalRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  app.post('/api/alarm/disposal', { schema: { body: DisposalBody }, config: { permission: PARK_ALARM_PERMISSION, audit: { module: '园区报警', action: '处置报警' } } }, async (request) => ({
-    errCode: 0,
-    handled: await disposeAlarms(db, request, request.body as DisposalBody),
-  }));
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * 自动化 › 流程管理 (issue 19): the designer's list, first under 自动化 (before 执行记录), granting

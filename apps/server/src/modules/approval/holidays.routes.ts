@@ -3,6 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { badRequest } from '../../plugins/errors.ts';
+import { deleteHoliday, holidaysOf, saveHoliday } from './holidays.repo.ts';
 
 /*
  * 系统管理 › 节假日 (issue 20): the calendar that approval time limits counted in working days
@@ -26,25 +27,13 @@ export function holidayRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { permission: HOLIDAY_PERMISSION };
   app.get('/api/system/holiday/query', { schema: { querystring: YearQuery }, config }, async (request) => {
     const year = (request.query as Static<typeof YearQuery>).year ?? new Date().getFullYear();
-    const rows = await db
-      .selectFrom('sys_holiday')
-      .select(['day', 'workday', 'name'])
-      .where('day', '>=', `${year}-01-01`)
-      .where('day', '<=', `${year}-12-31`)
-      .orderBy('day')
-      .execute();
-    const pad = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d));
-    return { errCode: 0, list: rows.map((r) => ({ day: pad(r.day), workday: r.workday, name: r.name })) };
+    return { errCode: 0, list: await holidaysOf(db, year) };
   });
   app.post('/api/system/holiday/save', { schema: { body: SaveBody }, config }, async (request) => {
     const body = request.body as Static<typeof SaveBody>;
     const day = checkedDay(body.day);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sys_holiday')
-        .values({ day, workday: body.workday, name: body.name?.trim() ?? '' })
-        .onConflict((oc) => oc.column('day').doUpdateSet({ workday: body.workday, name: body.name?.trim() ?? '' }))
-        .execute();
+      await saveHoliday(trx, { day, workday: body.workday, name: body.name?.trim() ?? '' });
       await writeAudit(trx, request, { action: '保存节假日', module: '节假日', targetType: 'sys_holiday', targetId: day });
     });
     return { errCode: 0 };
@@ -52,7 +41,7 @@ export function holidayRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/system/holiday/delete', { config: { ...config, mutates: true } }, async (request) => {
     const day = checkedDay((request.query as Record<string, unknown>).day);
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sys_holiday').where('day', '=', day).execute();
+      await deleteHoliday(trx, day);
       await writeAudit(trx, request, { action: '删除节假日', module: '节假日', targetType: 'sys_holiday', targetId: day });
     });
     return { errCode: 0 };

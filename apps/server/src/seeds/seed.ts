@@ -1,18 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../db/schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts';
 import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
-import { seedDemoCompanies, seedDictionaries, seedRegions } from './seeds/lookup.ts';
-import { seedDemoForms, seedDemoListPages } from './seeds/demoForms.ts';
-import { seedFormListPermissions } from './seeds/formPermissions.ts';
-import { seedDemoAutomation } from './seeds/automation.ts';
-import { seedAutomationDesignerMenu } from './seeds/automationDesigner.ts';
-import { seedDemoApproval } from './seeds/approval.ts';
-import { seedDemoRoles } from './seeds/demoRoles.ts';
-import { BACKUP_MENU } from './seeds/operations.ts';
-import { correctWelcomeMessage, seedWelcomeMessage } from './seeds/welcome.ts';
-import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './seeds/parkConsole.ts';
-import { seedDemoDashboard, seedReportManageMenu } from './seeds/reports.ts';
+import { seedDemoCompanies, seedDictionaries, seedRegions } from './lookup.ts';
+import { seedDemoForms, seedDemoListPages } from './demoForms.ts';
+import { seedFormListPermissions } from './formPermissions.ts';
+import { seedDemoAutomation } from './automation.ts';
+import { seedAutomationDesignerMenu } from './automationDesigner.ts';
+import { seedDemoApproval } from './approval.ts';
+import { seedDemoRoles } from './demoRoles.ts';
+import { BACKUP_MENU } from './operations.ts';
+import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
+import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
+import { seedDemoDashboard, seedReportManageMenu } from './reports.ts';
 
 /** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
 export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';

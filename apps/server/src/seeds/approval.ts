@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, withNodeIds, type FlowNode } from '@park/core';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /*
  * The demo approval (issue 20) on 危化品车辆入园登记: 发起人 → 科室主管审批 (the initiator's

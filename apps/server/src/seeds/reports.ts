@@ -14,7 +14,7 @@ import {
   type ReportWidget,
   type WidgetKind,
 } from '@park/core';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 export const DEMO_DATASET_NAME = '危化品车辆统计';
 export const DEMO_DASHBOARD_NAME = '危化品车辆大屏';

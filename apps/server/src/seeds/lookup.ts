@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../schema.ts';
-import { DICTIONARIES, type DicEntrySeed } from './dictionaries.ts';
-import type { RegionSeed } from './regions.ts';
+import type { Database } from '../db/schema.ts';
+import { DICTIONARIES, type DicEntrySeed } from '../db/reference/dictionaries.ts';
+import type { RegionSeed } from '../db/reference/regions.ts';
 
-/* Seed steps of issue 4; db/seed.ts runs each once. */
+/* Seed steps of issue 4; seeds/seed.ts runs each once. */
 
 export async function seedDictionaries(trx: Transaction<Database>): Promise<void> {
   for (const type of DICTIONARIES) {
@@ -32,7 +32,7 @@ export async function seedDictionaries(trx: Transaction<Database>): Promise<void
 
 export async function seedRegions(trx: Transaction<Database>): Promise<void> {
   // Loaded only when the step runs: a started server whose regions are seeded never parses the list.
-  const { REGIONS } = await import('./regions.ts');
+  const { REGIONS } = await import('../db/reference/regions.ts');
   const rows: Array<{ code: string; name: string; parent_code: string | null; level: number }> = [];
   const walk = (items: readonly RegionSeed[], parent: string | null, level: number) => {
     for (const [code, name, children] of items) {

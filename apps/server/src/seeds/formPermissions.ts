@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { FORM_ACTIONS, FORM_ACTION_LABELS, formPermission } from '@park/core';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /*
  * Issue 15: record calls now check form:N:action. Form list menus made before that (the demo

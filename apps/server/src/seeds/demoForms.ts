@@ -19,9 +19,8 @@ import {
   withOriginDefaults,
   type FormMeta,
 } from '@park/core';
-import type { Database } from '../schema.ts';
-import { syncFormTables } from '../../modules/form/tableSync.ts';
-import { formTable } from '../../modules/form/tableNames.ts';
+import type { Database } from '../db/schema.ts';
+import { syncFormTables, formTable } from '../modules/form/index.ts';
 
 async function createForm(
   trx: Transaction<Database>,
