@@ -18,7 +18,7 @@ import { formConfRoutes } from './modules/form/formConf.routes.ts';
 import { designRoutes } from './modules/form/design.routes.ts';
 import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
 import { designDraftRoutes } from './modules/form/designDraft.routes.ts';
-import { datasourceRoutes } from './modules/form/datasource.routes.ts';
+import { pickerSourceRoutes } from './modules/form/pickerSources.routes.ts';
 import { recordRoutes } from './modules/form/records.routes.ts';
 import { listV2Routes } from './modules/form/listV2.routes.ts';
 import { subRoutes } from './modules/form/sub.routes.ts';
@@ -126,7 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   importErrorsRoutes(app, ctx);
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
-  datasourceRoutes(app, ctx);
+  pickerSourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
   automationDesignerRoutes(app, ctx); // issue 19
   approvalRoutes(app, ctx); // issue 20

@@ -3,7 +3,7 @@ import type { DataScope, DsColumn, DsMeta } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
-import { resolveFormTable, type FormTableRef } from '../../form/datasource.ts';
+import { resolveFormTable, type FormTableRef } from '../../form/pickerSources.ts';
 import type { QueryColumn } from '../../../db/conditions/conditionSql.ts';
 import { calculatedSql } from '../query/calculated.ts';
 import { DIALECTS, type Stored } from '../query/dialects.ts';
