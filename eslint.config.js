@@ -3,6 +3,45 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The security bans every file keeps; a block that sets no-restricted-syntax again must repeat them. */
+const SECURITY_SYNTAX = [
+  { selector: "CallExpression[callee.name='eval']", message: '禁止使用 eval（DESIGN.md §9）' },
+  { selector: "NewExpression[callee.name='Function']", message: '禁止使用 new Function（DESIGN.md §9）' },
+];
+
+/**
+ * Core's control types (packages/core/src/form/registry.ts CONTROL_DEFINITIONS keys; the layers
+ * test checks the two lists agree). Outside the registries, code asks a control's definition
+ * (its family or traits: traitsOf, holdsColumns, isSubTable …) instead of testing its type's
+ * name, so a new type cannot fall silently to a default (issue 45 item 5).
+ */
+export const CONTROL_TYPE_NAMES = [
+  'input', 'textarea', 'text', 'input_mobile', 'input_tel', 'input_mail', 'input_postal', 'input_website',
+  'input_number', 'input_int', 'input_long', 'number', 'radio', 'checkbox', 'year', 'month', 'year_month', 'date',
+  'time', 'datetime', 'switch', 'multiple_select', 'select', 'slider', 'cascade', 'image_upload', 'file_upload',
+  'signature', 'm_data_ref', 'data_select', 'm_data_select', 'org_select', 'm_org_select', 'user_select',
+  'm_user_select', 'role_select', 'm_role_select', 'company_select', 'm_company_select', 'dic_select',
+  'm_dic_select', 'gis_select', 'region_select', 'current_user', 'table', 'flow_table', 'calculate_formula',
+  'grid', 'blank',
+];
+const CONTROL_TYPE_VALUE = `/^(${CONTROL_TYPE_NAMES.join('|')})$/`;
+const TYPE_LITERAL_MESSAGE =
+  '不要在登记表之外用控件类型名判断 .type：在控件定义里加一项属性（core form/registry.ts 的 traits，或 web controls/<family>/），再用 traitsOf/definitionOf 读取';
+const CONTROL_TYPE_SYNTAX = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/][left.property.name='type'] > Literal.right[value=${CONTROL_TYPE_VALUE}]`,
+    message: TYPE_LITERAL_MESSAGE,
+  },
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/][right.property.name='type'] > Literal.left[value=${CONTROL_TYPE_VALUE}]`,
+    message: TYPE_LITERAL_MESSAGE,
+  },
+  {
+    selector: `SwitchStatement[discriminant.property.name='type'] > SwitchCase > Literal.test[value=${CONTROL_TYPE_VALUE}]`,
+    message: TYPE_LITERAL_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -11,11 +50,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='eval']", message: '禁止使用 eval（DESIGN.md §9）' },
-        { selector: "NewExpression[callee.name='Function']", message: '禁止使用 new Function（DESIGN.md §9）' },
-      ],
+      'no-restricted-syntax': ['error', ...SECURITY_SYNTAX],
       'no-restricted-imports': ['error', { paths: [{ name: 'node:vm', message: '禁止使用 vm（DESIGN.md §9）' }, { name: 'vm', message: '禁止使用 vm（DESIGN.md §9）' }, { name: 'xlsx', message: '使用 exceljs（DESIGN.md §2）' }] }],
     },
   },
@@ -30,5 +65,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-dom'], message: 'packages/core 必须同构：不得依赖 Node 或 React' }] }],
     },
+  },
+  {
+    // The registries themselves and the tests (which pick types by name) may name control types.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: [
+      'packages/core/src/form/registry.ts',
+      'packages/core/src/form/controls/**',
+      'apps/web/src/controls/**',
+      '**/*.test.{ts,tsx}',
+      'apps/web/test/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...SECURITY_SYNTAX, ...CONTROL_TYPE_SYNTAX] },
   },
 );

@@ -56,6 +56,9 @@ test('李四在审批表单中填写审核意见并同意', async ({ page }) => 
   await expect(page).toHaveURL(/\/formTaskInfo\?processInstanceId=\d+&taskId=\d+/);
   const items = page.locator('.approval-items-card');
   await field(items, 'approve_opinion').locator('textarea').fill('手续齐全，同意入园');
+  // 李四 holds no right on the form: the record and its 装载明细 rows reach him through the approval.
+  await expect(page.locator('.ant-table').filter({ hasText: '品名' }).first()).toBeVisible();
+  await expect(page.getByText('您无权执行此操作')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}-task.png`, fullPage: true });
   await button(page, '同意').click();
   await expect(toast(page, '已同意')).toBeVisible();

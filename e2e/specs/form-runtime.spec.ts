@@ -221,6 +221,8 @@ test.describe('表单运行时', () => {
     // Signature: drawn on the pad, uploaded as a png
     await field(page, 'driver_sign').getByRole('button', { name: '点击签名' }).click();
     const pad = dialog(page, '驾驶员签名');
+    // The dialog's module (with the pad's library) is loaded on demand: wait for it to open.
+    await expect(pad).toBeVisible();
     // Drawn again if the pad took none of the strokes (seen now and then under CI load: the pad
     // stayed empty and 确定 answered 请先签名); the upload itself has its own 20 s.
     await expect(async () => {

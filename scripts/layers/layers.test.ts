@@ -1,22 +1,34 @@
 /**
- * Fails when an import closes a circle or runs from a lower layer up to a higher one, when a
- * module's code imports a route file, or when a route file holds SQL (issue 17; the layers are
- * listed in rules.ts and docs/architecture.md). Each message names the import and the rule, so
- * the fix is a matter of moving the imported thing down or the importing thing up.
+ * Fails when an import closes a circle (between files, or between folders: modules/<area>,
+ * features/<screen>, db/, lib/ …) or runs from a lower layer up to a higher one, when a module's
+ * code imports a route file, when a route file holds SQL, when a repo imports a service or a
+ * feature imports another feature's page (issues 17 and 45; the layers are listed in rules.ts and
+ * docs/architecture.md). A route file is known by what it does (it registers routes), not by its
+ * name. Each message names the import and the rule, so the fix is a matter of moving the imported
+ * thing down or the importing thing up.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { circles, importGraph, ROOT, type ImportEdge } from './importGraph.ts';
 import {
+  featureOf,
+  folderOf,
   layerOf,
+  MAIN_THREAD_ONLY,
+  MODULE_FACES,
   moduleOf,
-  ROUTE_FILE,
   mayImportRoutes,
+  PAGE_FILE,
+  REGISTERS_ROUTES,
+  REPO_FILE,
+  STAND_IN,
   ROUTE_IMPORT_EXCEPTIONS,
   SERVER_LAYERS,
+  SERVICE_FILE,
   SQL_IN_CODE,
   TEST_SUPPORT,
+  THREAD_ENTRY,
   WEB_LAYERS,
   type Layer,
 } from './rules.ts';
@@ -24,6 +36,30 @@ import {
 const server = importGraph(['apps/server/src']);
 const web = importGraph(['apps/web/src']);
 const core = importGraph(['packages/core/src']);
+
+const source = (f: string) => readFileSync(join(ROOT, f), 'utf8');
+/** Server files that register routes, read once. */
+const routeFiles = new Set(server.files.filter((f) => !STAND_IN.test(f) && REGISTERS_ROUTES.test(source(f))));
+const isRouteFile = (f: string) => routeFiles.has(f);
+
+/** Circles between folders (folderOf), each with the file imports that tie it. */
+function folderCircleMessages(root: string, graph: { edges: ImportEdge[] }): string[] {
+  const edges: ImportEdge[] = [];
+  for (const e of graph.edges) {
+    if (!e.to.startsWith(`${root}/`)) continue;
+    const a = folderOf(root, e.from);
+    const b = folderOf(root, e.to);
+    if (a !== b) edges.push({ ...e, from: a, to: b });
+  }
+  const folders = [...new Set(edges.flatMap((e) => [e.from, e.to]))];
+  return circles(folders, edges).map((members) => {
+    const inside = new Set(members);
+    const ties = graph.edges
+      .filter((e) => e.to.startsWith(`${root}/`) && folderOf(root, e.from) !== folderOf(root, e.to) && inside.has(folderOf(root, e.from)) && inside.has(folderOf(root, e.to)))
+      .map((e) => `    ${e.from} → ${e.to}`);
+    return `folders in a circle: ${members.join(', ')} (break one of these imports):\n${ties.join('\n')}`;
+  });
+}
 
 function circleMessages(graph: { files: string[]; edges: ImportEdge[] }): string[] {
   return circles(graph.files, graph.edges).map((members) => {
@@ -84,21 +120,77 @@ describe('layers (issue 17)', () => {
     expect(messages).toEqual([]);
   });
 
-  it('only a route index or app.ts imports a route file (routes → service → repo)', () => {
+  it('no import circle between folders on the server (modules, db, plugins …)', () => expect(folderCircleMessages('apps/server/src', server)).toEqual([]));
+  it('no import circle between folders in the web app (features, lib, controls …)', () => expect(folderCircleMessages('apps/web/src', web)).toEqual([]));
+
+  it('a route file is a file that registers routes: the *routes.ts files and no others', () => {
+    const named = (f: string) => /(^|\/|\.)routes\.ts$/.test(f);
+    // plugins/web.ts serves the built app's pages; a route index (report/routes.ts) registers none itself.
+    const unnamed = [...routeFiles].filter((f) => !named(f) && !/^apps\/server\/src\/plugins\//.test(f));
+    expect(unnamed.map((f) => `${f} registers routes: name it *.routes.ts (or routes.ts), and keep its SQL in a repo`)).toEqual([]);
+  });
+
+  it('only a route index or app.ts imports a route file; a route file imports none (routes → service → repo)', () => {
     const wrong = server.edges
-      .filter((e) => ROUTE_FILE.test(e.to) && !mayImportRoutes(e.from, e.to) && !TEST_SUPPORT.test(e.from))
+      .filter((e) => isRouteFile(e.to) && !mayImportRoutes(e.from, e.to, isRouteFile) && !TEST_SUPPORT.test(e.from))
       .filter((e) => !ROUTE_IMPORT_EXCEPTIONS.has(`${e.from} → ${e.to}`))
       .map((e) => `${e.from} imports the route file ${e.to}: move what it needs into a service or a plain module`);
     expect(wrong).toEqual([]);
   });
 
   it('no SQL in route files (it goes in the module’s repo or service)', () => {
-    const withSql = server.files
-      .filter((f) => ROUTE_FILE.test(f))
-      .flatMap((f) => {
-        const lines = readFileSync(join(ROOT, f), 'utf8').split('\n');
-        return lines.flatMap((line, i) => (SQL_IN_CODE.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`] : []));
-      });
+    const withSql = [...routeFiles].flatMap((f) => {
+      const lines = source(f).split('\n');
+      return lines.flatMap((line, i) => (SQL_IN_CODE.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 100)}`] : []));
+    });
     expect(withSql).toEqual([]);
+  });
+
+  it('routes → service → repo: a repo imports no service, and no service or repo imports a route file', () => {
+    const wrong = server.edges
+      .filter((e) => !TEST_SUPPORT.test(e.from))
+      .filter((e) => (REPO_FILE.test(e.from) && SERVICE_FILE.test(e.to)) || ((REPO_FILE.test(e.from) || SERVICE_FILE.test(e.from)) && isRouteFile(e.to)))
+      .map((e) => `${e.from} → ${e.to}: imports run routes → service → repo, never back`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('another module reaches a module with a face only through it (modules/form: index.ts, worker.ts)', () => {
+    const wrong = server.edges
+      .filter((e) => !TEST_SUPPORT.test(e.from))
+      .filter((e) => {
+        const target = moduleOf(e.to);
+        const face = target ? MODULE_FACES[target] : undefined;
+        return face !== undefined && moduleOf(e.from) !== target && !face.test(e.to);
+      })
+      .map((e) => `${e.from} → ${e.to}: import it from the module's face (${MODULE_FACES[moduleOf(e.to)!]!.source}); export it there if others need it`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('what a job thread loads pulls in no main-thread face (form/index.ts): it imports form/worker.ts', () => {
+    const loads = new Map<string, string[]>();
+    for (const e of server.edges) if (!e.typeOnly) loads.set(e.from, [...(loads.get(e.from) ?? []), e.to]);
+    const wrong: string[] = [];
+    for (const entry of server.files.filter((f) => THREAD_ENTRY.test(source(f)))) {
+      const seen = new Set([entry]);
+      const todo = [entry];
+      while (todo.length > 0) {
+        const f = todo.pop()!;
+        for (const to of loads.get(f) ?? []) {
+          if (MAIN_THREAD_ONLY.test(to)) wrong.push(`${f} → ${to}: ${entry} loads it on its thread; import from the thread face (form/worker.ts)`);
+          else if (!seen.has(to)) {
+            seen.add(to);
+            todo.push(to);
+          }
+        }
+      }
+    }
+    expect([...new Set(wrong)]).toEqual([]);
+  });
+
+  it('no feature imports another feature’s page (pages are reached through app/pageRegistry.ts)', () => {
+    const wrong = web.edges
+      .filter((e) => PAGE_FILE.test(e.to) && featureOf(e.from) !== null && featureOf(e.from) !== featureOf(e.to))
+      .map((e) => `${e.from} imports the page ${e.to}: move what it shares into lib/ or the feature's own module`);
+    expect(wrong).toEqual([]);
   });
 });

@@ -16,9 +16,8 @@ export const SERVER_LAYERS: Layer[] = [
   { name: 'core', paths: [/^packages\/core\/src\//], holds: 'isomorphic logic (@park/core)' },
   {
     name: 'db',
-    // Seed steps put modules together (start); the dictionaries and regions seeds are plain data modules read.
-    paths: [/^apps\/server\/src\/(config|logger)\.ts$/, /^apps\/server\/src\/db\/(?!seed\.ts$|seeds\/)/, /^apps\/server\/src\/db\/seeds\/(dictionaries|regions)\.ts$/],
-    holds: 'configuration, logging, connection, schema, migrations, batching helpers, seed data',
+    paths: [/^apps\/server\/src\/(config|logger)\.ts$/, /^apps\/server\/src\/db\//],
+    holds: 'configuration, logging, connection, schema, migrations, batching helpers, reference data (db/reference: dictionaries, regions)',
   },
   { name: 'context', paths: [/^apps\/server\/src\/context\.ts$/], holds: 'the AppContext every module receives (modules add their parts with `declare module`)' },
   { name: 'plugins', paths: [/^apps\/server\/src\/plugins\//], holds: 'Fastify plugins: errors, auth guard, audit, paging, scope' },
@@ -27,7 +26,7 @@ export const SERVER_LAYERS: Layer[] = [
   { name: 'app', paths: [/^apps\/server\/src\/app\.ts$/], holds: 'buildApp: registers every module’s routes' },
   {
     name: 'start',
-    paths: [/^apps\/server\/src\/(main|bootstrap)\.ts$/, /^apps\/server\/src\/cli\//, /^apps\/server\/src\/db\/seeds?(\.ts$|\/)/],
+    paths: [/^apps\/server\/src\/(main|bootstrap)\.ts$/, /^apps\/server\/src\/cli\//, /^apps\/server\/src\/seeds\//],
     holds: 'start-up, seeds and command-line tools: they put modules together',
   },
 ];
@@ -35,7 +34,7 @@ export const SERVER_LAYERS: Layer[] = [
 export const WEB_LAYERS: Layer[] = [
   { name: 'core', paths: [/^packages\/core\/src\//], holds: 'isomorphic logic (@park/core)' },
   { name: 'lib', paths: [/^apps\/web\/src\/lib\//], holds: 'HTTP client, formatting, paging, shared page parts with no feature in them' },
-  { name: 'controls', paths: [/^apps\/web\/src\/controls\//], holds: 'one folder per control type and the registry' },
+  { name: 'controls', paths: [/^apps\/web\/src\/controls\//], holds: 'one folder per control family (its types, widgets, property panels and test cases) and the CONTROL_UI registry' },
   { name: 'form', paths: [/^apps\/web\/src\/form\//], holds: 'the form renderer, dialogs and sub-table panels' },
   { name: 'features', paths: [/^apps\/web\/src\/features\//], holds: 'one folder per screen' },
   { name: 'shell', paths: [/^apps\/web\/src\/shell\//], holds: 'the frame around pages: top bar, menus' },
@@ -46,17 +45,71 @@ export const WEB_LAYERS: Layer[] = [
 /** Files that boot a whole app for tests: they may reach every layer. */
 export const TEST_SUPPORT = /\/(testSupport|testHelpers|testPark)\.ts$/;
 
-/** Route files: HTTP only. SQL belongs in a repo (or a service), never here. */
-export const ROUTE_FILE = /(^|\/|\.)routes\.ts$/;
+/**
+ * Route files: HTTP only. A route file is a file that registers routes (its role, whatever its
+ * name): `app.get(…)`, `scope.post(…)`, `app.route(…)`. SQL belongs in a repo (or a service), never here.
+ */
+export const REGISTERS_ROUTES = /\b(app|scope|instance|fastify)\.(get|post|put|patch|delete|head|options|all|route)\(/;
+/** Stand-ins for outside systems (the video gateway's simulator): their routes are not our API. */
+export const STAND_IN = /\/simulator\//;
 export const SQL_IN_CODE = /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?\x60|\bsql\.(raw|ref|id|table|join|lit)\(/;
-/** Who may import a route file: app.ts, and the route index (index.ts or routes.ts) of the same module. */
-export function mayImportRoutes(from: string, to: string): boolean {
+
+/**
+ * Who may import a route file: app.ts, and its own module's route index — an `index.ts` or
+ * `routes.ts` that registers no route itself and only gathers the module's route files. So a route
+ * file never imports another route file.
+ */
+export function mayImportRoutes(from: string, to: string, isRouteFile: (path: string) => boolean): boolean {
   if (from === 'apps/server/src/app.ts') return true;
-  return /\/(index|routes)\.ts$/.test(from) && moduleOf(from) !== null && moduleOf(from) === moduleOf(to);
+  return /\/(index|routes)\.ts$/.test(from) && !isRouteFile(from) && moduleOf(from) !== null && moduleOf(from) === moduleOf(to);
 }
 
 /** Known imports of a route file by another file, tolerated while their module is reworked (none today). */
 export const ROUTE_IMPORT_EXCEPTIONS = new Set<string>([]);
+
+/** routes → service → repo: a repo reads and writes tables and imports no service; neither imports a route file. */
+export const REPO_FILE = /(^|\/|\.)repo\.ts$|\/repo\/[^/]+\.ts$/;
+export const SERVICE_FILE = /(^|\/|\.)service\.ts$/;
+
+/**
+ * The folder an import graph is read at for the folder-level circle check: modules/<area> and
+ * features/<screen> are one unit each, any other top folder (db/, plugins/, lib/, controls/…) is
+ * one, and a file at the top is its own.
+ */
+export function folderOf(root: string, path: string): string {
+  const parts = path.slice(root.length + 1).split('/');
+  if ((parts[0] === 'modules' || parts[0] === 'features') && parts.length > 2) return `${root}/${parts[0]}/${parts[1]}`;
+  return parts.length > 1 ? `${root}/${parts[0]}` : path;
+}
+
+/** A web screen's page component: another feature may not import it (pages are reached through app/pageRegistry.ts). */
+export const PAGE_FILE = /^apps\/web\/src\/features\/[^/]+\/(.+\/)?[A-Z][A-Za-z0-9]*Page\.tsx$/;
+
+/** features/<screen> of a web file. */
+export function featureOf(path: string): string | null {
+  return /^apps\/web\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/**
+ * Modules with a public face (issue 45): any file outside the module imports it only through these
+ * files. The form module has two: index.ts (routes, services, helpers) and worker.ts (what a job
+ * thread may load; index.ts re-exports it). Modules not listed are still reached file by file.
+ */
+const face = (module: string) => new RegExp(`^apps/server/src/modules/${module}/index\\.ts$`);
+export const MODULE_FACES: Record<string, RegExp> = {
+  form: /^apps\/server\/src\/modules\/form\/(index|worker)\.ts$/,
+  approval: face('approval'),
+  company: face('company'),
+  lookup: face('lookup'),
+  msg: face('msg'),
+  park: face('park'),
+  video: face('video'),
+};
+
+/** A job thread's entry (it talks to its parent): what it loads must not pull in main-thread services. */
+export const THREAD_ENTRY = /\bparentPort\b/;
+/** What a job thread may not load: the form module's main-thread face (batched statements, caches). */
+export const MAIN_THREAD_ONLY = /^apps\/server\/src\/modules\/form\/index\.ts$/;
 
 export function layerOf(layers: Layer[], path: string): Layer | undefined {
   return layers.find((l) => l.paths.some((p) => p.test(path)));

@@ -6,29 +6,21 @@ import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './modules/admin/index.ts';
-import { approvalRoutes } from './modules/approval/routes.ts';
+import { approvalRoutes } from './modules/approval/index.ts';
 import { automationRoutes } from './modules/automation/routes.ts';
 import { automationDesignerRoutes } from './modules/automation/designer.routes.ts';
-import { companyRoutes } from './modules/company/routes.ts';
+import { companyRoutes } from './modules/company/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { fileRoutes } from './modules/file/routes.ts';
+import { fileRoutes } from './modules/file/index.ts';
 import { flowRoutes } from './modules/flow/routes.ts';
-import { cspSourceOf, formRoutes } from './modules/form/routes.ts';
-import { formConfRoutes } from './modules/form/formConf.routes.ts';
-import { designRoutes } from './modules/form/design.routes.ts';
-import { designPreviewRoutes } from './modules/form/designPreview.routes.ts';
-import { designDraftRoutes } from './modules/form/designDraft.routes.ts';
-import { pickerSourceRoutes } from './modules/form/pickerSources.routes.ts';
-import { recordRoutes } from './modules/form/records.routes.ts';
-import { listV2Routes } from './modules/form/listV2.routes.ts';
-import { subRoutes } from './modules/form/sub.routes.ts';
-import { formAccessRoutes } from './modules/form/access.routes.ts';
+import { formRoutes } from './modules/form/index.ts';
+import { cspSourceOf } from './plugins/csp.ts';
 import { registerControlCharGuard } from './plugins/controlChars.ts';
 import { formTaskRoutes } from './modules/formtask/routes.ts';
 import { importExportRoutes } from './modules/importExport/routes.ts';
 import { importErrorsRoutes } from './modules/importExport/importErrors.routes.ts';
 import { lookupRoutes } from './modules/lookup/index.ts';
-import { msgRoutes } from './modules/msg/routes.ts';
+import { msgRoutes } from './modules/msg/index.ts';
 import { parkRoutes } from './modules/park/index.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { reportRoutes } from './modules/report/routes.ts';
@@ -110,14 +102,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   userRoutes(app, ctx);
   adminRoutes(app, ctx);
   formRoutes(app, ctx);
-  formConfRoutes(app, ctx);
-  designRoutes(app, ctx);
-  designPreviewRoutes(app, ctx);
-  designDraftRoutes(app, ctx);
-  recordRoutes(app, ctx);
-  listV2Routes(app, ctx);
-  subRoutes(app, ctx);
-  formAccessRoutes(app);
   flowRoutes(app, ctx);
   msgRoutes(app, ctx);
   formTaskRoutes(app, ctx);
@@ -126,7 +110,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   importErrorsRoutes(app, ctx);
   lookupRoutes(app, ctx);
   companyRoutes(app, ctx);
-  pickerSourceRoutes(app, ctx);
   automationRoutes(app, ctx); // issue 18
   automationDesignerRoutes(app, ctx); // issue 19
   approvalRoutes(app, ctx); // issue 20

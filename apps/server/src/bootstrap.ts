@@ -1,14 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { FormModelCache } from './modules/form/formModel.ts';
-import { RecordService } from './modules/form/records.service.ts';
-import { mayEditRecordFile } from './modules/form/heldFiles.ts';
+import { FormModelCache, mayEditRecordFile, RecordService, type RecordViewers } from './modules/form/index.ts';
+import { mayViewThroughApproval } from './modules/approval/index.ts';
 import type { FileHolders } from './modules/file/holders.ts';
 import { jobDownloadFile } from './modules/importExport/download.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
-import { seed, type SeedResult } from './db/seed.ts';
+import { seed, type SeedResult } from './seeds/seed.ts';
 import type { Kysely } from 'kysely';
 import { AuthEvents } from './modules/auth/authEvents.ts';
 import { loadOrCreateLoginKeys } from './modules/auth/keys.ts';
@@ -17,6 +16,8 @@ import { SessionStore } from './modules/auth/sessions.ts';
 import { SettingsStore } from './modules/admin/settings/store.ts';
 import { PreparedStatements } from './db/prepared.ts';
 import { openReportResources } from './modules/report/resources.ts';
+import { reportServices } from './modules/report/service.ts';
+import { createParkServices } from './modules/park/index.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -49,7 +50,10 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const reports = await openReportResources(config, databaseUrl);
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
     const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile };
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, fileHolders };
+    const park = createParkServices(db, config);
+    // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
+    const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, { forms, records }, auth, formId, recordId) };
+    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers };
     return {
       ctx,
       seedResult,

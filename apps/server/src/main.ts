@@ -10,8 +10,7 @@ import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedd
 import { startJobs, stopJobs } from './jobs/boss.ts';
 import { describeStartError } from './db/staleCluster.ts';
 import { loggerOptions } from './logger.ts';
-import { startParkSimulator } from './modules/park/simulator/index.ts';
-import type { ParkSimulator } from './modules/park/simulator/live.ts';
+import { startParkSimulator, type ParkSimulator } from './modules/park/index.ts';
 
 const EMBEDDED_DB = 'park';
 
@@ -74,7 +73,7 @@ async function main(): Promise<void> {
   running.app = await buildApp(running.booted.ctx);
   await running.app.listen({ port: config.port, host: config.host });
   // The demo park (issue 23): on unless PARK_SIMULATOR=0; its first run fills a month of history.
-  if (config.park.simulator) running.simulator = startParkSimulator(running.app, running.booted.ctx, logger);
+  if (config.park.simulator) running.simulator = startParkSimulator(running.booted.ctx, logger);
   const ms = Math.round(performance.now() - startedAt);
 
   const bound = running.app.server.address();

@@ -6,9 +6,9 @@ import type { TestProject } from 'vitest/node';
 import { ensureDatabase, startEmbedded, type EmbeddedCluster } from '../src/db/embedded.ts';
 import { createDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seeds/seed.ts';
 import type { Kysely } from 'kysely';
-import { DEMO_APPROVAL_SEED_KEY, DEMO_ROLES_SEED_KEY } from '../src/db/seed.ts';
+import { DEMO_APPROVAL_SEED_KEY, DEMO_ROLES_SEED_KEY } from '../src/seeds/seed.ts';
 
 export const TEMPLATE_DB = 'park_template';
 export const TEST_ADMIN_PASSWORD = 'Admin@123';

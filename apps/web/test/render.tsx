@@ -11,7 +11,7 @@ import type { ControlType, FormContext, FormControl } from '@park/core';
 import { AppProviders } from '../src/app/providers.tsx';
 import { widgetOf } from '../src/controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../src/controls/types.ts';
-import { modelOf } from '../src/controls/shared/values.ts';
+import { modelOf } from '../src/controls/common/values.ts';
 import { SubTablePanel } from '../src/form/subtable/SubTablePanel.tsx';
 
 /** A control as the designer saves it: model `f`, a name, the given options and extras. */

@@ -7,8 +7,8 @@
  *    dialog, uploading) calls onChange with a value that stores as expected.
  * The value reaches the widget as the form does it, through core's codec from stored columns,
  * and what the widget gives back is stored again through the codec. Each type's case lives in its
- * folder (`controls/<type>/widgetCase.tsx`, helpers in ./widgetKit.tsx) and is collected here; a
- * type without one fails the run, naming the type. Server-backed widgets read from a stub of the
+ * family folder (`controls/<family>/cases.tsx`, helpers in ./widgetKit.tsx) and is collected here; a
+ * type without one does not compile. Server-backed widgets read from a stub of the
  * network under lib/http.ts (./http.ts); e2e/specs/form-runtime.spec.ts runs them against the
  * real server.
  */
@@ -18,21 +18,36 @@ import { CONTROL_TYPES, definitionOf, type ControlType } from '@park/core';
 import { stubHttp } from './http.ts';
 import { controlOf, renderDisplay, renderEditor, visibleText } from './render.tsx';
 import { lastValue, type WidgetCase } from './widgetKit.tsx';
+import { TEXT_CASES } from '../src/controls/text/cases.tsx';
+import { LAYOUT_CASES } from '../src/controls/layout/cases.tsx';
+import { NUMBER_CASES } from '../src/controls/number/cases.tsx';
+import { CHOICE_CASES } from '../src/controls/choice/cases.tsx';
+import { DATE_CASES } from '../src/controls/date/cases.tsx';
+import { PLACE_CASES } from '../src/controls/place/cases.tsx';
+import { UPLOAD_CASES } from '../src/controls/upload/cases.tsx';
+import { PICKER_CASES } from '../src/controls/picker/cases.tsx';
+import { SUB_TABLE_CASES } from '../src/controls/subTable/cases.tsx';
 
 export { clickButton, dialog, editorInput, type WidgetCase } from './widgetKit.tsx';
 
-const FOLDERS = import.meta.glob<{ widgetCase: WidgetCase }>('../src/controls/*/widgetCase.tsx', { eager: true });
-
-/** One case per control type, in registry order, from the type's folder. */
-export const CASES: Partial<Record<ControlType, WidgetCase>> = Object.fromEntries(
-  CONTROL_TYPES.flatMap((type) => {
-    const found = FOLDERS[`../src/controls/${type}/widgetCase.tsx`];
-    return found ? [[type, found.widgetCase]] : [];
-  }),
-);
+/**
+ * One case per control type, from its family's cases.tsx. Typed over ControlType, so a type
+ * without a case does not compile; the run still checks it (a case table read at run time).
+ */
+export const CASES: Readonly<Record<ControlType, WidgetCase>> = {
+  ...TEXT_CASES,
+  ...LAYOUT_CASES,
+  ...NUMBER_CASES,
+  ...CHOICE_CASES,
+  ...DATE_CASES,
+  ...PLACE_CASES,
+  ...UPLOAD_CASES,
+  ...PICKER_CASES,
+  ...SUB_TABLE_CASES,
+};
 
 function missingCases(): string[] {
-  return CONTROL_TYPES.filter((type) => !CASES[type]).map((type) => `controls/${type}/widgetCase.tsx`);
+  return CONTROL_TYPES.filter((type) => !Object.hasOwn(CASES, type)).map((type) => `a case for ${type} in its family's cases.tsx`);
 }
 
 // ---------------------------------------------------------------------------------------------

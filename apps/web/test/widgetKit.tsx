@@ -1,6 +1,6 @@
 /**
- * The parts the control widgets' test cases share (each case is `controls/<type>/widgetCase.tsx`,
- * collected by ./widgetCases.tsx): finding things the way a user does, shared designs and server
+ * The parts the control widgets' test cases share (each family's cases are
+ * `controls/<family>/cases.tsx`, collected by ./widgetCases.tsx): finding things the way a user does, shared designs and server
  * replies, and the single and multiple picker cases.
  */
 import { expect } from 'vitest';

@@ -10,11 +10,10 @@ import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
 import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
 import { registerImportExport } from '../modules/importExport/jobs.ts';
 import { registerReportExports } from '../modules/report/export/exportWorker.ts';
-import { createSmsSender } from '../modules/company/sms.ts';
-import { SmsOutbox } from '../modules/company/smsOutbox.ts';
+import { createSmsSender, SmsOutbox } from '../modules/company/index.ts';
 import { registerBackupJob } from '../modules/backup/job.ts';
 import { startAutomation } from '../modules/automation/jobs.ts';
-import { registerApprovalTimeouts } from '../modules/approval/jobs.ts';
+import { registerApprovalTimeouts } from '../modules/approval/index.ts';
 import type { AutomationEngine } from '../modules/automation/engine.ts';
 import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// request.cookies is @fastify/cookie's (registered in app.ts); its types come with this file, whoever compiles it.
+import type {} from '@fastify/cookie';
 import { BASE_PATH, PASSWORD_CHANGE_REQUIRED, type NoLoginReply, type PasswordChangeReply } from '@park/core';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from './authContext.ts';

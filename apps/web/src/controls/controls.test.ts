@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { definitionOf, type ControlType, type FormControl } from '@park/core';
-import { fromDayjs, toDayjs, toDayjsFormat } from './shared/dateFormat.ts';
+import { fromDayjs, toDayjs, toDayjsFormat } from './date/dateFormat.ts';
 import {
   choiceText,
   dateKindText,
@@ -23,9 +23,9 @@ import {
   signatureText,
   switchText,
   uploadText,
-} from './shared/text.ts';
-import { applyDsMapping, dsColumns, dsConditions } from './shared/FormDataChooser.tsx';
-import { atPath, mapsMappingOf, pickerKindOf, urlParamValues } from './shared/pickers/sources.ts';
+} from './common/text.ts';
+import { applyDsMapping, dsColumns, dsConditions } from './picker/FormDataChooser.tsx';
+import { atPath, mapsMappingOf, pickerKindOf, urlParamValues } from './picker/sources.ts';
 
 type TextFn = (value: unknown, control: FormControl) => string;
 

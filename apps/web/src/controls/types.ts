@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FormContext, FormControl } from '@park/core';
+import type { PropertyEditor } from './common/properties/types.ts';
 
 /** add and edit draw editors; detail draws read-only displays (spec 001 §2.8). */
 export type RenderMode = 'add' | 'edit' | 'detail';
@@ -51,11 +52,7 @@ export interface DisplayProps {
  */
 export type WidgetFrame = 'field' | 'bare' | 'container' | 'subTable';
 
-/**
- * One control type's browser half (DESIGN §3): an editor, a read-only display, plain text. Its
- * designer property panel is `properties.ts` in the same folder (registry: propertyRegistry.ts),
- * kept apart so the designer's panels load without the widgets' libraries (Leaflet, signature pad).
- */
+/** How a control type is drawn (DESIGN §3): an editor, a read-only display, plain text. */
 export interface ControlWidget {
   frame: WidgetFrame;
   Editor: ComponentType<EditorProps>;
@@ -64,3 +61,12 @@ export interface ControlWidget {
   text(value: unknown, control: FormControl): string;
 }
 
+
+/**
+ * One control type's browser half (DESIGN §3): its widget and its designer property panel, one
+ * entry of controls/registry.ts CONTROL_UI, listed by the type's family (`controls/<family>/index.ts`).
+ */
+export interface ControlUi {
+  widget: ControlWidget;
+  properties: PropertyEditor;
+}

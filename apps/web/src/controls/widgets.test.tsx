@@ -1,6 +1,6 @@
 /**
  * Every control widget that needs no server, rendered in a DOM: display text, value in and
- * value out (each type's case is controls/<type>/widgetCase.tsx, collected by apps/web/test/widgetCases.tsx).
+ * value out (each type's case is in its family's controls/<family>/cases.tsx, collected by apps/web/test/widgetCases.tsx).
  */
 import { runWidgetCases } from '../../test/widgetCases.tsx';
 

@@ -2,7 +2,7 @@ import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { decodeRecord, subTablesOf } from '@park/core';
 import { useState } from 'react';
-import { modelOf } from '../controls/shared/values.ts';
+import { modelOf } from '../controls/common/values.ts';
 import type { LoadedForm } from './FormLoader.tsx';
 import { FormFields } from './FormFields.tsx';
 import { FormStore } from './store.ts';

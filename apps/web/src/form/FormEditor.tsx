@@ -12,7 +12,7 @@ import {
   type StoredRow,
 } from '@park/core';
 import { ApiError } from '../lib/http.ts';
-import { isObject, textOf } from '../controls/shared/values.ts';
+import { isObject, textOf } from '../controls/common/values.ts';
 import { addRecord, addRecordWithChildren, encode, updateRecord, type FormDefinition, type StoredRecord } from './api.ts';
 import { FormFields } from './FormFields.tsx';
 import { CONFIRM_SAVE, PARENT_LOCKED, SAVED } from './messages.ts';

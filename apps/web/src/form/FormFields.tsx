@@ -13,7 +13,7 @@ import { Alert, ConfigProvider } from 'antd';
 import { isRequired, listOf, type FormConfig, type FormControl } from '@park/core';
 import { widgetOf } from '../controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../controls/types.ts';
-import { isDisabled, modelOf, nameOf, num, flag, textOf } from '../controls/shared/values.ts';
+import { isDisabled, modelOf, nameOf, num, flag, textOf } from '../controls/common/values.ts';
 import type { FormStore } from './store.ts';
 import './form.css';
 

@@ -2,7 +2,7 @@ import { Card, Tabs } from 'antd';
 import { subTablesOf, tableShowTypeOf, type FormContext, type FormMeta } from '@park/core';
 import { widgetOf } from '../controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../controls/types.ts';
-import { modelOf, nameOf } from '../controls/shared/values.ts';
+import { modelOf, nameOf } from '../controls/common/values.ts';
 import { SubTablePanel } from './subtable/SubTablePanel.tsx';
 
 export type SubTableLayout = 'tabs' | 'stack';

@@ -12,8 +12,10 @@ import {
   flattenControls,
   formulaReferences,
   isShownInMode,
+  isCalculated,
   isSubTable,
   submittableValues,
+  traitsOf,
   validateValues,
   type ControlSource,
   type FieldError,
@@ -22,7 +24,7 @@ import {
   type FormValues,
   type Visibility,
 } from '@park/core';
-import { isObject, modelOf, optionsOf } from '../controls/shared/values.ts';
+import { isObject, modelOf, optionsOf } from '../controls/common/values.ts';
 
 export class FormValidationError extends Error {
   readonly errors: FieldError[];
@@ -36,7 +38,7 @@ export class FormValidationError extends Error {
 type Listener = () => void;
 
 function hasRelated(control: FormControl): boolean {
-  if (control.type !== 'radio' && control.type !== 'select') return false;
+  if (!traitsOf(control).optionRelations) return false;
   const list = optionsOf(control).options;
   return (
     Array.isArray(list) &&
@@ -65,10 +67,10 @@ export class FormStore {
       const model = modelOf(control);
       if (model && !this.byModel.has(model)) this.byModel.set(model, control);
       if (model && hasRelated(control)) this.controllers.add(model);
-      if (control.type === 'calculate_formula')
+      if (isCalculated(control))
         for (const ref of formulaReferences(optionsOf(control).formula)) this.formulaInputs.add(ref);
     }
-    this.hasFormulas = controls.some((c) => c.type === 'calculate_formula');
+    this.hasFormulas = controls.some((c) => isCalculated(c));
     this.values = this.hasFormulas ? applyFormulas(source, initial) : { ...initial };
     this.visibility = computeVisibility(source, this.values);
   }

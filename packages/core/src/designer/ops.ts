@@ -3,7 +3,7 @@
  * and sub-tables, copy, delete and update. Pure functions: the canvas keeps the results in its
  * undo history.
  */
-import { definitionOf, isSubTable } from '../form/registry.ts';
+import { definitionOf, holdsColumns, isSubTable, traitsOf } from '../form/registry.ts';
 import type { ControlType } from '../form/registry.ts';
 import type { FormControl, FormMeta } from '../form/types.ts';
 import { CONTROL_TEMPLATES } from './templates.ts';
@@ -35,16 +35,6 @@ export function counterIds(start = 1): IdSource {
 
 /** Designs are JSON text at rest, so a JSON round trip is a faithful deep copy. */
 const cloneJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-const REGION_COLUMNS: Record<string, string> = {
-  province: 'province',
-  provinceCode: 'province_code',
-  city: 'city',
-  cityCode: 'city_code',
-  area: 'area',
-  areaCode: 'area_code',
-};
-const GIS_COLUMNS: Record<string, string> = { lat: 'lat', lnt: 'lng', address: 'address' };
 
 /** Layout controls (grid, text, blank) store nothing and need no model. */
 export function needsModel(control: FormControl): boolean {
@@ -109,7 +99,7 @@ function withIdentity(control: FormControl, taken: Taken, ids: IdSource, keepFre
     Object.assign(next, withColumns({ ...next, model }));
   } else delete next.model;
   reserve(taken, next);
-  if (next.type === 'grid' && Array.isArray(next.columns)) {
+  if (holdsColumns(next) && Array.isArray(next.columns)) {
     next.columns = next.columns.map((col) => ({
       ...col,
       list: (Array.isArray(col.list) ? col.list : []).map((c) => withIdentity(c, taken, ids, keepFree)),
@@ -128,7 +118,7 @@ function withColumns(control: FormControl): FormControl {
   const model = String(control.model);
   const out = { ...control };
   if ('label_model' in control) out.label_model = `${model}_label`;
-  const parts = control.type === 'region_select' ? REGION_COLUMNS : control.type === 'gis_select' ? GIS_COLUMNS : null;
+  const parts = traitsOf(control).partColumns;
   if (parts) {
     const ext = { ...(typeof control.modelExt === 'object' && control.modelExt ? control.modelExt : {}) };
     for (const [part, column] of Object.entries(parts)) ext[part] = `${model}_${column}`;
@@ -236,7 +226,7 @@ function followModel(before: FormControl, next: FormControl): FormControl {
     typeof column === 'string' && (from === '' ? column.endsWith(`_${suffix}`) : column === `${from}_${suffix}`);
   const out = { ...next };
   if (derived(next.label_model, 'label')) out.label_model = `${to}_label`;
-  const parts = next.type === 'region_select' ? REGION_COLUMNS : next.type === 'gis_select' ? GIS_COLUMNS : null;
+  const parts = traitsOf(next).partColumns;
   if (parts && typeof next.modelExt === 'object' && next.modelExt !== null) {
     const ext = { ...next.modelExt };
     for (const [part, suffix] of Object.entries(parts)) if (derived(ext[part], suffix)) ext[part] = `${to}_${suffix}`;

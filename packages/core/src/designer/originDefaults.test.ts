@@ -4,7 +4,7 @@ import palette from '../../../../../shared/reference/origin/1298350966-ioc-vue-t
 import { hazmatCatalogMeta, hazmatVehicleListSettings, hazmatVehicleMeta } from '../form/demoForms.ts';
 import { validateFormMeta } from '../form/designValidation.ts';
 import type { FormControl, FormMeta } from '../form/types.ts';
-import { FORM_CONFIG_DEFAULTS, missingKeys, withOriginDefaults } from './originDefaults.ts';
+import { controlGaps, FORM_CONFIG_DEFAULTS, missingKeys, withOriginDefaults } from './originDefaults.ts';
 
 const entries = Object.values(palette as unknown as Record<string, FormControl[]>).flat();
 
@@ -32,7 +32,7 @@ describe('withOriginDefaults', () => {
       expect(validateFormMeta(full).errors).toEqual([]);
       for (const control of allControls(full.list)) {
         const ref = referenceOf(control.type);
-        if (ref) expect(missingKeys(ref, control), `${control.type} ${control.model}`).toEqual([]);
+        if (ref) expect(controlGaps(ref, control), `${control.type} ${control.model}`).toEqual([]);
         expect(Array.isArray(control.rules), control.model).toBe(true);
       }
       expect(missingKeys(FORM_CONFIG_DEFAULTS, full.config)).toEqual([]);
@@ -57,6 +57,15 @@ describe('withOriginDefaults', () => {
     expect(bare.config.labelWidth).toBe(100);
     expect(withOriginDefaults(meta).config.labelWidth).toBe(120);
     expect(meta.list[1]!.options).toEqual({});
+  });
+
+  it('gives a number no range the design did not set: the palette\'s 0 to 10 would refuse 15 from a counter', () => {
+    const meta: FormMeta = { list: [{ type: 'number', key: 'n', model: 'qty', name: '数量', options: {} }, { type: 'number', key: 'm', model: 'cap', name: '上限', options: { min: 1, max: 5 } }] } as FormMeta;
+    const [free, ranged] = withOriginDefaults(meta).list;
+    expect(free!.options).not.toHaveProperty('min');
+    expect(free!.options).not.toHaveProperty('max');
+    expect(free!.options).toHaveProperty('step', 1);
+    expect(ranged!.options).toMatchObject({ min: 1, max: 5 });
   });
 
   it('serves the V1 list page its queryLayout.cols', () => {

@@ -65,6 +65,12 @@ function fullControl(control: FormControl): FormControl {
   const defaults: Json = { ...template, rules: [] };
   // A picker's `title` heads its dialog; one the design never set is its own name, not the type's.
   if ('title' in defaults && typeof control.name === 'string' && control.name !== '') defaults.title = control.name;
+  // The palette's min/max (0 and 10) would give a design that set no range one: a counter clamps to
+  // them (numberControls' `clamps`), so 15 would be refused. A range stays what the design says.
+  if (isRecord(defaults.options) && !hasRange(control)) {
+    const { min: _min, max: _max, ...rest } = defaults.options;
+    defaults.options = rest;
+  }
   const out = filled(control, defaults) as FormControl;
   out.type = control.type;
   if (!isRecord(out.options)) out.options = {};
@@ -75,6 +81,12 @@ function fullControl(control: FormControl): FormControl {
   }
   if (Array.isArray(control.tableColumns)) out.tableColumns = fullList(control.tableColumns);
   return out;
+}
+
+/** Whether the design gave the control a min or a max (the original client reads neither unset). */
+function hasRange(control: FormControl): boolean {
+  const own = isRecord(control.options) ? control.options : {};
+  return 'min' in own || 'max' in own;
 }
 
 function fullList(list: unknown[]): FormControl[] {
@@ -106,4 +118,10 @@ export function missingKeys(reference: Readonly<Record<string, unknown>>, ours: 
     const mine = ours[k];
     return isRecord(v) && isRecord(mine) ? missingKeys(v, mine, `${path}${k}.`) : [];
   });
+}
+
+/** What withOriginDefaults gives a control of its palette `reference`, the keys it leaves out on purpose aside. */
+export function controlGaps(reference: Readonly<Record<string, unknown>>, control: FormControl): string[] {
+  const gaps = missingKeys(reference, control as unknown as Record<string, unknown>);
+  return hasRange(control) ? gaps : gaps.filter((k) => k !== 'options.min' && k !== 'options.max');
 }

@@ -3,7 +3,7 @@
  * operation here returns a new FormMeta and shares the untouched parts, so the designer's undo
  * history can keep whole designs cheaply and restore them exactly.
  */
-import { isSubTable } from '../form/registry.ts';
+import { holdsColumns, isSubTable } from '../form/registry.ts';
 import type { FormControl, FormMeta, GridColumn } from '../form/types.ts';
 
 export type Slot =
@@ -41,7 +41,7 @@ export function findControl(meta: FormMeta, key: string): Located | undefined {
   const search = (list: FormControl[], slot: Slot, table?: FormControl): Located | undefined => {
     for (const [index, control] of list.entries()) {
       if (keyOf(control) === key) return { control, place: { slot, index }, parentTable: table };
-      if (control.type === 'grid') {
+      if (holdsColumns(control)) {
         for (const [column, col] of columnsOf(control).entries()) {
           const hit = search(listIn(col.list), { kind: 'grid', gridKey: keyOf(control), column }, table);
           if (hit) return hit;
@@ -63,7 +63,7 @@ export function listAt(meta: FormMeta, slot: Slot): FormControl[] | undefined {
   const owner = findControl(meta, slot.kind === 'grid' ? slot.gridKey : slot.tableKey)?.control;
   if (!owner) return undefined;
   if (slot.kind === 'grid') {
-    const column = owner.type === 'grid' ? columnsOf(owner)[slot.column] : undefined;
+    const column = holdsColumns(owner) ? columnsOf(owner)[slot.column] : undefined;
     return column ? listIn(column.list) : undefined;
   }
   return isSubTable(owner) ? listIn(owner.tableColumns) : undefined;
@@ -95,7 +95,7 @@ export function mapControl(meta: FormMeta, key: string, change: (control: FormCo
         return change(control);
       }
       let next = control;
-      if (control.type === 'grid') {
+      if (holdsColumns(control)) {
         const columns = columnsOf(control).map((col) => {
           const inner = walk(listIn(col.list));
           return inner === col.list ? col : { ...col, list: inner };
@@ -120,7 +120,7 @@ export function allControls(meta: FormMeta): FormControl[] {
   const walk = (list: FormControl[]) => {
     for (const control of list) {
       out.push(control);
-      if (control.type === 'grid') for (const col of columnsOf(control)) walk(listIn(col.list));
+      if (holdsColumns(control)) for (const col of columnsOf(control)) walk(listIn(col.list));
       if (isSubTable(control)) walk(listIn(control.tableColumns));
     }
   };

@@ -1,4 +1,4 @@
-import { definitionOf, isSubTable } from '../form/registry.ts';
+import { definitionOf, isSubTable, traitsOf } from '../form/registry.ts';
 import { modelOf, nameOf } from '../form/lib/values.ts';
 import { flattenControls, subTableChildren, subTablesOf } from '../form/walk.ts';
 import type { ControlSource, FormControl } from '../form/types.ts';
@@ -34,7 +34,7 @@ function dataTypeOf(control: FormControl): FlowDataType {
   const family = definitionOf(control)?.family;
   if (family === 'number' || family === 'formula') return 'Number';
   // A month (MM) or a time of day is no calendar date: the server compares it as text.
-  if (family === 'date') return control.type === 'month' || control.type === 'time' ? 'String' : 'Date';
+  if (family === 'date') return traitsOf(control).calendarDate ? 'Date' : 'String';
   return 'String';
 }
 

@@ -6,7 +6,7 @@
  */
 import { choiceList } from './controls/choiceControls.ts';
 import { flag, isRecord, modelOf, optionsOf, scalarText } from './lib/values.ts';
-import { definitionOf, isSubTable } from './registry.ts';
+import { definitionOf, isSubTable, traitsOf } from './registry.ts';
 import type { ControlSource, FormControl, FormValues } from './types.ts';
 import { walkControls } from './walk.ts';
 
@@ -19,7 +19,7 @@ export interface Visibility {
 }
 
 function isController(control: FormControl): boolean {
-  return control.type === 'radio' || control.type === 'select';
+  return traitsOf(control).optionRelations;
 }
 
 function relatedKeys(option: unknown): string[] {

@@ -6,8 +6,8 @@ import { holdsList } from './controls/choiceControls.ts';
 import { compilePattern } from './lib/patterns.ts';
 import { isRecord, modelOf, nameOf, optionsOf, rulesOf, scalarText } from './lib/values.ts';
 import { design, FORM_META_MALFORMED } from './messages.ts';
-import { DATE_FORMULA_TYPES, NUMERIC_SOURCES, parseFormula } from './formula.ts';
-import { definitionOf, isSubTable } from './registry.ts';
+import { DATE_FORMULA_TYPES, isNumberFormula, NUMERIC_SOURCES, parseFormula } from './formula.ts';
+import { definitionOf, holdsColumns, isSubTable, isCalculated, traitsOf } from './registry.ts';
 import type { FormConfig, FormControl, FormMeta } from './types.ts';
 import { flattenControls, listOf, subTableChildren, subTablesOf } from './walk.ts';
 
@@ -71,7 +71,7 @@ function hasMalformedEntry(list: unknown): boolean {
   if (!Array.isArray(list)) return true;
   return list.some((entry) => {
     if (!isRecord(entry) || typeof entry.type !== 'string') return true;
-    if (entry.type === 'grid' && Array.isArray(entry.columns)) {
+    if (holdsColumns({ type: entry.type, options: {} }) && Array.isArray(entry.columns)) {
       return entry.columns.some((column) => !isRecord(column) || (column.list !== undefined && hasMalformedEntry(column.list)));
     }
     return isSubTable(entry as FormControl) && entry.tableColumns !== undefined && hasMalformedEntry(entry.tableColumns);
@@ -121,7 +121,7 @@ function optionList(control: FormControl): Record<string, unknown>[] {
 }
 
 function relatedOf(control: FormControl): string[] {
-  if (control.type !== 'radio' && control.type !== 'select') return [];
+  if (!traitsOf(control).optionRelations) return [];
   return optionList(control).flatMap((o) => (Array.isArray(o.relatedList) ? o.relatedList.filter((k): k is string => typeof k === 'string') : []));
 }
 
@@ -169,7 +169,7 @@ function checkFormula(control: FormControl, byModel: Map<string, FormControl>, e
       continue;
     }
     const fits =
-      parsed.type === 'number' ? NUMERIC_SOURCES.has(source.type) : (DATE_FORMULA_TYPES as readonly string[]).includes(source.type);
+      isNumberFormula(parsed) ? NUMERIC_SOURCES.has(source.type) : (DATE_FORMULA_TYPES as readonly string[]).includes(source.type);
     if (!fits) errors.push(errorOf(control, design.formulaFieldType(name, ref)));
   }
 }
@@ -196,7 +196,7 @@ function checkControls(controls: FormControl[], errors: DesignError[], insideSub
         if (value.includes(',')) errors.push(errorOf(control, design.commaInOption(name, value)));
       }
     }
-    if (control.type === 'calculate_formula') checkFormula(control, byModel, errors);
+    if (isCalculated(control)) checkFormula(control, byModel, errors);
   }
 }
 
@@ -239,7 +239,7 @@ export type ParsedFormMeta = { ok: true; meta: FormMeta } | { ok: false; message
 
 function normalizeControl(control: FormControl): FormControl {
   const out: FormControl = { ...control, options: optionsOf(control) };
-  if (control.type === 'grid') {
+  if (holdsColumns(control)) {
     out.columns = (Array.isArray(control.columns) ? control.columns.filter(isRecord) : []).map((column) => ({
       ...column,
       list: listOf(column.list).map(normalizeControl),

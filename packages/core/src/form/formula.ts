@@ -10,6 +10,7 @@ import { designNumber, isBlank, isRecord, modelOf, optionsOf } from './lib/value
 import { evaluate, formulaText, parseTokens, tokenize, type Expr, type Operator, type Token } from './formulaExpression.ts';
 import type { ControlSource, FormControl, FormulaConfig, FormValues } from './types.ts';
 import { flattenControls, subTableChildren, subTablesOf } from './walk.ts';
+import { isCalculated } from './registry.ts';
 
 export const DATE_FORMULA_TYPES = ['year', 'year_month', 'month', 'date', 'datetime', 'time'] as const;
 /** Shorthands that combine all referenced values with one operator; equal copies the first. */
@@ -42,6 +43,12 @@ export type ParsedFormula =
   | { ok: true; type: 'number'; expr: Expr; refs: string[] }
   | { ok: true; type: DateKind; refs: [string, string] }
   | { ok: false; error: 'type' | 'empty' | 'syntax' | 'dateShape'; type: string };
+
+/** A formula whose result is a number: 'number' names the formula's kind here, not the 计数器 control. */
+export function isNumberFormula<T extends { type: string }>(parsed: T): parsed is Extract<T, { type: 'number' }> {
+  // eslint-disable-next-line no-restricted-syntax -- a formula kind that shares a control type's name
+  return parsed.type === 'number';
+}
 
 function isDateFormulaType(type: string): type is DateKind {
   return (DATE_FORMULA_TYPES as readonly string[]).includes(type);
@@ -142,7 +149,7 @@ export function evaluateFormula(control: FormControl, values: FormValues, lookup
   const decimals = designNumber(isRecord(formula) ? formula.decimal : undefined) ?? DEFAULT_DECIMALS;
 
   let result: number | null;
-  if (parsed.type === 'number') {
+  if (isNumberFormula(parsed)) {
     const numbers = new Map(parsed.refs.map((model) => [model, toNumber(values[model])]));
     if ([...numbers.values()].some((n) => n === undefined)) return null;
     result = evaluate(parsed.expr, (model) => numbers.get(model)!);
@@ -161,7 +168,7 @@ export function applyFormulas(source: ControlSource, values: FormValues): FormVa
   const controls = flattenControls(source);
   const byModel = new Map(controls.filter((c) => modelOf(c)).map((c) => [modelOf(c), c] as const));
   const lookup: ControlLookup = (model) => byModel.get(model);
-  const formulas = controls.filter((c) => c.type === 'calculate_formula' && modelOf(c));
+  const formulas = controls.filter((c) => isCalculated(c) && modelOf(c));
   const out: FormValues = { ...values };
   // A formula may read another; passes repeat until nothing changes (a cycle stops at the limit).
   for (let pass = 0; pass <= formulas.length; pass += 1) {

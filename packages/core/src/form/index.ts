@@ -1,6 +1,6 @@
 export * from './types.ts';
 export * from './messages.ts';
-export type { ControlCodec, ControlDefinition, ControlFamily, RowInput } from './controls/define.ts';
+export type { ControlCodec, ControlDefinition, ControlFamily, ControlTraits, RowInput, UploadKind } from './controls/define.ts';
 export { isRequired, requiredMessage } from './controls/define.ts';
 export { allowedValues, holdsList } from './controls/choiceControls.ts';
 export { valueFormatOf } from './controls/dateControls.ts';
@@ -20,7 +20,7 @@ export {
   type RegionLevel,
 } from './controls/placeControls.ts';
 export { PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind } from './lib/dateText.ts';
-export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, isControlType, isSubTable, type ControlType } from './registry.ts';
+export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, holdsColumns, isCalculated, isControlType, isSubTable, traitsOf, type ControlType } from './registry.ts';
 export type { PaletteEntry } from './controls/palette.ts';
 export * from './walk.ts';
 export * from './conditions.ts';

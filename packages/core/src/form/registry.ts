@@ -1,6 +1,6 @@
 import { choiceControl } from './controls/choiceControls.ts';
 import { dateControl } from './controls/dateControls.ts';
-import type { ControlBehaviour, ControlDefinition } from './controls/define.ts';
+import { PLAIN_TRAITS, type ControlBehaviour, type ControlDefinition, type ControlTraits } from './controls/define.ts';
 import { INT32, INT64, numberControl, PALETTE_DECIMAL_PATTERN, PALETTE_INTEGER_PATTERN } from './controls/numberControls.ts';
 import {
   advance,
@@ -35,8 +35,24 @@ import { PALETTE_PATTERNS, textControl } from './controls/textControls.ts';
 import { signatureControl, uploadControl } from './controls/uploadControls.ts';
 import type { FormControl } from './types.ts';
 
-/** A control type: its family's behaviour and its palette entry. */
-const control = (behaviour: ControlBehaviour, palette: PaletteEntry): ControlDefinition => ({ ...behaviour, palette });
+/** A control type: its family's behaviour, its palette entry and what it differs in from a plain control. */
+const control = (behaviour: ControlBehaviour, palette: PaletteEntry, traits: Partial<ControlTraits> = {}): ControlDefinition => ({
+  ...behaviour,
+  palette,
+  traits: { ...PLAIN_TRAITS, ...traits },
+});
+
+/** The columns of a region's parts (modelExt key → column suffix). */
+const REGION_COLUMNS: Record<string, string> = {
+  province: 'province',
+  provinceCode: 'province_code',
+  city: 'city',
+  cityCode: 'city_code',
+  area: 'area',
+  areaCode: 'area_code',
+};
+/** The columns of a map position's parts; the longitude's key is spelt "lnt", its column "lng". */
+const GIS_COLUMNS: Record<string, string> = { lat: 'lat', lnt: 'lng', address: 'address' };
 
 /**
  * Every control type of the runtime (spec 000 §3) plus the palette's approval fill-in table, one
@@ -74,23 +90,24 @@ export const CONTROL_DEFINITIONS = {
   radio: control(
     choiceControl(),
     basic({ name: '单选框', options: choice({ inline: true, hasControl: false, options: samples('选项') }) }),
+    { optionRelations: true },
   ),
   checkbox: control(
     choiceControl(),
     basic({ name: '多选框', options: choice({ inline: false, defaultValue: [], options: samples('选项', false) }) }),
   ),
-  year: control(dateControl('year'), basic({ name: '年份', options: calendar('yyyy', 'year') })),
+  year: control(dateControl('year'), basic({ name: '年份', options: calendar('yyyy', 'year') }), { calendarDate: true }),
   month: control(dateControl('month'), basic({ name: '月份', options: calendar('MM', 'month') })),
-  year_month: control(dateControl('year_month'), basic({ name: '年月份', options: calendar('yyyy-MM', 'month') })),
-  date: control(dateControl('date'), basic({ name: '日期', options: calendar('yyyy-MM-dd', 'date') })),
+  year_month: control(dateControl('year_month'), basic({ name: '年月份', options: calendar('yyyy-MM', 'month') }), { calendarDate: true }),
+  date: control(dateControl('date'), basic({ name: '日期', options: calendar('yyyy-MM-dd', 'date') }), { calendarDate: true, indexedDate: true }),
   time: control(dateControl('time'), basic({ name: '时间', options: clock('HH:mm:ss', { isRange: false, arrowControl: true }) })),
-  datetime: control(dateControl('datetime'), basic({ name: '日期时间', options: calendar('yyyy-MM-dd HH:mm:ss') })),
+  datetime: control(dateControl('datetime'), basic({ name: '日期时间', options: calendar('yyyy-MM-dd HH:mm:ss') }), { calendarDate: true, indexedDate: true }),
   switch: control(
     switchControl(),
     basic({ name: '开关', options: { ...valued(), defaultValue: false, closeMsg: '已关闭', openMsg: '已开启' } }),
   ),
   multiple_select: control(choiceControl(), basic({ name: '多选下拉框', options: dropdown({ multiple: true }) })),
-  select: control(choiceControl(), basic({ name: '下拉选择框', options: dropdown({ multiple: false, hasControl: false }) })),
+  select: control(choiceControl(), basic({ name: '下拉选择框', options: dropdown({ multiple: false, hasControl: false }) }), { optionRelations: true }),
   slider: control(
     numberControl({ clamps: true, defaultMin: 0, defaultMax: 100 }),
     basic({ name: '滑块', options: field({ defaultValue: 0, min: 0, max: 100, step: 1, showInput: false, range: false }) }),
@@ -112,12 +129,13 @@ export const CONTROL_DEFINITIONS = {
         props: { value: 'value', label: 'label', children: 'children' },
       }),
     }),
+    { optionPath: true },
   ),
 
   // ---- 高级控件
-  image_upload: control(uploadControl(), advance({ name: '图片', options: upload(3, 5, { presetImgs: '' }) })),
-  file_upload: control(uploadControl(), advance({ name: '附件', options: upload(3, 20) })),
-  signature: control(signatureControl(), advance({ name: '签名', options: upload(3, 1) })),
+  image_upload: control(uploadControl(), advance({ name: '图片', options: upload(3, 5, { presetImgs: '' }) }), { upload: 'image' }),
+  file_upload: control(uploadControl(), advance({ name: '附件', options: upload(3, 20) }), { upload: 'file' }),
+  signature: control(signatureControl(), advance({ name: '签名', options: upload(3, 1) }), { upload: 'signature' }),
   m_data_ref: control(
     multiPicker(),
     advance(picker('数据引用', '', { dsConf: dsConf({ key: '', mapping: {} }), displayModel: 'table' })),
@@ -138,7 +156,7 @@ export const CONTROL_DEFINITIONS = {
   m_user_select: control(multiPicker(), advance(mapped('用户', '用户', 'table', true))),
   role_select: control(singlePicker(), advance(mapped('角色', '角色', 'tree'))),
   m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true))),
-  company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table'))),
+  company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table')), { ownCompany: true }),
   m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true))),
   dic_select: control(singlePicker(), advance(dictionary(false))),
   m_dic_select: control(multiPicker(), advance(dictionary(true))),
@@ -162,6 +180,7 @@ export const CONTROL_DEFINITIONS = {
       // The column of each part; the longitude column is "lng" although the key is spelt "lnt".
       modelExt: { lat: 'lat', latName: '纬度', lnt: 'lng', lntName: '经度', address: 'address', addressName: '详细地址' },
     }),
+    { partColumns: GIS_COLUMNS },
   ),
   region_select: control(
     regionControl(),
@@ -184,10 +203,12 @@ export const CONTROL_DEFINITIONS = {
         areaCodeName: '县区代码',
       },
     }),
+    { partColumns: REGION_COLUMNS },
   ),
   current_user: control(
     singlePicker(),
     advance({ ...picker('当前用户', '用户'), options: field({ placeholder: '', multiple: false, remoteUrl: '' }) }),
+    { imported: false },
   ),
   table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) }))),
   flow_table: control(subTableControl(), advance(subTable('审批填报项'))),
@@ -212,6 +233,7 @@ export const CONTROL_DEFINITIONS = {
       ],
       options: row(),
     }),
+    { holdsColumns: true },
   ),
   blank: control(layoutControl(), layout({ name: '空白', options: shown() })),
 } satisfies Record<string, ControlDefinition>;
@@ -234,5 +256,16 @@ export function definitionOf(control: FormControl): ControlDefinition | undefine
 
 /** Containers whose controls belong to another table. */
 export function isSubTable(control: FormControl): boolean {
-  return control.type === 'table' || control.type === 'flow_table';
+  return definitionOf(control)?.family === 'subTable';
 }
+
+/** What a control differs in from a plain one (its definition's traits); an unknown type has none. */
+export function traitsOf(control: FormControl): ControlTraits {
+  return definitionOf(control)?.traits ?? PLAIN_TRAITS;
+}
+
+/** A calculated control (计算公式): its value follows its formula. */
+export const isCalculated = (control: FormControl): boolean => definitionOf(control)?.family === 'formula';
+
+/** A grid: lays other controls out in columns. */
+export const holdsColumns = (control: FormControl): boolean => traitsOf(control).holdsColumns;

@@ -1,4 +1,4 @@
-import { definitionOf, isSubTable } from './registry.ts';
+import { definitionOf, holdsColumns, isSubTable } from './registry.ts';
 import { isRecord, modelOf } from './lib/values.ts';
 import type { Column, ControlSource, FormControl } from './types.ts';
 
@@ -10,7 +10,7 @@ export function listOf(source: unknown): FormControl[] {
 
 /** The controls inside a grid's columns. */
 export function gridChildren(control: FormControl): FormControl[] {
-  if (control.type !== 'grid' || !Array.isArray(control.columns)) return [];
+  if (!holdsColumns(control) || !Array.isArray(control.columns)) return [];
   return control.columns.filter(isRecord).flatMap((column) => listOf(column.list));
 }
 
@@ -41,7 +41,7 @@ function visitOrder(source: ControlSource): readonly Visit[] {
   const walk = (list: FormControl[], parent: FormControl | null) => {
     for (const control of list) {
       out.push([control, parent]);
-      if (control.type === 'grid') walk(gridChildren(control), control);
+      if (holdsColumns(control)) walk(gridChildren(control), control);
     }
   };
   walk(listOf(source), null);
@@ -53,7 +53,7 @@ function visitOrder(source: ControlSource): readonly Visit[] {
 export function flattenControls(source: ControlSource): FormControl[] {
   const out: FormControl[] = [];
   walkControls(source, (control) => {
-    if (control.type !== 'grid') out.push(control);
+    if (!holdsColumns(control)) out.push(control);
   });
   return out;
 }

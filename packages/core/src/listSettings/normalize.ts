@@ -7,7 +7,7 @@
  */
 import { holdsList } from '../form/controls/choiceControls.ts';
 import { designNumber, flag, isRecord, nameOf, scalarText } from '../form/lib/values.ts';
-import { definitionOf } from '../form/registry.ts';
+import { definitionOf, traitsOf } from '../form/registry.ts';
 import type { ButtonSetting, FormControl, FormMeta, JumpInfo, QueryConditionSetting, SensorSettings } from '../form/types.ts';
 import { SYSTEM_COLUMN_TITLES, valueControls } from '../listPage/settings.ts';
 
@@ -77,12 +77,13 @@ export function listColumnChoices(meta: FormMeta): ColumnChoice[] {
  * list page reads a condition: $in is a range (dates, numbers), $all a multi-select over options.
  */
 export function matchTypesFor(choice: Pick<ColumnChoice, 'type' | 'control'>): ListMatchType[] {
-  const family = definitionOf({ type: choice.type, options: {} })?.family;
+  const bare = { type: choice.type, options: {} };
+  const family = definitionOf(bare)?.family;
   if (family === 'date') return ['$in', '$eq'];
   if (family === 'number' || family === 'formula') return ['$eq', '$in'];
   if (family === 'switch') return ['$eq'];
-  if (family === 'choice' && choice.type !== 'cascade') {
-    const many = choice.control ? holdsList(choice.control) : choice.type === 'checkbox' || choice.type === 'multiple_select';
+  if (family === 'choice' && !traitsOf(bare).optionPath) {
+    const many = holdsList(choice.control ?? bare);
     return many ? ['$all', '$eq'] : ['$eq', '$all'];
   }
   return ['$like', '$eq'];

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   APPROVAL_TEXT,
   APPROVE_STATUS,
@@ -10,12 +10,8 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { dbDirectory } from '../automation/directory.ts';
-import type { FormModel, FormModelCache } from '../form/formModel.ts';
-import { ALL_RECORDS } from '../form/recordAccess.ts';
-import { writeContextFor } from '../form/recordFiles.ts';
-import { readRecord, updateRecord } from '../form/recordStore.ts';
-import { prepareRow } from '../form/recordWriter.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { type FormModel, type FormModelCache, ALL_RECORDS, type RecordService } from '../form/index.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import {
   advance,
   afterAgree,
@@ -53,14 +49,15 @@ export interface Actor {
 export interface ApprovalDeps {
   db: Kysely<Database>;
   forms: FormModelCache;
+  records: RecordService;
 }
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 const ONE_HOUR = 3_600_000;
 
-export async function loadState(trx: Trx, forms: FormModelCache, inst: InstanceRow): Promise<FlowState> {
-  const [tree, model] = await Promise.all([definitionTree(trx, inst.definition_id), forms.load(trx, inst.form_id)]);
-  const record = await readRecord(trx, model.main, inst.business_id, ALL_RECORDS);
+export async function loadState(trx: Trx, deps: Pick<ApprovalDeps, 'forms' | 'records'>, inst: InstanceRow): Promise<FlowState> {
+  const [tree, model] = await Promise.all([definitionTree(trx, inst.definition_id), deps.forms.load(trx, inst.form_id)]);
+  const record = await deps.records.find(trx, model.main, inst.business_id, ALL_RECORDS);
   return { inst, tree, model, record };
 }
 
@@ -77,27 +74,17 @@ function columnsOf(model: FormModel, models: readonly string[] | 'all'): Set<str
 }
 
 /**
- * A record under approval refuses every writer (the form_event lock, ADR 0026) but its own
- * approval: this transaction's writes are that approval's (the approver's approveItems, the
- * initiator's resubmission), which the lock lets through.
+ * Writes the fields the caller may change; returns them as history items. A record under approval
+ * refuses every writer (the form_event lock, ADR 0026) but its own approval, which
+ * records.updateUnderApproval marks this transaction as.
  */
-async function actAsApproval(trx: Trx, instanceId: string): Promise<void> {
-  await sql`select set_config('park.approval_instance', ${instanceId}, true)`.execute(trx);
-}
-
-/** Writes the fields the caller may change; returns them as history items. */
-async function applyFields(trx: Trx, state: FlowState, actor: Actor, allowed: readonly string[] | 'all', body: Record<string, unknown>) {
+async function applyFields(trx: Trx, deps: ApprovalDeps, state: FlowState, actor: Actor, allowed: readonly string[] | 'all', body: Record<string, unknown>) {
   const columns = columnsOf(state.model, allowed);
   const picked: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (columns.has(k)) picked[k] = v;
   if (Object.keys(picked).length === 0 || !actor.auth) return [];
-  const before = await readRecord(trx, state.model.main, state.inst.business_id, ALL_RECORDS, true);
-  // File fields are checked against their files (size, image type) as the form's own save checks them;
-  // updateRecord then moves the record's file references (a new file must be readable by the approver).
-  const wctx = await writeContextFor(actor.auth, trx, [[state.model.main, [picked, before]]]);
-  const row = prepareRow(state.model.main, picked, wctx, before);
-  await actAsApproval(trx, state.inst.id);
-  state.record = await updateRecord(trx, state.model, state.model.main, before, row, actor.auth, null);
+  const before = await deps.records.find(trx, state.model.main, state.inst.business_id, ALL_RECORDS, true);
+  state.record = await deps.records.updateUnderApproval(trx, { auth: actor.auth, instanceId: state.inst.id }, state.model, before, picked);
   const items = allowed === 'all' ? [] : allowed;
   return items.filter((m) => m in picked).map((m) => ({ itemModel: m, itemValue: picked[m] }));
 }
@@ -114,7 +101,7 @@ async function taskForAction(trx: Trx, deps: ApprovalDeps, taskId: string, actor
   if (!inst || !task) throw notFound('任务不存在');
   if (task.assignee_id !== actor.userId) throw forbidden(APPROVAL_TEXT.notAssignee);
   if (task.status !== TASK_STATUS.waiting || inst.approve_status !== APPROVE_STATUS.running) throw conflict(APPROVAL_TEXT.taskDone);
-  return { state: await loadState(trx, deps.forms, inst), task };
+  return { state: await loadState(trx, deps, inst), task };
 }
 
 async function closeTask(trx: Trx, task: TaskRow, action: string, remark: string | null, status: number = TASK_STATUS.done) {
@@ -133,7 +120,7 @@ export async function approveTask(deps: ApprovalDeps, actor: Actor, taskId: stri
   await deps.db.transaction().execute(async (trx) => {
     const { state, task } = await taskForAction(trx, deps, taskId, actor);
     if (task.node_id === state.tree.nodeId) {
-      const items = await applyFields(trx, state, actor, 'all', input.fields);
+      const items = await applyFields(trx, deps, state, actor, 'all', input.fields);
       await closeTask(trx, task, 'agree', input.remark);
       await comment(trx, state.inst, { taskId: task.id, node: nodeRef(task), userId: actor.userId, type: 'fill', status: COMMENT_STATUS.submit, remark: input.remark, items });
       await actor.audit(trx, '重新提交审批', state.inst.id);
@@ -142,7 +129,7 @@ export async function approveTask(deps: ApprovalDeps, actor: Actor, taskId: stri
     }
     const node = approverNodeOf(state, task.node_id);
     if (node?.commentRequired && blank(input.remark)) throw badRequest(APPROVAL_TEXT.commentRequired);
-    const items = await applyFields(trx, state, actor, node?.approveItems ?? [], input.fields);
+    const items = await applyFields(trx, deps, state, actor, node?.approveItems ?? [], input.fields);
     await closeTask(trx, task, 'agree', input.remark);
     await comment(trx, state.inst, { taskId: task.id, node: nodeRef(task), userId: actor.userId, status: COMMENT_STATUS.agree, remark: input.remark, items });
     await actor.audit(trx, '审批同意', state.inst.id, { taskId: task.id });
@@ -297,7 +284,7 @@ export async function addSignTask(
       return;
     }
     if (node.commentRequired && blank(input.remark)) throw badRequest(APPROVAL_TEXT.commentRequired);
-    const items = await applyFields(trx, state, actor, node.approveItems ?? [], input.fields);
+    const items = await applyFields(trx, deps, state, actor, node.approveItems ?? [], input.fields);
     await closeTask(trx, task, 'agree', input.remark);
     await comment(trx, state.inst, { taskId: task.id, node: nodeRef(task), userId: actor.userId, status: COMMENT_STATUS.agree, remark: `${input.remark ?? ''}（同意并加签：${name}）`, items });
     await handOver(trx, state, task, to, { parent: task.id, signKind: 'after' });
@@ -372,7 +359,7 @@ export async function sweepOverdue(deps: ApprovalDeps, now: Date = new Date(), l
       const inst = await lockInstance(trx, first.instance_id);
       const task = await trx.selectFrom('flow_task').select(['timeout_stage']).where('id', '=', String(id)).where('status', '=', TASK_STATUS.waiting).executeTakeFirst();
       if (!inst || !task || task.timeout_stage !== 0 || inst.approve_status !== APPROVE_STATUS.running) return 0;
-      const state = await loadState(trx, deps.forms, inst);
+      const state = await loadState(trx, deps, inst);
       const node = approverNodeOf(state, first.node_id);
       await remind(trx, inst, first.id, first.assignee_id);
       await trx.updateTable('flow_task').set({ timeout_stage: 1 }).where('id', '=', first.id).execute();

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { checkApprovalTree, flattenControls } from '@park/core';
 import { sweepOverdue } from './actions.ts';
 import { approvalWorld, approver, deploy, person, postTask, statusOf, submit, supervisor, taskOf, twoLevelTree, type ApprovalWorld } from './testSupport.ts';
-import { seedDemoApproval } from '../../db/seeds/approval.ts';
-import { seedDemoRoles } from '../../db/seeds/demoRoles.ts';
+import { seedDemoApproval } from '../../seeds/approval.ts';
+import { seedDemoRoles } from '../../seeds/demoRoles.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { multipart } from '../../../test/multipart.ts';
 import * as sample from '../../../test/sampleFiles.ts';
@@ -398,7 +398,7 @@ describe('cancel, remind, time limits', () => {
   });
 
   it('past the time limit: remind, escalate to the supervisor, or pass, as the node says', async () => {
-    const deps = { db: t.booted.ctx.db, forms: t.booted.ctx.forms };
+    const deps = { db: t.booted.ctx.db, forms: t.booted.ctx.forms, records: t.booted.ctx.records };
     const tree = (action: string) => ({ nodeId: 's', nodeName: '发起人', type: 0, childNode: approver('限时', person(w.ids.other), { timeLimitHours: 2, timeoutAction: action }) });
     await deploy(t, w, tree('escalate'));
     const esc = await submit(t, w, { plate_no: '浙D1', load_ton: 1 });

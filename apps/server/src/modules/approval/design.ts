@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { APPROVAL_NODES, APPROVAL_TEXT, checkApprovalTree, flattenControls, newNodeId, withNodeIds, type FlowNode } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import type { FormModelCache } from '../form/formModel.ts';
+import type { FormModelCache } from '../form/index.ts';
 
 /*
  * A form's approval design (表单管理 › 流程设计): one editable model per form; 部署 freezes the

@@ -3,14 +3,14 @@ import { APPROVE_STATUS, COMMENT_STATUS, formatDateTime, type ApproverNode } fro
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { FormModelCache } from '../form/formModel.ts';
-import { recordScopeFor } from '../form/recordAccess.ts';
-import { readRecord } from '../form/recordStore.ts';
+import { recordScopeFor } from '../form/index.ts';
 import { approverNodeOf, returnTargets, type InstanceRow } from './engine.ts';
-import { loadState } from './actions.ts';
+import { loadState, type ApprovalDeps } from './actions.ts';
 import { TASK_STATUS } from './taskStatus.ts';
 
 type Db = Kysely<Database>;
+/** The form module's services these read through: its designs and its records API. */
+type FormServices = Pick<ApprovalDeps, 'forms' | 'records'>;
 
 export async function instanceById(db: Db, raw: unknown): Promise<InstanceRow> {
   const id = String(raw ?? '');
@@ -37,7 +37,7 @@ export async function instanceById(db: Db, raw: unknown): Promise<InstanceRow> {
  */
 export type ViewRight = 'initiator' | 'assignee' | 'handled' | 'cc' | 'form';
 
-export async function viewRightOf(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow): Promise<ViewRight | null> {
+export async function viewRightOf(db: Db, deps: FormServices, auth: AuthContext, inst: InstanceRow): Promise<ViewRight | null> {
   if (inst.initiator_id === auth.userId) return 'initiator';
   const tasks = await db.selectFrom('flow_task').select(['status', 'task_type']).where('instance_id', '=', inst.id).where('assignee_id', '=', auth.userId).execute();
   const approvals = tasks.filter((t) => t.task_type === 0);
@@ -46,9 +46,9 @@ export async function viewRightOf(db: Db, forms: FormModelCache, auth: AuthConte
   if (tasks.length > 0) return 'cc';
   const scope = recordScopeFor(auth, inst.form_id, 'view');
   if (scope) {
-    const model = await forms.load(db, inst.form_id);
+    const model = await deps.forms.load(db, inst.form_id);
     try {
-      await readRecord(db, model.main, inst.business_id, scope);
+      await deps.records.find(db, model.main, inst.business_id, scope);
       return 'form';
     } catch {
       /* outside the caller's scope */
@@ -57,16 +57,32 @@ export async function viewRightOf(db: Db, forms: FormModelCache, auth: AuthConte
   return null;
 }
 
+/**
+ * Whether the caller may see a record through an approval of it (form/recordViewers.ts): any of its
+ * instances gives the caller a right other than the form's own (which the form module checks itself).
+ */
+export async function mayViewThroughApproval(db: Db, deps: FormServices, auth: AuthContext, formId: string, recordId: string): Promise<boolean> {
+  const instances = await db
+    .selectFrom('flow_instance')
+    .select(['id', 'definition_id', 'form_id', 'business_id', 'business_name', 'initiator_id', 'approve_status', 'resume_node_id', 'last_remind_time'])
+    .where('form_id', '=', formId)
+    .where('business_id', '=', recordId)
+    .orderBy('id', 'desc')
+    .execute();
+  for (const inst of instances) if (await viewRightOf(db, deps, auth, inst)) return true;
+  return false;
+}
+
 /** 403 unless the caller has a view right (viewRightOf); returns it. */
-export async function assertMayView(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow): Promise<ViewRight> {
-  const right = await viewRightOf(db, forms, auth, inst);
+export async function assertMayView(db: Db, deps: FormServices, auth: AuthContext, inst: InstanceRow): Promise<ViewRight> {
+  const right = await viewRightOf(db, deps, auth, inst);
   if (!right) throw forbidden();
   return right;
 }
 
 /** queryapprovedetails: the history, who the instance waits for, and what the caller may do now. */
-export async function approveDetails(db: Db, forms: FormModelCache, auth: AuthContext, inst: InstanceRow, viewRight: ViewRight) {
-  const state = await loadState(db, forms, inst);
+export async function approveDetails(db: Db, deps: FormServices, auth: AuthContext, inst: InstanceRow, viewRight: ViewRight) {
+  const state = await loadState(db, deps, inst);
   const [comments, waiting, mine] = await Promise.all([
     db
       .selectFrom('flow_comment as c')

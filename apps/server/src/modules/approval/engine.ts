@@ -11,7 +11,7 @@ import {
   type FlowNode,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { TASK_STATUS } from './taskStatus.ts';
 import { approvalRuntimeOf } from './nodes/index.ts';
 import { announceTask, type FlowState, type InstanceRow, type TaskRow } from './instance.ts';

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { FlowNode } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { FormModel } from '../form/formModel.ts';
-import type { Row } from '../form/recordStore.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import type { FormModel, Row } from '../form/index.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 
 /* An instance as the engine and its node runtimes read it, and what they write about it (history, task messages). */
 

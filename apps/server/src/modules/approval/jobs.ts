@@ -10,7 +10,7 @@ export async function registerApprovalTimeouts(boss: PgBoss, ctx: AppContext, lo
   await boss.createQueue(APPROVAL_TIMEOUTS);
   await boss.schedule(APPROVAL_TIMEOUTS, '* * * * *');
   await boss.work(APPROVAL_TIMEOUTS, async () => {
-    const handled = await sweepOverdue({ db: ctx.db, forms: ctx.forms });
+    const handled = await sweepOverdue({ db: ctx.db, forms: ctx.forms, records: ctx.records });
     if (handled > 0) logger.info({ handled }, '审批超时处理');
   });
 }

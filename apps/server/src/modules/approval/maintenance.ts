@@ -2,10 +2,8 @@ import type { Kysely } from 'kysely';
 import { APPROVAL_TEXT, APPROVE_STATUS, COMMENT_STATUS } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { FormModel } from '../form/formModel.ts';
-import { ALL_RECORDS } from '../form/recordAccess.ts';
-import { deleteRecords, type Row } from '../form/recordStore.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import type { FormModel, RecordService, Row } from '../form/index.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { comment, finish, lockInstance } from './engine.ts';
 
 /**
@@ -17,6 +15,7 @@ import { comment, finish, lockInstance } from './engine.ts';
  */
 export async function removeRecordsForMaintenance(
   trx: Kysely<Database>,
+  records: RecordService,
   model: FormModel,
   ids: string[],
   auth: AuthContext,
@@ -47,6 +46,6 @@ export async function removeRecordsForMaintenance(
     }
     cancelled.push(String(inst.id));
   }
-  const deleted = await deleteRecords(trx, model, model.main, ids, auth, ALL_RECORDS);
+  const deleted = await records.removeForMaintenance(trx, model, ids, auth);
   return { deleted, cancelled };
 }

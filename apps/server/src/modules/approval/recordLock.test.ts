@@ -3,7 +3,7 @@ import { APPROVAL_TEXT } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { createForm, flow, ledgerMeta, runAll, testEngine, vehicleMeta } from '../automation/testSupport.ts';
-import { SKIPPED_UNDER_APPROVAL } from '../form/recordService.ts';
+import { SKIPPED_UNDER_APPROVAL } from '../form/records.service.ts';
 import { approvalWorld, approver, postTask, statusOf, supervisor, taskOf, type ApprovalWorld } from './testSupport.ts';
 
 /*

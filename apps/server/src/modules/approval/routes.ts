@@ -6,18 +6,11 @@ import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import { PageQuery } from '../../plugins/paging.ts';
-import { FORM_DESIGN_PERMISSION } from '../form/permissions.ts';
-import { flatBody } from '../form/requestParts.ts';
-import { servedFormMeta } from '../form/formConf.service.ts';
-import { recordReply } from '../form/records.service.ts';
-import { readRecord, parseIdList } from '../form/recordStore.ts';
-import { requireFormAction } from '../form/recordAccess.ts';
-import { parseFormId } from '../form/tableNames.ts';
+import { FORM_DESIGN_PERMISSION, flatBody, parseIdList, servedFormMeta, recordReply, ALL_RECORDS, requireFormAction, parseFormId } from '../form/index.ts';
 import { addSignTask, approveTask, cancelProcess, disapproveTask, remindProcess, returnTask, transferTask, type Actor } from './actions.ts';
 import { createModel, deployModel, flowConfOf, formIdOfDefinition, saveModel } from './design.ts';
 import { approveDetails, assertMayView, instanceById } from './details.ts';
 import { countTasks, listStarted, listTasks, recordStatuses } from './lists.ts';
-import { holidayRoutes } from './holidays.ts';
 import { removeRecordsForMaintenance } from './maintenance.ts';
 import { deployedDefinition } from './start.ts';
 import { startFormFlow } from './startRecord.ts';
@@ -56,11 +49,10 @@ function taskBody(request: FastifyRequest) {
   return { body, remark, fields };
 }
 
-export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function approvalFlowRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, forms } = ctx;
-  const deps = { db, forms };
+  const deps = { db, forms, records: ctx.records };
   const design = { permission: FORM_DESIGN_PERMISSION };
-  holidayRoutes(app, ctx);
 
   // Design (表单管理 › 流程设计).
   app.get('/api/flow/flowconf/getFlowConfByFormId/:formId', { schema: { params: FormIdParams }, config: design }, async (request) => {
@@ -120,14 +112,14 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/flow/queryapprovedetails/:id', { schema: { params: IdParams } }, async (request) => {
     const inst = await instanceById(db, (request.params as { id: string }).id);
     const auth = authOf(request);
-    const right = await assertMayView(db, forms, auth, inst);
-    return { errCode: 0, ...(await approveDetails(db, forms, auth, inst, right)) };
+    const right = await assertMayView(db, ctx, auth, inst);
+    return { errCode: 0, ...(await approveDetails(db, ctx, auth, inst, right)) };
   });
   app.get('/api/form/getformdatabypid', async (request) => {
     const inst = await instanceById(db, (request.query as Record<string, unknown>).processInstanceId);
-    await assertMayView(db, forms, authOf(request), inst);
+    await assertMayView(db, ctx, authOf(request), inst);
     const model = await forms.load(db, inst.form_id);
-    const row = await readRecord(db, model.main, inst.business_id, { companyId: null, orgIds: null, ownerId: null });
+    const row = await ctx.records.find(db, model.main, inst.business_id, ALL_RECORDS);
     return { errCode: 0, formId: Number(inst.form_id), ...recordReply(model, row) };
   });
   app.get('/api/form/formconf/getbypdid', async (request) => {
@@ -176,7 +168,7 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     const model = await forms.load(db, parseFormId((request.params as { formId: string }).formId));
     const ids = parseIdList((request.query as Record<string, unknown>).businessIds);
     const done = await db.transaction().execute(async (trx) => {
-      const r = await removeRecordsForMaintenance(trx, model, ids, auth);
+      const r = await removeRecordsForMaintenance(trx, ctx.records, model, ids, auth);
       await writeAudit(trx, request, {
         action: '维护删除表单数据',
         targetType: `form:${model.formId}`,

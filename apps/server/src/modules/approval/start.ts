@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { APPROVAL_TEXT, APPROVE_STATUS, COMMENT_STATUS, type FlowNode } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
-import type { FormModel } from '../form/formModel.ts';
-import type { Row } from '../form/recordStore.ts';
+import type { FormModel, Row } from '../form/index.ts';
 import { advance, comment, definitionTree, type InstanceRow } from './engine.ts';
 
 type Trx = Kysely<Database>;

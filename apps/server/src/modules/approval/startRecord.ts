@@ -3,13 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { recordIdOf } from '../form/requestParts.ts';
-import { buildWriteContext } from '../form/recordFiles.ts';
-import { requireFormAction } from '../form/recordAccess.ts';
-import { insertRecord, readRecord, updateRecord } from '../form/recordStore.ts';
-import { prepareRow } from '../form/recordWriter.ts';
-import { parseFormId } from '../form/tableNames.ts';
-import { subModel } from '../form/formModel.ts';
+import { recordIdOf, requireFormAction, parseFormId, subModel } from '../form/index.ts';
 import { startInstance } from './start.ts';
 
 /** A new record with its sub-table rows, in addpcformdata's shape: { parent, child: [{ subKey, subDatas }] }. */
@@ -55,12 +49,10 @@ export async function startFormFlow(ctx: AppContext, request: FastifyRequest, ra
   return ctx.db.transaction().execute(async (trx) => {
     let record;
     if (existing) {
-      const before = await readRecord(trx, model.main, existing, scope, true);
-      const wctx = await buildWriteContext(request, trx, [[model.main, [body, before]]]);
-      record = await updateRecord(trx, model, model.main, before, prepareRow(model.main, body, wctx, before), auth, null);
+      const before = await ctx.records.find(trx, model.main, existing, scope, true);
+      record = await ctx.records.update(trx, request, model, model.main, before, body, null);
     } else {
-      const wctx = await buildWriteContext(request, trx, [[model.main, [body]]]);
-      record = await insertRecord(trx, model, model.main, prepareRow(model.main, body, wctx), auth);
+      record = await ctx.records.addIn(trx, request, model, body);
     }
     const processInstanceId = await startInstance(trx, model, record, initiator);
     await writeAudit(trx, request, { action: '提交审批', module: '审批', targetType: `form:${formId}`, targetId: String(record.id), detail: { processInstanceId } });

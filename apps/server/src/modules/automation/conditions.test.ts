@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conditionHolds, filterCondition, formatDateTime, MATCHES_NOTHING, type Condition } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import type { FormModel } from '../form/formModel.ts';
-import { findWhere, type RecordActor } from '../form/recordService.ts';
+import type { RecordActor } from '../form/records.service.ts';
 import { addRecord, createForm } from './testSupport.ts';
 
 /*
@@ -13,7 +13,7 @@ import { addRecord, createForm } from './testSupport.ts';
 let t: TestApp;
 let model: FormModel;
 let record: Record<string, unknown>;
-const platform = { auth: { user: { userType: 0 } }, log: { module: '自动化', prefix: '' } } as unknown as RecordActor;
+const platform = { cause: 'automation', auth: { user: { userType: 0 } }, log: { module: '自动化', prefix: '' } } as unknown as RecordActor;
 const daysFromToday = (n: number) => formatDateTime(new Date(Date.now() + n * 86_400_000)).slice(0, 10);
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('conditions and filters over a stored record', () => {
     );
     const filter = filterCondition([{ model: field, condType: 0, conds: [{ matchType, value, valueType: 0 }] }], model.main.queryColumns, {});
     expect(filter).not.toBe(MATCHES_NOTHING);
-    const inFilter = (await findWhere(t.booted.ctx.db, model.main, filter as Condition, platform)).length === 1;
+    const inFilter = (await t.booted.ctx.records.findWhere(t.booted.ctx.db, model.main, filter as Condition, platform)).length === 1;
     expect({ inBranch, inFilter }).toEqual({ inBranch: expected, inFilter: expected });
   });
 
@@ -70,6 +70,6 @@ describe('conditions and filters over a stored record', () => {
     const no = { model: 'name', matchType: '$eq', value: '槽罐车' };
     expect([holds('and', [group('or', [yes, no])]), holds('and', [group('and', [yes, no])]), holds('or', [group('and', [no]), group('and', [yes])]), holds('and', [group('and', [yes]), group('and', [no])])]).toEqual([true, false, true, false]);
     const filter = filterCondition([{ model: 'load', condType: 1, conds: [{ matchType: '$gt', value: 100 }, { matchType: '$lt', value: 13 }] }, { model: 'name', condType: 0, conds: [{ matchType: '$like', value: '危化' }] }], model.main.queryColumns, {});
-    expect(await findWhere(t.booted.ctx.db, model.main, filter as Condition, platform)).toHaveLength(1);
+    expect(await t.booted.ctx.records.findWhere(t.booted.ctx.db, model.main, filter as Condition, platform)).toHaveLength(1);
   });
 });

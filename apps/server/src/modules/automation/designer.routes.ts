@@ -26,7 +26,7 @@ const PreviewBody = Type.Object({
 const UsersQuery = Type.Object({ ids: Type.String({ pattern: '^[0-9,]{0,4000}$' }) });
 
 export function automationDesignerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, forms } = ctx;
+  const { db } = ctx;
 
   app.get('/api/automation/designer/flows', { schema: { querystring: FlowQuery }, config: { permission: FLOW_PERM } }, async (request) => {
     const q = request.query as Static<typeof FlowQuery>;
@@ -46,7 +46,7 @@ export function automationDesignerRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post('/api/automation/designer/recipientPreview', { schema: { body: PreviewBody }, config: { permission: FLOW_PERM, readOnly: true } }, async (request) => {
     const body = request.body as Static<typeof PreviewBody>;
-    const preview = await previewRecipients(db, forms, authOf(request), {
+    const preview = await previewRecipients(ctx, authOf(request), {
       formId: String(body.formId),
       businessId: String(body.businessId),
       recipient: body.recipient as unknown as Recipient,

@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ACTION_DEFINITIONS, AUTOMATION_NODE_TYPES, formatDateTime, type FlowNode, type Recipient } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { FormModelCache } from '../form/formModel.ts';
-import { dryRun } from './executionService.ts';
+import { dryRun, type DryRunDeps } from './executionService.ts';
 import { queryFlows, type Page } from './flowService.ts';
 
 /**
@@ -71,7 +70,7 @@ export async function usersByIds(db: Kysely<Database>, ids: readonly string[]): 
  * Who a message with this recipient rule would reach for record `businessId` of form `formId`:
  * the dry run of a one-action flow (the same resolution a run does), nothing written or sent.
  */
-export async function previewRecipients(db: Kysely<Database>, forms: FormModelCache, auth: AuthContext, input: { formId: string; businessId: string; recipient: Recipient }) {
+export async function previewRecipients(deps: DryRunDeps, auth: AuthContext, input: { formId: string; businessId: string; recipient: Recipient }) {
   const nodeConfig: FlowNode = {
     nodeId: 'preview-trigger',
     nodeName: '触发器',
@@ -85,8 +84,8 @@ export async function previewRecipients(db: Kysely<Database>, forms: FormModelCa
       childNode: null,
     },
   };
-  const plan = await dryRun(db, forms, auth, { nodeConfig, formId: input.formId, businessId: input.businessId, event: 'insert' });
+  const plan = await dryRun(deps, auth, { nodeConfig, formId: input.formId, businessId: input.businessId, event: 'insert' });
   const effect = plan.effects[0] as { receivers?: unknown[]; error?: string } | undefined;
   if (effect?.error) return { receivers: [], error: effect.error };
-  return { receivers: await usersByIds(db, (effect?.receivers ?? []).map(String)), error: null };
+  return { receivers: await usersByIds(deps.db, (effect?.receivers ?? []).map(String)), error: null };
 }

@@ -5,10 +5,9 @@ import type { Logger } from 'pino';
 import { AUTOMATION_NODE_TYPES, conditionHolds, FLOW_TEXT, planPath, type ConditionConf, type FlowNode } from '@park/core';
 import type { AutomationSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { FormModelCache } from '../form/formModel.ts';
-import type { RecordActor } from '../form/recordService.ts';
+import type { FormModelCache, RecordActor, RecordService } from '../form/index.ts';
 import { loadCurrentUser } from '../auth/userProfile.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
 import { actionRunnerOf, hasEffects, runtimeOf } from './nodes/index.ts';
@@ -51,6 +50,7 @@ interface Prepared {
 export interface EngineDeps {
   db: Kysely<Database>;
   forms: FormModelCache;
+  records: RecordService;
   settings: AutomationSettings;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
@@ -227,6 +227,7 @@ export class AutomationEngine {
       actor =
         loaded && loaded.status === 0
           ? {
+              cause: 'automation',
               auth: { sessionId: 'automation', userId: key, user: loaded.user, enableCompanyPermission: false, mustChangePassword: false, permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] } },
               log: { module: '自动化', prefix: '' },
             }
@@ -300,6 +301,7 @@ export class AutomationEngine {
       recordId: String(exec.record_id),
       initiatorId: event.actor_id ?? (record.create_by == null ? null : String(record.create_by)),
       actor: await this.ownerActor(version),
+      records: this.deps.records,
       loadForm: (formId) => forms.load(db, formId),
       directory: dbDirectory,
     };

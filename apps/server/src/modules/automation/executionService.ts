@@ -11,8 +11,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { companyScopeOf } from '../../plugins/scope.ts';
-import type { FormModelCache } from '../form/formModel.ts';
+import { type FormModelCache, companyOnlyScope, type RecordService } from '../form/index.ts';
 import { actionRunnerOf, hasEffects } from './nodes/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
@@ -159,7 +158,15 @@ export interface DryRunInput {
  * Nothing is written and nothing is sent. Actions are planned one by one against the data as it
  * is; a later action does not see an earlier one's planned writes.
  */
-export async function dryRun(db: Kysely<Database>, forms: FormModelCache, auth: AuthContext, input: DryRunInput) {
+/** The form module's services a dry run reads through. */
+export interface DryRunDeps {
+  db: Kysely<Database>;
+  forms: FormModelCache;
+  records: RecordService;
+}
+
+export async function dryRun(deps: DryRunDeps, auth: AuthContext, input: DryRunInput) {
+  const { db, forms, records } = deps;
   let root: FlowNode;
   let flowId = '';
   let flowName = '试运行';
@@ -182,11 +189,7 @@ export async function dryRun(db: Kysely<Database>, forms: FormModelCache, auth: 
   if (!['insert', 'update', 'delete'].includes(event)) throw badRequest('event 不合法');
 
   const model = await forms.load(db, formId);
-  let q = (db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(model.main.table).selectAll().where('id', '=', businessId);
-  const scope = companyScopeOf(auth);
-  if (scope) q = q.where('company_id', '=', scope);
-  const stored = await q.executeTakeFirst();
-  if (!stored) throw notFound();
+  const stored = await records.find(db, model.main, businessId, companyOnlyScope(auth));
   const record = JSON.parse(JSON.stringify(stored)) as Record<string, unknown>;
   const before = event === 'insert' ? null : record;
   const after = event === 'delete' ? null : record;
@@ -200,7 +203,8 @@ export async function dryRun(db: Kysely<Database>, forms: FormModelCache, auth: 
     formId,
     recordId: businessId,
     initiatorId: record.create_by == null ? null : String(record.create_by),
-    actor: { auth, log: { module: '自动化', prefix: '' } },
+    actor: { cause: 'automation', auth, log: { module: '自动化', prefix: '' } },
+    records,
     loadForm: (id) => forms.load(db, id),
     directory: dbDirectory,
   };

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import type { FormModel, FormModelCache } from '../form/formModel.ts';
+import type { FormModel, FormModelCache } from '../form/index.ts';
 import { actionRunnerOf, runtimeOf } from './nodes/index.ts';
 
 export interface SaveFlowInput {

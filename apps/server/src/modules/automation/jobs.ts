@@ -9,7 +9,7 @@ import { AutomationEngine } from './engine.ts';
  * write and a round trip per event (ADR 0007).
  */
 export async function startAutomation(ctx: AppContext, logger: Logger, connectionString: string): Promise<AutomationEngine> {
-  const engine = new AutomationEngine({ db: ctx.db, forms: ctx.forms, settings: ctx.config.automation, logger });
+  const engine = new AutomationEngine({ db: ctx.db, forms: ctx.forms, records: ctx.records, settings: ctx.config.automation, logger });
   await engine.start(connectionString);
   logger.info({ workers: ctx.config.automation.workers, maxDepth: ctx.config.automation.maxDepth }, '自动化引擎已启动');
   return engine;

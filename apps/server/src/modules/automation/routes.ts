@@ -87,7 +87,7 @@ export function automationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/automation/flow/dryrun', { schema: { body: DryRunBody }, config: { permission: FLOW_PERM, readOnly: true } }, async (request) => ({
     errCode: 0,
-    ...(await dryRun(db, forms, authOf(request), request.body as Static<typeof DryRunBody>)),
+    ...(await dryRun(ctx, authOf(request), request.body as Static<typeof DryRunBody>)),
   }));
 
   app.get('/api/automation/execution/query', { schema: { querystring: ExecutionQuery }, config: { permission: EXECUTION_PERM } }, async (request) => {

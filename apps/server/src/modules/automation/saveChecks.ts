@@ -1,6 +1,6 @@
 import { ConditionError } from '@park/core';
 import { badRequest } from '../../plugins/errors.ts';
-import type { FormModel } from '../form/formModel.ts';
+import type { FormModel } from '../form/index.ts';
 
 /** The forms a flow's save checks read: the trigger's, and any other a node names. */
 export interface FlowForms {

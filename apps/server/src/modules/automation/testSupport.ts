@@ -83,7 +83,7 @@ export const TEST_AUTOMATION: AutomationSettings = { maxDepth: 5, workers: 2, ba
 
 export function testEngine(t: TestApp, settings: Partial<AutomationSettings> = {}): AutomationEngine {
   const ctx = t.booted.ctx;
-  return new AutomationEngine({ db: ctx.db, forms: ctx.forms, settings: { ...TEST_AUTOMATION, ...settings }, logger: pino({ level: 'silent' }) });
+  return new AutomationEngine({ db: ctx.db, forms: ctx.forms, records: ctx.records, settings: { ...TEST_AUTOMATION, ...settings }, logger: pino({ level: 'silent' }) });
 }
 
 /** Runs the engine until no execution is pending or running (retries included), or fails after `ms`. */

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { BACKUP_TEXT } from '@park/core';
 import type { AppContext } from '../../context.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { SUPER_ROLE_CODE } from '../user/menus.ts';
 import { embeddedSource, runBackup, type BackupSource } from './backup.ts';
 import { backupRecipients, type BackupTrigger } from './repo.ts';

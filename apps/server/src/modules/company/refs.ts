@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { REGISTRATION_TEXT } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { DIC } from '../../db/seeds/dictionaries.ts';
+import { DIC } from '../../db/reference/dictionaries.ts';
 import { badRequest } from '../../plugins/errors.ts';
 
 /**

@@ -5,7 +5,7 @@ import { REGISTER_DIC_TYPES, REGISTRATION_TEXT, type CodeNameOption } from '@par
 import type { AppContext } from '../../context.ts';
 import { tooManyRequests } from '../../plugins/errors.ts';
 import { pgRateLimitStore } from '../../plugins/pgRateLimitStore.ts';
-import { dicChildrenByCode } from '../lookup/trees.repo.ts';
+import { dicChildrenByCode } from '../lookup/index.ts';
 import { registerCompany } from './register.ts';
 
 /*

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { keysetBatch, type KeysetFetch } from '../lookup/jsonStream.ts';
+import { keysetBatch, type KeysetFetch } from '../lookup/index.ts';
 import { likeContains } from '../../plugins/scope.ts';
 
 export interface CompanyListFilter {

@@ -3,11 +3,9 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { CompanyInfoReply, DescMap } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { keysetRows, mapAsync, pageOf, PickerPaging, sendJsonList } from '../lookup/jsonStream.ts';
+import { keysetRows, mapAsync, pageOf, PickerPaging, sendJsonList } from '../lookup/index.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import { companyBatch, companyOf, countCompanies, encodeCompany, type CompanyListFilter } from './repo.ts';
-import { companyAdminRoutes } from './admin.routes.ts';
-import { companyRegisterRoutes } from './register.routes.ts';
 
 const CompanyListQuery = Type.Object({
   ...PickerPaging,
@@ -25,14 +23,9 @@ export const COMPANY_DESC: DescMap = {
   companyCode: '组织机构代码',
 };
 
-/**
- * Companies for the company picker (spec 000 §7) and the company of the current user; enterprise
- * registration (public) and 企业管理 (issue 6).
- */
-export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Companies for the company picker (spec 000 §7) and the company of the current user. */
+export function companyListRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  companyRegisterRoutes(app, ctx);
-  companyAdminRoutes(app, ctx);
 
   app.get('/api/company/queryAllCompanyInfo', { schema: { querystring: CompanyListQuery } }, async (request, reply) => {
     const q = request.query as Static<typeof CompanyListQuery>;

@@ -5,9 +5,8 @@ import { formatDateTime, type FileInfoReply, type UploadReply } from '@park/core
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import { filePreviewRoutes } from './preview.routes.ts';
 import { sendStoredFile, type ServeMode } from './serve.ts';
-import { FileService, type Pending, type SizeLimit } from './service.ts';
+import type { FileService, Pending, SizeLimit } from './service.ts';
 import { fileAtVersion } from './versions.ts';
 
 const UploadQuery = Type.Object({
@@ -30,8 +29,7 @@ const MAX_FILES = 20;
 const MAX_FIELD_BYTES = 2 * 1024 * 1024;
 const DATA_URL = /^data:image\/(png|jpeg);base64,/;
 
-export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const files = new FileService(ctx);
+export function fileTransferRoutes(app: FastifyInstance, ctx: AppContext, files: FileService): void {
 
   app.post(
     '/api/file/upload',
@@ -119,6 +117,4 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/file/fileDownload/:fileId', opts, serve('download'));
   app.get('/api/file/image/:fileId', opts, serve('image'));
   app.get('/api/file/imageDownload/:fileId', opts, serve('image'));
-
-  filePreviewRoutes(app, ctx, files);
 }

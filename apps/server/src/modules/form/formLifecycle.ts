@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { definitionOf, flattenControls, storageColumns, type FormMeta } from '@park/core';
+import { flattenControls, storageColumns, traitsOf, type FormMeta } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { formTable } from './tableNames.ts';
@@ -15,7 +15,7 @@ import type { AuthContext } from '../auth/sessions.ts';
 /** The tables a design needs: its columns, plus the date columns lists sort and filter by. */
 export function storageLayoutOf(meta: FormMeta): StorageLayout {
   const indexed = flattenControls(meta)
-    .filter((c) => definitionOf(c)?.family === 'date' && (c.type === 'date' || c.type === 'datetime'))
+    .filter((c) => traitsOf(c).indexedDate)
     .map((c) => String(c.model ?? ''))
     .filter(Boolean);
   return { ...storageColumns(meta), indexed };

@@ -8,7 +8,7 @@ import {
   type ListSettings,
 } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { seed } from '../../db/seed.ts';
+import { seed } from '../../seeds/seed.ts';
 import { control, createForm } from '../importExport/testSupport.ts';
 
 /*

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import palette from '../../../../../../shared/reference/origin/1298350966-ioc-vue-ts/formType.config.json' with { type: 'json' };
-import { FORM_CONFIG_DEFAULTS, HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, missingKeys, type FormControl, type FormMeta } from '@park/core';
+import { controlGaps, FORM_CONFIG_DEFAULTS, HAZMAT_APPROVAL_OPINION, HAZMAT_VEHICLE_FORM_NAME, missingKeys, type FormControl, type FormMeta } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { seedDemoApproval } from '../../db/seeds/approval.ts';
-import { seedDemoRoles } from '../../db/seeds/demoRoles.ts';
-import { DEMO_DASHBOARD_NAME } from '../../db/seeds/reports.ts';
+import { seedDemoApproval } from '../../seeds/approval.ts';
+import { seedDemoRoles } from '../../seeds/demoRoles.ts';
+import { DEMO_DASHBOARD_NAME } from '../../seeds/reports.ts';
 import { postTask } from '../approval/testSupport.ts';
 
 /*
@@ -50,7 +50,7 @@ function everyControl(list: FormControl[]): FormControl[] {
 function gapsOf(meta: FormMeta): string[] {
   const gaps = everyControl(meta.list).flatMap((c) => {
     const ref = defaultsOf(c.type);
-    const missing = ref ? missingKeys(ref, c) : [];
+    const missing = ref ? controlGaps(ref, c) : [];
     if (!Array.isArray(c.rules)) missing.push('rules');
     return missing.map((k) => `${c.type} ${c.model ?? ''}: ${k}`);
   });

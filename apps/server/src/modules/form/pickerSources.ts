@@ -45,7 +45,7 @@ export interface FormTableRef {
 }
 
 /** The form table a name denotes, if it is the main or a sub-table of a saved design. */
-export async function resolveFormTable(ctx: AppContext, rawName: unknown): Promise<FormTableRef> {
+export async function resolveFormTable(ctx: Pick<AppContext, 'db' | 'forms'>, rawName: unknown): Promise<FormTableRef> {
   const name = typeof rawName === 'string' ? rawName.trim() : '';
   const m = FORM_TABLE.exec(name);
   if (!m) throw badRequest(notAFormTable(name || String(rawName ?? '')));

@@ -3,7 +3,8 @@ import { EXPORT_JOB, FORM_ACTIONS, type DataScope, type FormAction } from '@park
 import { ensureCompany } from '../../../test/companies.ts';
 import { grantForm } from '../../../test/formGrants.ts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { stopJobs, waitForJob, withJobs } from '../importExport/testSupport.ts';
+import { stopJobs, withJobs } from '../../../test/jobs.ts';
+import { waitForJob } from '../importExport/testSupport.ts';
 
 /*
  * Issue 15 §1: every record call checks the caller's permission on the form and the data scope of

@@ -149,14 +149,6 @@ export async function parentIdsOf(db: Kysely<Database>, table: TableModel, ids: 
   return rows.map((r) => String(r.parent_id));
 }
 
-export function parseIdList(raw: unknown, what = 'businessIds'): string[] {
-  const text = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (ids.length === 0) throw badRequest(`${what} 不能为空`);
-  if (ids.length > 1000 || ids.some((id) => !/^[1-9]\d{0,17}$/.test(id))) throw badRequest(`${what} 参数不合法`);
-  return ids;
-}
-
 export interface ListQuery {
   pageNum: number;
   pageSize: number;

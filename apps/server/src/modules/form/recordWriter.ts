@@ -9,6 +9,7 @@
 import {
   checkSubmission,
   labelColumnOf,
+  traitsOf,
   type FileMeta,
   type FormContext,
   type StoredRow,
@@ -56,7 +57,7 @@ function forceOwnCompany(model: TableModel, row: Record<string, unknown>, ctx: W
   const { user } = ctx.auth;
   if (user.userType !== 1 || user.companyId === null) return;
   for (const control of model.controls) {
-    if (control.type !== 'company_select' || !control.model) continue;
+    if (!traitsOf(control).ownCompany || !control.model) continue;
     if (String(row[control.model] ?? '') !== String(user.companyId)) {
       row[control.model] = String(user.companyId);
       row[labelColumnOf(control)] = null;

@@ -2,13 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { subModel } from './formModel.ts';
 import { requireFormAction } from './recordAccess.ts';
 import { listFormRecords } from './recordList.ts';
-import { deleteRecords, parseIdList, readRecord } from './recordStore.ts';
-import { flatBody, recordIdOf, versionOf } from './requestParts.ts';
+import { flatBody, parseIdList, recordIdOf, versionOf } from './requestParts.ts';
 import { parseFormId } from './tableNames.ts';
 
 const FormIdParams = Type.Object({ formId: Type.String() });
@@ -58,7 +56,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = flatBody(request.body);
     const id = recordIdOf(body.id ?? body.businessId);
     const after = await db.transaction().execute(async (trx) => {
-      const before = await readRecord(trx, model.main, id, scope, true);
+      const before = await ctx.records.find(trx, model.main, id, scope, true);
       const r = await ctx.records.update(trx, request, model, model.main, before, body, versionOf(body));
       await writeAudit(trx, request, { action: '修改表单数据', targetType: `form:${model.formId}`, targetId: id, detail: before });
       return r;
@@ -92,18 +90,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
       const scope = requireFormAction(request, formId, 'delete');
       const model = await ctx.forms.load(db, formId);
       const ids = parseIdList((request.query as Record<string, unknown>).businessIds);
-      const auth = authOf(request);
-      const deleted = await db.transaction().execute(async (trx) => {
-        const rows = await deleteRecords(trx, model, model.main, ids, auth, scope);
-        // The deleted rows themselves are kept in the log, so a deletion can be traced and undone by hand.
-        await writeAudit(trx, request, {
-          action: '删除表单数据',
-          targetType: `form:${model.formId}`,
-          targetId: rows.map((r) => String(r.id)).join(','),
-          detail: rows,
-        });
-        return rows;
-      });
+      const deleted = await db.transaction().execute((trx) => ctx.records.remove(trx, request, model, model.main, ids, scope));
       return { errCode: 0, deleted: deleted.length };
     },
   );

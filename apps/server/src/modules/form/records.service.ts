@@ -1,23 +1,43 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { definitionOf, flattenControls, type ControlDefinition, type FormControl, type StoredRow } from '@park/core';
+import { sql, type Kysely } from 'kysely';
+import { definitionOf, flattenControls, formatDateTime, type Condition, type ControlDefinition, type FormControl, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { PreparedStatements } from '../../db/prepared.ts';
 import { auditRow, writeAudit } from '../../plugins/audit.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { AuthContext } from '../auth/sessions.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { InsertBatcher } from './insertBatcher.ts';
 import { ReadBatcher } from './readBatcher.ts';
-import type { RecordScope } from './recordAccess.ts';
-import { buildWriteContext } from './recordFiles.ts';
-import { insertRecord, presentRow, updateRecord, type Row } from './recordStore.ts';
+import { ALL_RECORDS, type RecordScope } from './recordAccess.ts';
+import * as bulk from './recordBulk.ts';
+import type { EventCause, RecordActor } from './recordBulk.ts';
+import { buildWriteContext, writeContextFor } from './recordFiles.ts';
+import { deleteRecords, insertRecord, presentRow, readRecord, updateRecord, type Row } from './recordStore.ts';
 import { prepareRow, prepareRows } from './recordWriter.ts';
 
+export { SKIPPED_UNDER_APPROVAL, type EventCause, type RecordActor, type RecordCause } from './recordBulk.ts';
+export type { Row } from './recordStore.ts';
+
+/** An approval writing its own record: who, and the instance whose lock exception the write uses (ADR 0026). */
+export interface ApprovalWriter {
+  auth: AuthContext;
+  instanceId: string;
+}
+
 /**
- * Records of a form for HTTP callers: check (core's checkSubmission with the metadata of the files
- * the rows name), write (batched for a lone insert, else in a transaction) and keep the file
- * references, in one place. The routes of records and sub-tables call this; automations and
- * approvals write through recordService.ts, which uses the same checks and stores with an actor
- * instead of a request. The store (recordStore.ts) keeps sys_file_ref in step inside each write.
+ * The one way to records (issue 45): add, update, delete and find a form's records, for every
+ * caller and cause — the record routes (the user: the request is the actor, for its rights, file
+ * metadata and audit), automations and approvals (a RecordActor or ApprovalWriter in the caller's
+ * transaction). Every path checks with core's checkSubmission (prepareRow, the same function the
+ * import's worker thread runs, which cannot hold this service's statements), writes through the
+ * record store, which keeps sys_file_ref in step and writes form_event (so the approval lock and
+ * the automations' trigger see every change), and writes an operation-log row. Permission is the
+ * caller's: the routes check the form action (recordAccess.ts) before calling, the others write
+ * with their actor's company scope.
+ *
+ * Lone HTTP inserts and reads by id share statements (InsertBatcher, ReadBatcher): the hot path
+ * of addformdata and getformdatabyid is a method call here and nothing more.
  */
 export class RecordService {
   /** Concurrent single-record inserts share a statement (addformdata). */
@@ -119,6 +139,102 @@ export class RecordService {
   async readForEditor(model: FormModel, id: string, scope: RecordScope): Promise<{ data: Row; formData: Row } | undefined> {
     const row = await this.reads.read(model, model.main, id, scope);
     return row ? recordReply(model, row) : undefined;
+  }
+
+  /** One record within `scope` (404 otherwise), locked when `forUpdate` (inside a write). */
+  find(db: Kysely<Database>, table: TableModel, id: string, scope: RecordScope, forUpdate = false): Promise<Row> {
+    return readRecord(db, table, id, scope, forUpdate);
+  }
+
+  /**
+   * The caller's records (or sub-table rows) of `ids` within `scope`, deleted in `trx`; the
+   * deleted rows themselves are kept in the log, so a deletion can be traced and undone by hand.
+   */
+  async remove(trx: Kysely<Database>, request: FastifyRequest, model: FormModel, table: TableModel, ids: string[], scope: RecordScope): Promise<Row[]> {
+    const rows = await deleteRecords(trx, model, table, ids, authOf(request), scope);
+    await writeAudit(trx, request, {
+      action: table.subKey ? '删除子表数据' : '删除表单数据',
+      targetType: table.subKey ? `form:${model.formId}:${table.subKey}` : `form:${model.formId}`,
+      targetId: rows.map((r) => String(r.id)).join(','),
+      detail: rows,
+    });
+    return rows;
+  }
+
+  /** A new main record in the caller's transaction, not logged here (startformflow logs its 提交审批). */
+  async addIn(trx: Kysely<Database>, request: FastifyRequest, model: FormModel, input: Record<string, unknown>): Promise<Row> {
+    const wctx = await buildWriteContext(request, trx, [[model.main, [input]]]);
+    return insertRecord(trx, model, model.main, prepareRow(model.main, input, wctx), wctx.auth);
+  }
+
+  // Automations: a RecordActor in the execution's transaction (recordBulk.ts).
+
+  /** One record (a sub-table row under `parentId`), checked as the form's add call checks it. */
+  insertOne(trx: Kysely<Database>, model: FormModel, table: TableModel, values: Record<string, unknown>, actor: RecordActor, parentId: string | null = null): Promise<Row> {
+    return bulk.insertOne(trx, model, table, values, actor, parentId);
+  }
+
+  /** Every row the filter matches, locked in id order; `changes(before)` gives each row's new values. */
+  updateWhere(
+    trx: Kysely<Database>,
+    model: FormModel,
+    table: TableModel,
+    filter: Condition | null,
+    changes: (before: Row) => Record<string, unknown>,
+    actor: RecordActor,
+    parentIds?: readonly string[],
+  ): Promise<Array<{ before: Row; after: Row }>> {
+    return bulk.updateWhere(trx, model, table, filter, changes, actor, parentIds);
+  }
+
+  /** Locks every row any filter matches, in one statement, and says which rows each matched. */
+  lockMatching(trx: Kysely<Database>, table: TableModel, actor: RecordActor, filters: Condition[]): Promise<{ rows: Map<string, Row>; matches: string[][] }> {
+    return bulk.lockMatching(trx, table, actor, filters);
+  }
+
+  /** Changes rows lockMatching locked, in order, in one statement; null when a row refers to files. */
+  updateLocked(
+    trx: Kysely<Database>,
+    model: FormModel,
+    table: TableModel,
+    rows: ReadonlyMap<string, Row>,
+    changes: Array<{ id: string; change: (before: Row) => Record<string, unknown>; actor: RecordActor; cause: EventCause }>,
+  ): Promise<Array<{ before: Row; after: Row }> | null> {
+    return bulk.updateLocked(trx, model, table, rows, changes);
+  }
+
+  /** Deletes every row the filter matches; the deleted rows are kept in the log. */
+  deleteWhere(trx: Kysely<Database>, model: FormModel, table: TableModel, filter: Condition | null, actor: RecordActor, parentIds?: readonly string[]): Promise<Row[]> {
+    return bulk.deleteWhere(trx, model, table, filter, actor, parentIds);
+  }
+
+  /** The rows a filter matches, without locking (dry runs, a delete's children first). */
+  findWhere(db: Kysely<Database>, table: TableModel, filter: Condition | null, actor: RecordActor, parentIds?: readonly string[], limit = 1000): Promise<Row[]> {
+    return bulk.findWhere(db, table, filter, actor, parentIds, limit);
+  }
+
+  /** The row an insert of `values` would store, or the form's refusal (a dry run writes nothing). */
+  check(table: TableModel, values: Record<string, unknown>, actor: RecordActor): StoredRow {
+    return prepareRow(table, values, { auth: actor.auth, currentDate: formatDateTime(new Date()) });
+  }
+
+  // Approvals: the approval's own writes, which its record lock lets through (ADR 0026).
+
+  /**
+   * An approver's fields (or the initiator's resubmission) on the record under approval: checked
+   * as an edit is, file fields against their files; the record's file references move with it
+   * (a new file must be readable by the approver). The transaction is marked as this approval's.
+   */
+  async updateUnderApproval(trx: Kysely<Database>, writer: ApprovalWriter, model: FormModel, before: Row, input: Record<string, unknown>): Promise<Row> {
+    const wctx = await writeContextFor(writer.auth, trx, [[model.main, [input, before]]]);
+    const row = prepareRow(model.main, input, wctx, before);
+    await sql`select set_config('park.approval_instance', ${writer.instanceId}, true)`.execute(trx);
+    return updateRecord(trx, model, model.main, before, row, writer.auth, null);
+  }
+
+  /** 系统管理员's maintenance removal: the records whatever their scope (their approvals cancelled first by the caller). */
+  removeForMaintenance(trx: Kysely<Database>, model: FormModel, ids: string[], auth: AuthContext): Promise<Row[]> {
+    return deleteRecords(trx, model, model.main, ids, auth, ALL_RECORDS);
   }
 }
 

@@ -25,3 +25,11 @@ export function recordIdOf(raw: unknown, what = 'id'): string {
   return text;
 }
 
+/** A list of record ids (batch delete): comma-separated or repeated, at most 1000. */
+export function parseIdList(raw: unknown, what = 'businessIds'): string[] {
+  const text = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) throw badRequest(`${what} 不能为空`);
+  if (ids.length > 1000 || ids.some((id) => !/^[1-9]\d{0,17}$/.test(id))) throw badRequest(`${what} 参数不合法`);
+  return ids;
+}

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime } from '@park/core';
 import type { AppContext } from '../../context.ts';
 
-export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The form runtime's server-side settings: the server's clock and the map control's services. */
+export function formServiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Defaults such as "current date" come from the server clock, not the browser's.
   app.get('/api/form/getCurrentDate', async () => ({ errCode: 0, currentDate: formatDateTime(new Date()) }));
 
@@ -21,6 +22,3 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 }
-
-// Named here before plugins/csp.ts existed (app.ts reads it from here).
-export { cspSourceOf } from '../../plugins/csp.ts';

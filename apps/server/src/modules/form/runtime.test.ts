@@ -8,7 +8,7 @@ import {
   type FormControl,
 } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { cspSourceOf } from './routes.ts';
+import { cspSourceOf } from '../../plugins/csp.ts';
 
 let t: TestApp;
 let admin: string;

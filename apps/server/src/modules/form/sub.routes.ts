@@ -6,8 +6,8 @@ import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
 import { subModel, type FormModel, type TableModel } from './formModel.ts';
 import { companyOnlyScope, ownRecords, recordScopeFor, type RecordScope } from './recordAccess.ts';
-import { deleteRecords, listRecords, parentIdsOf, parseIdList, presentRow, readRecord, type Row } from './recordStore.ts';
-import { flatBody, recordIdOf } from './requestParts.ts';
+import { listRecords, parentIdsOf, presentRow, type Row } from './recordStore.ts';
+import { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
 import { parseFormId } from './tableNames.ts';
 
 export const PARENT_FIRST = '请先填写父表单数据并提交';
@@ -28,11 +28,12 @@ interface Target {
   table: TableModel;
 }
 
-async function target(ctx: AppContext, request: FastifyRequest): Promise<Target> {
+async function target(ctx: AppContext, request: FastifyRequest, mode: Mode = 'write'): Promise<Target> {
   const p = request.params as Static<typeof SubParams>;
   const formId = parseFormId(p.formId);
-  // Refused before the form is read, so a caller without rights learns nothing about it.
-  parentScopes(request, formId, 'read');
+  // Refused before the form is read, so a caller without rights learns nothing about it; a read
+  // without a form right waits for its parent, which another module may show them (recordViewers).
+  if (mode === 'write') parentScopes(request, formId, 'read');
   const model = await ctx.forms.load(ctx.db, formId);
   return { model, table: subModel(model, p.subKey) };
 }
@@ -45,7 +46,7 @@ type Mode = 'read' | 'write';
  * created (the rows of a record being added are saved after the record itself); reads also allow
  * view. Each scope is tried in turn; none granted is a 403.
  */
-function parentScopes(request: FastifyRequest, formId: string, mode: Mode): RecordScope[] {
+function parentScopes(request: FastifyRequest, formId: string, mode: Mode, orNone = false): RecordScope[] {
   const auth = authOf(request);
   const out: RecordScope[] = [];
   const view = mode === 'read' ? recordScopeFor(auth, formId, 'view') : null;
@@ -54,7 +55,7 @@ function parentScopes(request: FastifyRequest, formId: string, mode: Mode): Reco
   if (view) out.push(view);
   if (edit) out.push(edit);
   if (add) out.push(ownRecords(add, auth));
-  if (out.length === 0) throw forbidden();
+  if (out.length === 0 && !orNone) throw forbidden();
   return out;
 }
 
@@ -64,10 +65,16 @@ function parentScopes(request: FastifyRequest, formId: string, mode: Mode): Reco
  */
 async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target, raw: unknown, mode: Mode): Promise<string> {
   const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+  const scopes = parentScopes(request, t.model.formId, mode, mode === 'read');
+  if (scopes.length === 0) {
+    // No form right: only a record another module shows the caller (an approval's task page) is read.
+    if (/^[1-9]\d{0,17}$/.test(text) && (await ctx.recordViewers.mayView(ctx.db, authOf(request), t.model.formId, text))) return text;
+    throw forbidden();
+  }
   if (!/^[1-9]\d{0,17}$/.test(text)) throw badRequest(PARENT_FIRST);
-  for (const scope of parentScopes(request, t.model.formId, mode)) {
+  for (const scope of scopes) {
     try {
-      await readRecord(ctx.db, t.model.main, text, scope);
+      await ctx.records.find(ctx.db, t.model.main, text, scope);
       return text;
     } catch (err) {
       if (!(err instanceof AppError && err.statusCode === 404)) throw err;
@@ -78,7 +85,7 @@ async function checkedParent(ctx: AppContext, request: FastifyRequest, t: Target
 
 /** A sub-table row by id, with its parent checked for `mode`: a row of a parent out of reach is not found. */
 async function checkedRow(ctx: AppContext, request: FastifyRequest, t: Target, db: typeof ctx.db, id: string, mode: Mode, forUpdate = false): Promise<Row> {
-  const row = await readRecord(db, t.table, id, companyOnlyScope(authOf(request)), forUpdate);
+  const row = await ctx.records.find(db, t.table, id, companyOnlyScope(authOf(request)), forUpdate);
   try {
     await checkedParent(ctx, request, t, row.parent_id, mode);
   } catch (err) {
@@ -93,7 +100,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   const schema = { params: SubParams };
 
   app.get('/api/form/querysubformdata/:formId/:subKey', { schema: { ...schema, querystring: ListQuery } }, async (request) => {
-    const t = await target(ctx, request);
+    const t = await target(ctx, request, 'read');
     const q = request.query as Static<typeof ListQuery>;
     const parentId = await checkedParent(ctx, request, t, q.parentId, 'read');
     const result = await listRecords(db, t.table, { ...q, parentId, sort: { key: 'id', sort: 'asc' } }, companyOnlyScope(authOf(request)));
@@ -101,7 +108,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/form/getsubformdatabyid/:formId/:subKey', { schema }, async (request) => {
-    const t = await target(ctx, request);
+    const t = await target(ctx, request, 'read');
     const q = request.query as Record<string, unknown>;
     const row = await checkedRow(ctx, request, t, db, recordIdOf(q.businessId ?? q.id, 'businessId'), 'read');
     return { errCode: 0, data: presentRow(row, t.table) };
@@ -143,7 +150,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     await db.transaction().execute(async (trx) => {
       for (const [i, data] of body.subDatas.entries()) {
         const id = recordIdOf(data.id, `第${i + 1}行 id`);
-        const before = await readRecord(trx, t.table, id, companyOnlyScope(authOf(request)), true);
+        const before = await ctx.records.find(trx, t.table, id, companyOnlyScope(authOf(request)), true);
         if (String(before.parent_id) !== parentId) throw badRequest(`第${i + 1}行不属于该父记录`);
         await ctx.records.update(trx, request, t.model, t.table, before, data, null, `第${i + 1}行：`);
       }
@@ -159,13 +166,7 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const count = await db.transaction().execute(async (trx) => {
       // Rows are deleted only under parents the caller may change.
       for (const parentId of await parentIdsOf(trx, t.table, ids)) await checkedParent(ctx, request, t, parentId, 'write');
-      const rows = await deleteRecords(trx, t.model, t.table, ids, auth, companyOnlyScope(auth));
-      await writeAudit(trx, request, {
-        action: '删除子表数据',
-        targetType: `form:${t.model.formId}:${t.table.subKey}`,
-        targetId: rows.map((r) => String(r.id)).join(','),
-        detail: rows,
-      });
+      const rows = await ctx.records.remove(trx, request, t.model, t.table, ids, companyOnlyScope(auth));
       return rows.length;
     });
     return { errCode: 0, deleted: count };

@@ -7,6 +7,7 @@ import {
   pickerLookupOf,
   storedText,
   str,
+  traitsOf,
   unescapeFormula,
   type CellImport,
   type CellValue,
@@ -84,7 +85,7 @@ export function exportCell(spec: ColumnSpec, row: Json, ctx: ExportContext): str
 
 /** File ids named by the upload columns of these rows, for one name lookup per batch. */
 export function uploadIdsOf(specs: readonly ColumnSpec[], rows: readonly Json[]): string[] {
-  const cols = specs.filter((s) => s.family === 'upload' && s.control?.type !== 'signature').map((s) => s.key);
+  const cols = specs.filter((s) => s.family === 'upload' && s.control !== null && traitsOf(s.control).upload !== 'signature').map((s) => s.key);
   const ids = new Set<string>();
   if (cols.length === 0) return [];
   for (const row of rows) {

@@ -1,5 +1,5 @@
-import { definitionOf, type ControlFamily, type FormControl } from '@park/core';
-import type { TableModel } from '../form/formModel.ts';
+import { definitionOf, traitsOf, type ControlFamily, type FormControl } from '@park/core';
+import type { TableModel } from '../form/worker.ts';
 import type { SheetColumn } from './settings.ts';
 
 export type ColumnFamily = ControlFamily | 'system';
@@ -41,7 +41,7 @@ function valueControls(table: TableModel): Map<string, FormControl> {
  */
 export function isImportable(spec: ColumnSpec): boolean {
   const c = spec.control;
-  return c !== null && spec.family !== 'system' && definitionOf(c)?.sheet.readCell != null && c.type !== 'current_user';
+  return c !== null && spec.family !== 'system' && definitionOf(c)?.sheet.readCell != null && traitsOf(c).imported;
 }
 
 function specOf(controls: Map<string, FormControl>, key: string, header: string, allowSystem: boolean): ColumnSpec | null {

@@ -6,9 +6,7 @@ import { ConditionError, FORBIDDEN_TEXT, parseConditions, type Condition } from 
 import type { Database } from '../../db/schema.ts';
 import { findFile } from '../file/repo.ts';
 import type { FileStorage } from '../file/storage.ts';
-import type { FormModelCache, TableModel } from '../form/formModel.ts';
-import { compileCondition } from '../form/queryCompiler.ts';
-import { isUnscoped, recordScopeFor, scopeCondition, type RecordScope } from '../form/recordAccess.ts';
+import { type FormModelCache, type TableModel, compileCondition, isUnscoped, recordScopeFor, scopeCondition, type RecordScope } from '../form/worker.ts';
 import { exportCell, uploadIdsOf, type ExportContext } from './cellCodec.ts';
 import { exportColumns, type ColumnSpec } from './columns.ts';
 import type { ImportExportConfig } from './ieConfig.ts';

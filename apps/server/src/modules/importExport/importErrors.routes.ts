@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { formatDateTime } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { parseFormId } from '../form/tableNames.ts';
+import { parseFormId } from '../form/index.ts';
 import { importsWithErrors } from './importErrors.repo.ts';
 
 const Params = Type.Object({ formId: Type.String({ maxLength: 20 }) });

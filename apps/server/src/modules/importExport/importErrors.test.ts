@@ -3,7 +3,8 @@ import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { addUser } from '../admin/testHelpers.ts';
-import { control, createForm, download, stopJobs, uploadImport, waitForJob, withJobs } from './testSupport.ts';
+import { stopJobs, withJobs } from '../../../test/jobs.ts';
+import { control, createForm, download, uploadImport, waitForJob } from './testSupport.ts';
 
 let t: TestApp;
 let boss: PgBoss;

@@ -5,16 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { pdf } from '../../../test/sampleFiles.ts';
 import { addUser } from '../admin/testHelpers.ts';
+import { stopJobs, withJobs } from '../../../test/jobs.ts';
 import {
   control,
   createForm,
   download,
   sampleMeta,
   sheetXml,
-  stopJobs,
   uploadImport,
   waitForJob,
-  withJobs,
   xlsxParts,
   zipOf,
 } from './testSupport.ts';

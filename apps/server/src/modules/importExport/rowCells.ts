@@ -1,8 +1,7 @@
 import type * as XL from 'exceljs';
 import { defaultValues, definitionOf, encodeRecord, type FormContext, type StoredRow } from '@park/core';
 import type { AuthContext } from '../auth/sessions.ts';
-import type { TableModel } from '../form/formModel.ts';
-import { checkRow, type WriteContext } from '../form/recordWriter.ts';
+import { type TableModel, checkRow, type WriteContext } from '../form/worker.ts';
 import { cellText, importCell, ImportLookups, plainCell, type CellValue } from './cellCodec.ts';
 import type { ColumnSpec } from './columns.ts';
 import type { SharedStringStore } from './sharedStrings.ts';

@@ -1,7 +1,7 @@
 import type { Worksheet } from 'exceljs';
 import ExcelJS from './excel.ts';
 import { definitionOf, isRequired } from '@park/core';
-import type { FormModel } from '../form/formModel.ts';
+import type { FormModel } from '../form/index.ts';
 import { importColumns, type ColumnSpec } from './columns.ts';
 import { PARENT_ROW_HEADER, sheetNameOf } from './jobCommon.ts';
 import { importSettingsOf } from './settings.ts';

@@ -1,9 +1,6 @@
 /* Shared by the import/export tests (not a test file itself). */
 import zlib from 'node:zlib';
-import pino from 'pino';
-import type PgBoss from 'pg-boss';
 import { expect } from 'vitest';
-import { startJobs, stopJobs } from '../../jobs/boss.ts';
 import type { TestApp } from '../../../test/testApp.ts';
 import { multipart } from '../../../test/multipart.ts';
 
@@ -43,12 +40,6 @@ export async function createForm(t: TestApp, cookie: string, name: string, meta:
   expect(design.json(), design.body).toMatchObject({ errCode: 0 });
   return formId;
 }
-
-/** Runs the real pg-boss workers against the test's database. */
-export async function withJobs(t: TestApp): Promise<PgBoss> {
-  return startJobs(t.databaseUrl, t.booted.ctx, pino({ level: 'silent' }));
-}
-export { stopJobs };
 
 export async function uploadImport(t: TestApp, cookie: string, formId: number, name: string, data: Buffer) {
   const body = multipart([{ name: 'file', filename: name, data }]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { REGION_COUNT } from '../../db/seeds/regions.ts';
+import { REGION_COUNT } from '../../db/reference/regions.ts';
 
 let t: TestApp;
 let admin: string;

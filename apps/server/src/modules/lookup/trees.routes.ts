@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { CodeTreeReply } from '@park/core';
 import type { AppContext } from '../../context.ts';
-import { DIC } from '../../db/seeds/dictionaries.ts';
+import { DIC } from '../../db/reference/dictionaries.ts';
 import { tooManyRequests } from '../../plugins/errors.ts';
 import { dicChildrenByCode, regionChildren } from './trees.repo.ts';
 

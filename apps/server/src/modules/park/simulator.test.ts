@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { parkServicesOf } from './index.ts';
 import { ParkSimulator } from './simulator/live.ts';
 
 let t: TestApp;
@@ -11,7 +10,7 @@ let simulator: ParkSimulator;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
-  const services = parkServicesOf(t.app)!;
+  const services = t.booted.ctx.park;
   simulator = new ParkSimulator(t.booted.ctx.db, services.ingest, services.layout, pino({ level: 'warn' }));
 });
 afterAll(async () => {

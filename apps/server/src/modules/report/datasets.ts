@@ -2,7 +2,7 @@ import { DatasetError, parseDsMeta, parseExpress, type DataScope, type DsColumn,
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
-import { describeTable, resolveFormTable } from '../form/pickerSources.ts';
+import { describeTable, resolveFormTable } from '../form/index.ts';
 import type { ReportDatasources } from './reportDatasources.ts';
 import { describeSourceError, within } from './reportDatasources.ts';
 import type { DatasetPlan } from './query/plan.ts';
@@ -44,7 +44,7 @@ export class Datasets {
   private readonly syncs = new Coalescer<boolean>();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Pick<AppContext, 'config' | 'db' | 'forms'>,
     private readonly sources: ReportDatasources,
     private readonly timeoutMs: number,
   ) {

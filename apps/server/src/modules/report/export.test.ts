@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
 import pino from 'pino';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { stopJobs, withJobs } from '../importExport/testSupport.ts';
+import { stopJobs, withJobs } from '../../../test/jobs.ts';
 import { ReportExportWorker } from './export/exportWorker.ts';
 import { createVehicleForm, saveVehicleDataset, widget } from './testSupport.ts';
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { mariadbInstalled, startMariadb, startSecondPostgres, type ExternalServer } from '../../../test/externalDatabases.ts';
 import type PgBoss from 'pg-boss';
-import { stopJobs, withJobs } from '../importExport/testSupport.ts';
+import { stopJobs, withJobs } from '../../../test/jobs.ts';
 import { externalDb } from './sources/connections.ts';
 
 /*

@@ -9,7 +9,7 @@ import { flatFields } from '../../form/api.ts';
 import { FORM_VALIDATION_FAILED } from '@park/core';
 import { FormValidationError } from '../../form/store.ts';
 import { useFormContext } from '../../form/useFormContext.ts';
-import { COUNTER_QUERY_ROOT } from '../counters/counters.ts';
+import { COUNTER_QUERY_ROOT } from '../../lib/counterKeys.ts';
 import { MSG_QUERY_ROOT } from '../msg/api.ts';
 import {
   addSignTask,

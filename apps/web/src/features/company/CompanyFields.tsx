@@ -7,8 +7,8 @@ import {
   REGISTRATION_RULES,
   type RegistrationFieldKey,
 } from '@park/core';
-import { MapDialog } from '../../controls/shared/gis/MapDialog.tsx';
-import { EMPTY_GIS_CONFIG } from '../../controls/shared/gis/gisConfig.ts';
+import { MapDialog } from '../../controls/place/gis/MapDialog.tsx';
+import { EMPTY_GIS_CONFIG } from '../../controls/place/gis/gisConfig.ts';
 import { publicGisConfig, registerDic } from './api.ts';
 import { CodeTreeDialog } from './CodeTreeDialog.tsx';
 // The reused MapDialog's own styles (.gis-map, .upload-tip) live in the form runtime's sheet.

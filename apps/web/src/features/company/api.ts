@@ -15,8 +15,8 @@ import type {
 } from '@park/core';
 import { get, postJson, type CallOptions } from '../../lib/http.ts';
 import { toPageResult, type PagedReply, type PageResult } from '../../lib/paging.ts';
-import { isObject, textOf } from '../../controls/shared/values.ts';
-import type { GisConfig } from '../../controls/shared/gis/gisConfig.ts';
+import { isObject, textOf } from '../../controls/common/values.ts';
+import type { GisConfig } from '../../controls/place/gis/gisConfig.ts';
 
 /** Enterprise registration and 企业管理 (issue 6), by their catalogue names. */
 

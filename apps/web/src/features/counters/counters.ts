@@ -3,11 +3,10 @@ import { capCount, COUNTER_CAP } from '@park/core';
 import { countWaitDoneTasks } from '../waitDoneTask/api.ts';
 import { countUnreadMessages } from '../msg/api.ts';
 import { countExecutingFormTasks } from '../formTask/api.ts';
+import { COUNTER_QUERY_ROOT } from '../../lib/counterKeys.ts';
 
 /** The three unread counters of the top bar, shared with the home page through the query cache. */
 export type CounterKind = 'formTask' | 'msg' | 'waitDone';
-
-export const COUNTER_QUERY_ROOT = ['counter'] as const;
 
 const fetchers: Record<CounterKind, (signal: AbortSignal) => Promise<number>> = {
   formTask: countExecutingFormTasks,

@@ -3,8 +3,8 @@ import { Button, Col, Empty, Row, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import { useDroppable } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { isSubTable, ROOT, type DesignProblems, type FormControl, type FormMeta, type Slot } from '@park/core';
-import { nameOf, num } from '../../controls/shared/values.ts';
+import { holdsColumns, isSubTable, ROOT, type DesignProblems, type FormControl, type FormMeta, type Slot } from '@park/core';
+import { nameOf, num } from '../../controls/common/values.ts';
 import { slotId, tableBoxId, type DragData } from './dnd.ts';
 import { ControlPreview } from './ControlPreview.tsx';
 import type { DesignerActions } from './useDesigner.ts';
@@ -105,7 +105,7 @@ function CanvasItem({ control, slot }: { control: FormControl; slot: Slot }) {
     actions.select(key);
   };
   const body =
-    control.type === 'grid' ? (
+    holdsColumns(control) ? (
       <GridBody control={control} />
     ) : isSubTable(control) ? (
       <TableBody control={control} />

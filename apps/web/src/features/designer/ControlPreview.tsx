@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { definitionOf, isRequired, type FormControl } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
 import type { RuntimeContext } from '../../controls/types.ts';
-import { nameOf } from '../../controls/shared/values.ts';
+import { nameOf } from '../../controls/common/values.ts';
 
 /* The canvas draws each control with the runtime's own editor and its default value, in a
    context that knows no form yet: what the designer sees is what the form shows. The editor sits

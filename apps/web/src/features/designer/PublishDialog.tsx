@@ -3,7 +3,7 @@ import { Alert, App, Empty, Modal, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { MATCH_TYPE_LABEL, withDefaultQueryBar, type DesignError, type FormMeta, type ListMatchType, type QueryConditionSetting } from '@park/core';
 import { ApiError, errorMessage } from '../../lib/http.ts';
-import { isObject } from '../../controls/shared/values.ts';
+import { isObject } from '../../controls/common/values.ts';
 import { previewPublish, publishDesign, type ColumnChange } from './api.ts';
 import { SearchIndexPlan } from './SearchIndexPlan.tsx';
 

@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
 import { Button, Input, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { SUPERVISOR_LEVELS, type FlowField, type Recipient } from '@park/core';
+import { definitionOf, SUPERVISOR_LEVELS, type FlowField, type Recipient } from '@park/core';
 import { OrgSelect, RoleSelect, UserSelect } from './sources.tsx';
+
+/** A switch field: its condition value is 'true' or 'false', chosen with a switch. */
+const isSwitch = (field: FlowField | undefined): boolean =>
+  field !== undefined && definitionOf({ type: field.type, options: {} })?.family === 'switch';
 
 export type RecipientType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
@@ -111,11 +115,11 @@ const Conditions: ComponentType<PickerProps> = ({ value, onChange, fields }) => 
               // §4: changing the field resets its operator and value; a switch starts false.
               onChange={(key: string) => {
                 const nf = offered.find((x) => x.model === key);
-                set(i, { key, name: nf?.name, type: nf?.type, opt: '', value: nf?.type === 'switch' ? 'false' : '' });
+                set(i, { key, name: nf?.name, type: nf?.type, opt: '', value: isSwitch(nf) ? 'false' : '' });
               }}
             />
             <Select aria-label={`条件组${i + 1}条件`} placeholder="请选择条件" style={{ width: 110 }} value={c.opt || undefined} options={f && NUMERIC_FIELD_TYPES.has(f.type) ? NUMERIC_OPTS : TEXT_OPTS} onChange={(opt: string) => set(i, { ...c, opt })} />
-            {f?.type === 'switch' ? (
+            {isSwitch(f) ? (
               <Switch aria-label={`条件组${i + 1}值`} checked={String(c.value) === 'true'} onChange={(on) => set(i, { ...c, value: on ? 'true' : 'false' })} />
             ) : (
               <Input aria-label={`条件组${i + 1}值`} placeholder="请输入值" style={{ width: 160 }} value={String(c.value ?? '')} onChange={(e) => set(i, { ...c, value: e.target.value })} />

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { tablePagination, usePaging } from '../../lib/paging.ts';
-import { COUNTER_QUERY_ROOT } from '../counters/counters.ts';
+import { COUNTER_QUERY_ROOT } from '../../lib/counterKeys.ts';
 import { markMessagesRead, MSG_QUERY_ROOT, queryMessages, type Message, type ReadStatus } from './api.ts';
 import './msg.css';
 

@@ -76,7 +76,7 @@ export function FilePreviewDialog() {
 
   useEffect(() => {
     const onOpen = (event: Event) => {
-      // Tells the dispatcher the event was handled (controls/shared/files.ts opens a tab otherwise).
+      // Tells the dispatcher the event was handled (controls/common/files.ts opens a tab otherwise).
       event.preventDefault();
       void open((event as CustomEvent<OpenFilePreviewDetail>).detail);
     };

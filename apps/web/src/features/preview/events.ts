@@ -1,7 +1,7 @@
 /**
  * The app-wide "open file preview" event (spec 001 §2.9). Upload controls and list pages dispatch
  * it on window; the dialog mounted in the shell handles it and calls preventDefault, so a
- * dispatcher can tell whether anyone listened (controls/shared/files.ts falls back to a new tab).
+ * dispatcher can tell whether anyone listened (controls/common/files.ts falls back to a new tab).
  */
 export const OPEN_FILE_PREVIEW = 'open-file-preview';
 

@@ -9,6 +9,7 @@ import {
   FORM_VALIDATION_FAILED,
   isRequired,
   subTableRow,
+  traitsOf,
   validateValues,
   type FormContext,
   type FormControl,
@@ -17,9 +18,15 @@ import {
 } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
 import type { RuntimeContext } from '../../controls/types.ts';
-import { isDisabled, modelOf, nameOf } from '../../controls/shared/values.ts';
+import { isDisabled, modelOf, nameOf } from '../../controls/common/values.ts';
 import { encode } from '../api.ts';
 import { VirtualGrid } from './VirtualGrid.tsx';
+
+/** A column's width in the grid: a file or image list needs the room of its thumbnails and names. */
+function columnWidth(control: FormControl): number {
+  const upload = traitsOf(control).upload;
+  return upload === 'file' || upload === 'image' ? 320 : 200;
+}
 
 export interface GridRow {
   key: string;
@@ -238,7 +245,7 @@ export function BatchGridDialog({
         </span>
       ),
       key: modelOf(control),
-      width: control.type === 'file_upload' || control.type === 'image_upload' ? 320 : 200,
+      width: columnWidth(control),
       render: (_: unknown, row: GridRow) => (
         <Cell
           control={control}
@@ -275,7 +282,7 @@ export function BatchGridDialog({
     64 +
     72 +
     columnsOf.reduce(
-      (sum, c) => sum + (c.type === 'file_upload' || c.type === 'image_upload' ? 320 : 200),
+      (sum, c) => sum + columnWidth(c),
       0,
     );
 

@@ -14,14 +14,15 @@ import {
   definitionOf,
   flattenControls,
   subTableChildren,
+  traitsOf,
   type DsConf,
   type FormControl,
   type FormValues,
 } from '@park/core';
 import { widgetOf } from '../../controls/registry.ts';
-import { applyDsMapping, FormDataChooser } from '../../controls/shared/FormDataChooser.tsx';
+import { applyDsMapping, FormDataChooser } from '../../controls/picker/FormDataChooser.tsx';
 import type { RuntimeContext } from '../../controls/types.ts';
-import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/shared/values.ts';
+import { isObject, modelOf, nameOf, optionsOf, textOf } from '../../controls/common/values.ts';
 import { tableLocale } from '../../lib/ListPage.tsx';
 import {
   addSubRow,
@@ -58,7 +59,8 @@ type Dialog =
   | { kind: 'choose' }
   | null;
 
-const RICH = new Set(['file_upload', 'image_upload', 'signature']);
+/** Uploads draw their thumbnails or links in the cell, not their text. */
+const isRich = (control: FormControl): boolean => traitsOf(control).upload !== null;
 
 /**
  * The sub-table panel (spec 000 §2): rows of the saved parent with a checkbox and an index
@@ -188,13 +190,13 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
       return {
         title: nameOf(c),
         key: model,
-        ellipsis: !RICH.has(c.type),
+        ellipsis: !isRich(c),
         sorter:
           definitionOf(c)?.family === 'number'
             ? (a: Row, b: Row) => Number(a.values[model] ?? 0) - Number(b.values[model] ?? 0)
             : (a: Row, b: Row) => text(a).localeCompare(text(b), 'zh-CN'),
         render: (_: unknown, r: Row) =>
-          widget && RICH.has(c.type) ? (
+          widget && isRich(c) ? (
             <widget.Display control={c} value={r.values[model]} ctx={{ ...ctx, mode: 'detail' }} />
           ) : (
             text(r) || '-'

@@ -3,7 +3,7 @@
  * token list the original builder pushed ("${model}", operators, single digits); reading and
  * checking go through the runtime's own parser (form/formula.ts), never eval.
  */
-import { DATE_FORMULA_TYPES, NUMERIC_SOURCES, parseFormula } from '../../form/formula.ts';
+import { DATE_FORMULA_TYPES, isNumberFormula, NUMERIC_SOURCES, parseFormula } from '../../form/formula.ts';
 import { formulaText, tokenize } from '../../form/formulaExpression.ts';
 import { isRecord, modelOf, nameOf, optionsOf } from '../../form/lib/values.ts';
 import { design } from '../../form/messages.ts';
@@ -111,7 +111,7 @@ export function formulaProblems(control: FormControl, source: ControlSource): st
       problems.push(design.formulaUnknownField(name, ref));
       continue;
     }
-    const fits = parsed.type === 'number' ? NUMERIC_SOURCES.has(String(field.type)) : field.type === parsed.type;
+    const fits = isNumberFormula(parsed) ? NUMERIC_SOURCES.has(String(field.type)) : field.type === parsed.type;
     if (!fits) problems.push(design.formulaFieldType(name, ref));
   }
   return problems;

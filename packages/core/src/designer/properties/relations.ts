@@ -7,6 +7,7 @@
 import { isRecord, modelOf, nameOf, optionsOf, scalarText } from '../../form/lib/values.ts';
 import type { ControlSource, FormControl } from '../../form/types.ts';
 import { walkControls } from '../../form/walk.ts';
+import { traitsOf } from '../../form/registry.ts';
 
 export interface RelationCandidate {
   key: string;
@@ -23,7 +24,7 @@ export interface OptionChains {
 
 /** Only radio and select options show or hide other controls at run time. */
 export function controlsOthers(control: FormControl): boolean {
-  return control.type === 'radio' || control.type === 'select';
+  return traitsOf(control).optionRelations;
 }
 
 function keyOf(control: FormControl): string {

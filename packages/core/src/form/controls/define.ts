@@ -58,7 +58,51 @@ export interface ControlBehaviour {
  */
 export interface ControlDefinition extends ControlBehaviour {
   readonly palette: PaletteEntry;
+  readonly traits: ControlTraits;
 }
+
+/** What an upload control holds. */
+export type UploadKind = 'file' | 'image' | 'signature';
+
+/**
+ * What code outside the registry asks of a type besides its family (issue 45 item 5). Each was a
+ * `.type === '<control>'` test in some file, where a new type fell silently to the test's default;
+ * as a property of the definition a type states it in its registry entry (form/registry.ts), and
+ * a lint rule (eslint.config.js) bans comparing `.type` to a control type's name elsewhere.
+ */
+export interface ControlTraits {
+  /** Lays other controls out in columns (栅格布局): walks, the designer's tree and drops go inside. */
+  readonly holdsColumns: boolean;
+  /** Its options may show other controls (each option's relatedList, 选项关联). */
+  readonly optionRelations: boolean;
+  /** What it uploads, or null for a control that uploads nothing. */
+  readonly upload: UploadKind | null;
+  /** An import reads its column from the sheet; false when the server fills it (the current user). */
+  readonly imported: boolean;
+  /** A company administrator's value is always their own company (spec 000 §6). */
+  readonly ownCompany: boolean;
+  /** A calendar day or moment the lists sort and filter by: its column gets an index. */
+  readonly indexedDate: boolean;
+  /** Approval conditions compare it as a date; a month or a time of day is compared as text. */
+  readonly calendarDate: boolean;
+  /** Its value is a path through a tree of options (a cascader), never one choice of a list. */
+  readonly optionPath: boolean;
+  /** The columns its parts are stored in beside its model (`<model>_<column>`, keyed by modelExt part). */
+  readonly partColumns: Readonly<Record<string, string>> | null;
+}
+
+/** The traits of a type that states none: what most controls are. */
+export const PLAIN_TRAITS: ControlTraits = {
+  holdsColumns: false,
+  optionRelations: false,
+  upload: null,
+  imported: true,
+  ownCompany: false,
+  indexedDate: false,
+  calendarDate: false,
+  optionPath: false,
+  partColumns: null,
+};
 
 export type RequiredVerb = 'input' | 'choice' | 'upload';
 

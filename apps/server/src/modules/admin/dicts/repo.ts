@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DicCatalog, DicType } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains, num, time } from '../common.ts';
+import { pagedRows } from '../pagedQuery.ts';
 
 export async function listTypes(
   db: Kysely<Database>,
@@ -12,14 +13,9 @@ export async function listTypes(
     const p = likeContains(f.wd);
     base = base.where((eb) => eb.or([eb('type_code', 'ilike', p), eb('type_name', 'ilike', p)]));
   }
-  let page = base.select(['id', 'type_code', 'type_name', 'remark', 'create_time']).orderBy('id').offset(f.offset);
-  if (f.limit !== null) page = page.limit(f.limit);
-  const [rows, count] = await Promise.all([
-    page.execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pagedRows(base, (q) => q.select(['id', 'type_code', 'type_name', 'remark', 'create_time']).orderBy('id'), f);
   return {
-    total: Number(count.n),
+    total,
     rows: rows.map((r) => ({
       id: num(r.id),
       typeCode: r.type_code,

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isDataScope, type AdminRole, type RoleUser, type UserStatus } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains, num, time } from '../common.ts';
+import { pagedRows } from '../pagedQuery.ts';
 
 export async function listRoles(
   db: Kysely<Database>,
@@ -9,14 +10,9 @@ export async function listRoles(
 ): Promise<{ rows: AdminRole[]; total: number }> {
   let base = db.selectFrom('sys_role');
   if (f.roleName) base = base.where('role_name', 'ilike', likeContains(f.roleName));
-  let page = base.select(['id', 'role_name', 'role_code', 'remark', 'create_time', 'data_scope']).orderBy('id').offset(f.offset);
-  if (f.limit !== null) page = page.limit(f.limit);
-  const [rows, count] = await Promise.all([
-    page.execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pagedRows(base, (q) => q.select(['id', 'role_name', 'role_code', 'remark', 'create_time', 'data_scope']).orderBy('id'), f);
   return {
-    total: Number(count.n),
+    total,
     rows: rows.map((r) => ({
       id: num(r.id),
       roleName: r.role_name,

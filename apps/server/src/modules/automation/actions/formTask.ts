@@ -3,7 +3,6 @@ import {
   applyCalculation,
   columnValue,
   filterCondition,
-  formatDateTime,
   MATCHES_NOTHING,
   type ColumnConf,
   type Condition,
@@ -13,11 +12,7 @@ import {
   type SubTableConf,
 } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import type { FormModel, TableModel } from '../../form/formModel.ts';
-import { subModel } from '../../form/formModel.ts';
-import { prepareRow } from '../../form/recordWriter.ts';
-import { deleteWhere, findWhere, insertOne, lockMatching, SKIPPED_UNDER_APPROVAL, updateLocked, updateWhere } from '../../form/recordService.ts';
-import type { Row } from '../../form/recordStore.ts';
+import { type FormModel, type TableModel, subModel, SKIPPED_UNDER_APPROVAL, type Row } from '../../form/index.ts';
 import { FlowFailure } from '../errors.ts';
 import { checkFormTaskForms } from './formTaskCheck.ts';
 import type { ActionContext, ActionRunner, StepOutput } from './types.ts';
@@ -97,7 +92,7 @@ async function runSubTables(
     const table = subModel(model, entry.key);
     if (entry.operate === 'insert') {
       const ids: string[] = [];
-      for (const parentId of parentIds) ids.push(String((await insertOne(trx, model, table, insertValues(entry.columns, ctx), ctx.actor, parentId)).id));
+      for (const parentId of parentIds) ids.push(String((await ctx.records.insertOne(trx, model, table, insertValues(entry.columns, ctx), ctx.actor, parentId)).id));
       out.push({ subKey: entry.key, operate: 'insert', ids });
       continue;
     }
@@ -105,10 +100,10 @@ async function runSubTables(
     if (filter === MATCHES_NOTHING) {
       out.push({ subKey: entry.key, operate: entry.operate, ids: [] });
     } else if (entry.operate === 'update') {
-      const rows = await updateWhere(trx, model, table, filter, changesFor(entry.columns, ctx), ctx.actor, parentIds);
+      const rows = await ctx.records.updateWhere(trx, model, table, filter, changesFor(entry.columns, ctx), ctx.actor, parentIds);
       out.push({ subKey: entry.key, operate: 'update', ids: rows.map((r) => String(r.after.id)) });
     } else {
-      const rows = await deleteWhere(trx, model, table, filter, ctx.actor, parentIds);
+      const rows = await ctx.records.deleteWhere(trx, model, table, filter, ctx.actor, parentIds);
       out.push({ subKey: entry.key, operate: 'delete', ids: rows.map((r) => String(r.id)) });
     }
   }
@@ -123,7 +118,7 @@ function updateOutput(model: FormModel, columns: ColumnConf[] | undefined, rows:
 
 /**
  * A group's main-table updates (no sub-tables): every row any execution's filter matches is locked
- * and read in one statement, then all the changes are written in one more (recordService.updateLocked),
+ * and read in one statement, then all the changes are written in one more (records.updateLocked),
  * each computed in execution order from the row as the execution before left it (stock − load applied
  * once per execution, in order). Only when the update writes no column its filter reads: otherwise an
  * earlier execution's change could alter which rows a later one matches, and the executions run one by
@@ -138,7 +133,7 @@ async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionCo
   const filters = ctxs.map((ctx) => requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件'));
   const real = filters.filter((f): f is Condition => f !== MATCHES_NOTHING);
   let locked = false;
-  const { rows, matches } = await lockMatching(trx, model.main, { ...ctxs[0]!.actor, skipped: () => (locked = true) }, real);
+  const { rows, matches } = await ctxs[0]!.records.lockMatching(trx, model.main, { ...ctxs[0]!.actor, skipped: () => (locked = true) }, real);
   // Which execution matched a row under approval is not kept: one by one, each says what it skipped.
   if (locked) return null;
 
@@ -146,7 +141,7 @@ async function updateGroup(trx: Kysely<Database>, node: FlowNode, ctxs: ActionCo
   const changes: Array<{ exec: number; id: string }> = [];
   let next = 0;
   for (const [i, f] of filters.entries()) if (f !== MATCHES_NOTHING) for (const id of matches[next++]!) changes.push({ exec: i, id });
-  const results = await updateLocked(
+  const results = await ctxs[0]!.records.updateLocked(
     trx,
     model,
     model.main,
@@ -171,20 +166,20 @@ async function runAction(trx: Kysely<Database>, node: FlowNode, ctx: ActionConte
   const { action, formConf } = confOf(node);
   const model = await targetForm(node, ctx);
   if (action === 'insert') {
-    const row = await insertOne(trx, model, model.main, insertValues(formConf.columns, ctx), ctx.actor);
+    const row = await ctx.records.insertOne(trx, model, model.main, insertValues(formConf.columns, ctx), ctx.actor);
     const ids = [String(row.id)];
     return { kind: 'form', formId: model.formId, action, ids, subTables: await runSubTables(trx, model, formConf.subTable, ids, ctx) };
   }
   const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
   if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, action, ids: [], note: NOTHING_MATCHED };
   if (action === 'update') {
-    const rows = await updateWhere(trx, model, model.main, filter, changesFor(formConf.columns, ctx), ctx.actor);
+    const rows = await ctx.records.updateWhere(trx, model, model.main, filter, changesFor(formConf.columns, ctx), ctx.actor);
     return updateOutput(model, formConf.columns, rows, await runSubTables(trx, model, formConf.subTable, rows.map((r) => String(r.after.id)), ctx));
   }
   // Delete: the children's own entries run first, while their parents still exist.
-  const targets = (await findWhere(trx, model.main, filter, ctx.actor)).map((r) => String(r.id));
+  const targets = (await ctx.records.findWhere(trx, model.main, filter, ctx.actor)).map((r) => String(r.id));
   const subTables = await runSubTables(trx, model, formConf.subTable, targets, ctx);
-  const rows = await deleteWhere(trx, model, model.main, filter, ctx.actor);
+  const rows = await ctx.records.deleteWhere(trx, model, model.main, filter, ctx.actor);
   return { kind: 'form', formId: model.formId, action, ids: rows.map((r) => String(r.id)), subTables };
 }
 
@@ -194,12 +189,12 @@ async function planAction(db: Kysely<Database>, node: FlowNode, ctx: ActionConte
   if (action === 'insert') {
     const values = insertValues(formConf.columns, ctx);
     // Checked as the real insert will be, so a value the form refuses shows up in the dry run.
-    prepareRow(model.main, values, { auth: ctx.actor.auth, currentDate: formatDateTime(new Date()) });
+    ctx.records.check(model.main, values, ctx.actor);
     return { kind: 'form', formId: model.formId, formName: model.formName, action, values };
   }
   const filter = requireFilter(filterOf(formConf.filter, model.main, ctx), '请设置主表单条件');
   if (filter === MATCHES_NOTHING) return { kind: 'form', formId: model.formId, formName: model.formName, action, matched: [] };
-  const rows = await findWhere(db, model.main, filter, ctx.actor);
+  const rows = await ctx.records.findWhere(db, model.main, filter, ctx.actor);
   if (action === 'delete') return { kind: 'form', formId: model.formId, formName: model.formName, action, matched: rows.map((r) => String(r.id)) };
   const changes = changesFor(formConf.columns, ctx);
   return {

@@ -1,6 +1,6 @@
 import { filterCondition, type FlowNode, type FormTaskConf } from '@park/core';
 import { badRequest } from '../../../plugins/errors.ts';
-import { subModel, type TableModel } from '../../form/formModel.ts';
+import { subModel, type TableModel } from '../../form/index.ts';
 import { asCheck, type FlowForms } from '../saveChecks.ts';
 
 function checkColumns(table: TableModel, columns: Array<{ model: string }> | undefined): void {

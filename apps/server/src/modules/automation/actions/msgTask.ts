@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { renderTemplate, resolveRecipients, type FlowNode, type MsgTaskConf } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/index.ts';
 import type { ActionContext, ActionRunner } from './types.ts';
 
 async function compose(db: Kysely<Database>, node: FlowNode, ctx: ActionContext) {

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Directory, FlowNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import type { FormModel } from '../../form/formModel.ts';
-import type { RecordActor } from '../../form/recordService.ts';
+import type { FormModel, RecordActor, RecordService } from '../../form/index.ts';
 import type { FlowForms } from '../saveChecks.ts';
 
 /** What an action reads: the trigger event, the flow, and who it acts as. */
@@ -18,6 +17,8 @@ export interface ActionContext {
   recordId: string;
   initiatorId: string | null;
   actor: RecordActor;
+  /** The form module's records API: every record this action writes or reads goes through it. */
+  records: RecordService;
   loadForm(formId: string): Promise<FormModel>;
   directory(db: Kysely<Database>): Directory;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../../plugins/errors.ts';
 import { parseStatTime } from '../stats/query.ts';
-import { PARK_VIEW_PERMISSION } from '../stats/routes.ts';
+import { PARK_VIEW_PERMISSION } from '../permissions.ts';
 import { idList, type CommandService } from './service.ts';
 
 export const PARK_COMMAND_PERMISSION = 'park:command';

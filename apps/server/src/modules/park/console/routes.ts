@@ -4,7 +4,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { TRACK_MINUTES, TRACK_MINUTES_MAX } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { offsetOf } from '../../../plugins/paging.ts';
-import { PARK_VIEW_PERMISSION } from '../stats/routes.ts';
+import { PARK_VIEW_PERMISSION } from '../permissions.ts';
 import { COMMAND_KINDS, ConsoleService, type CommandKind } from './service.ts';
 
 const TracksQuery = Type.Object({ minutes: Type.Integer({ minimum: 1, maximum: TRACK_MINUTES_MAX, default: TRACK_MINUTES }) });

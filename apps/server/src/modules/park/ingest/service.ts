@@ -12,7 +12,7 @@ import {
 } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../plugins/errors.ts';
-import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/notify.ts';
+import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/index.ts';
 import type { IngestDevice } from '../devices/deviceAuth.ts';
 import type { LayoutCache, LayoutSnapshot } from '../layout.ts';
 import {

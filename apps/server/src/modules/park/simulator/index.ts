@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../../context.ts';
-import { parkServicesOf } from '../index.ts';
 import { ParkSimulator } from './live.ts';
 
 /**
  * Starts the demo park after the server listens (PARK_SIMULATOR, on by default): its first start
  * builds the park and a month of history in the background, so start-up is not held up by it.
  */
-export function startParkSimulator(app: FastifyInstance, ctx: AppContext, logger: Logger): ParkSimulator | null {
-  const services = parkServicesOf(app);
-  if (!services) return null;
+export function startParkSimulator(ctx: AppContext, logger: Logger): ParkSimulator {
+  const services = ctx.park;
   const simulator = new ParkSimulator(ctx.db, services.ingest, services.layout, logger);
   simulator
     .start()

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { HAZARDOUS_VEHICLE, HAZMAT_VEHICLE_FORM_NAME } from '@park/core';
-import { formTable } from '../../form/tableNames.ts';
+import { formTable } from '../../form/index.ts';
 import { COMPANY_OR_UNKNOWN, contains, DIRECTION_SERIES, inRange, PASS_SELECT, passCounts, passView, ruleTypes, toNum, violationCounts, when, type PassRow } from './common.ts';
 import { BUCKET_FORMAT, bucketsOf, pageOf, TIME_ZONE, toChart, type Bucket, type Range } from './query.ts';
 import type { StatContext, StatSection } from './types.ts';

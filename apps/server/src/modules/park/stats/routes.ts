@@ -8,10 +8,10 @@ import { OVERVIEW } from './overview.ts';
 import { PARK_STATS } from './parkStats.ts';
 import { rangeOf, StatQuery } from './query.ts';
 import { SECURITY } from './security.ts';
+import { PARK_VIEW_PERMISSION } from '../permissions.ts';
 import type { StatSection } from './types.ts';
 import { WARN } from './warn.ts';
 
-export const PARK_VIEW_PERMISSION = 'park:view';
 
 /** The catalogue's park sections (spec 002 §7), each under its own prefix. */
 export const SECTIONS: ReadonlyArray<readonly [string, StatSection]> = [

@@ -7,7 +7,7 @@ import { JobThread } from '../../importExport/jobs.ts';
 import type { ThreadResult } from '../../importExport/jobThread.ts';
 import { describeSourceError } from '../reportDatasources.ts';
 import { ReportWidgets } from '../reports.ts';
-import { reportServices, type ReportServices } from '../service.ts';
+import type { ReportServices } from '../service.ts';
 import { REPORT_EXPORT_THREAD_FLAG, type ReportExportInput } from './exportThread.ts';
 import {
   claimExport,
@@ -51,7 +51,7 @@ export class ReportExportWorker {
     private readonly databaseUrl: string,
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {
-    this.services = reportServices(ctx);
+    this.services = ctx.reportServices;
     this.widgets = new ReportWidgets(ctx.db);
   }
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CondTarget, DimSpec, MeasureSpec, ReportQuery } from '@park/core';
 import { AGGREGATE_SQL } from './dialects.ts';
 import { conditionSql, type CondOperand } from '../../../db/conditions/conditionSql.ts';
-import { COUNT_CAP } from '../../form/recordStore.ts';
+import { COUNT_CAP } from '../../form/worker.ts';
 import type { AnyExpr, DatasetPlan } from './plan.ts';
 
 /*

@@ -1,8 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { broaderScope, formPermission, type DataScope } from '@park/core';
 import type { AuthContext } from '../../auth/sessions.ts';
-import type { FormModel } from '../../form/formModel.ts';
-import { companyOnlyScope, scopeKey, type RecordScope } from '../../form/recordAccess.ts';
+import { type FormModel, companyOnlyScope, scopeKey, type RecordScope } from '../../form/worker.ts';
 
 /**
  * The records a data scope reaches (全部 / 本组织及下级 / 仅本人), within the caller's company: the

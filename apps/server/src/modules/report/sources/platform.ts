@@ -3,7 +3,7 @@ import type { DataScope, DsColumn, DsMeta } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
-import { resolveFormTable, type FormTableRef } from '../../form/pickerSources.ts';
+import { resolveFormTable, type FormTableRef } from '../../form/index.ts';
 import type { QueryColumn } from '../../../db/conditions/conditionSql.ts';
 import { calculatedSql } from '../query/calculated.ts';
 import { DIALECTS, type Stored } from '../query/dialects.ts';
@@ -25,7 +25,7 @@ export function dataTypeOf(q: QueryColumn): DsColumn['dataType'] {
 }
 
 /** The form tables a dataset names: one form, its main table and at most one sub-table. */
-export async function formTablesOf(ctx: AppContext, meta: DsMeta): Promise<{ main: FormTableRef; sub: FormTableRef | null }> {
+export async function formTablesOf(ctx: Pick<AppContext, 'db' | 'forms'>, meta: DsMeta): Promise<{ main: FormTableRef; sub: FormTableRef | null }> {
   const names = [...new Set([...meta.dim, ...meta.measure].map((c) => c.table))];
   const refs = await Promise.all(names.map((n) => resolveFormTable(ctx, n)));
   const formIds = new Set(refs.map((r) => r.model.formId));
@@ -41,7 +41,7 @@ export async function formTablesOf(ctx: AppContext, meta: DsMeta): Promise<{ mai
  * its parent (rows are then the sub-table's), the caller's data scope on the main table.
  */
 export async function bindPlatformDataset(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'forms'>,
   reportDb: AnyDb,
   auth: AuthContext,
   grant: DataScope,

@@ -27,7 +27,7 @@ import {
   type ResultColumnSetting,
   type SheetColumnSetting,
 } from '@park/core';
-import { uploadFile } from '../../../controls/shared/files.ts';
+import { uploadFile } from '../../../controls/common/files.ts';
 import { JumpEditor } from './JumpEditor.tsx';
 import { RowList } from './RowList.tsx';
 

@@ -2,9 +2,9 @@ import { Alert, Collapse, Form, Tag, Typography } from 'antd';
 import { CONTROL_TEMPLATES, controlDesignErrors, isControlType, isNameProblem } from '@park/core';
 import { CommonSection } from './common/CommonSection.tsx';
 import { ValidationSection } from './common/ValidationSection.tsx';
-import type { ControlPropertyPanelProps } from '../../../controls/shared/properties/types.ts';
+import type { ControlPropertyPanelProps } from '../../../controls/common/properties/types.ts';
 import { propertyEditorOf } from './registry.ts';
-import { textOf } from '../../../controls/shared/properties/shared/edit.ts';
+import { textOf } from '../../../controls/common/properties/edit.ts';
 
 /**
  * The selected control's panel: 基本属性 for every type, the type's own sections from the

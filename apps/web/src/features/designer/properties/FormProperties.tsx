@@ -1,7 +1,7 @@
 import { ColorPicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import type { FormConfig } from '@park/core';
-import { flagOf, numberOf, textOf } from '../../../controls/shared/properties/shared/edit.ts';
-import type { FormPropertyPanelProps } from '../../../controls/shared/properties/types.ts';
+import { flagOf, numberOf, textOf } from '../../../controls/common/properties/edit.ts';
+import type { FormPropertyPanelProps } from '../../../controls/common/properties/types.ts';
 
 const BORDER_STYLES = [
   { value: 'solid', label: '实线' },

@@ -2,8 +2,8 @@ import { ControlProperties } from './ControlProperties.tsx';
 import { FormProperties } from './FormProperties.tsx';
 import './properties.css';
 
-export type { ControlPropertyPanelProps, FormPropertyPanelProps } from '../../../controls/shared/properties/types.ts';
-import type { ControlPropertyPanelProps, FormPropertyPanelProps } from '../../../controls/shared/properties/types.ts';
+export type { ControlPropertyPanelProps, FormPropertyPanelProps } from '../../../controls/common/properties/types.ts';
+import type { ControlPropertyPanelProps, FormPropertyPanelProps } from '../../../controls/common/properties/types.ts';
 
 /** The selected control's properties, by type (registry.ts). */
 export function ControlPropertyPanel(props: ControlPropertyPanelProps) {

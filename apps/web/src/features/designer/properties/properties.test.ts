@@ -12,7 +12,7 @@ import { CONTROL_TYPES, CONTROL_DEFINITIONS, patternEntry, type FormControl, typ
 import { nameProblems } from './common/CommonSection.tsx';
 import { ControlPropertyPanel, FormPropertyPanel } from './index.tsx';
 import { PROPERTY_EDITORS } from './registry.ts';
-import { patternRulesOf, requiredMessageOf, withPatternRules, withRequired } from '../../../controls/shared/properties/shared/edit.ts';
+import { patternRulesOf, requiredMessageOf, withPatternRules, withRequired } from '../../../controls/common/properties/edit.ts';
 
 const paletteControls = Object.values(palette as unknown as Record<string, FormControl[]>).flat();
 

@@ -1,8 +1,8 @@
 import { useState, type ComponentType } from 'react';
 import { Button } from 'antd';
-import { definitionOf, uploadItems, type ControlFamily, type FormControl } from '@park/core';
+import { definitionOf, traitsOf, uploadItems, type ControlFamily, type FormControl } from '@park/core';
 import { widgetOf } from '../../../controls/registry.ts';
-import { ImageViewer } from '../../../controls/shared/ImageViewer.tsx';
+import { ImageViewer } from '../../../controls/upload/ImageViewer.tsx';
 import type { ListRow } from './api.ts';
 
 export interface CellProps {
@@ -44,7 +44,7 @@ function ImageCell({ control, row }: CellProps) {
 }
 
 function UploadCell(props: CellProps) {
-  return props.control.type === 'file_upload' ? <WidgetTextCell {...props} /> : <ImageCell {...props} />;
+  return traitsOf(props.control).upload === 'file' ? <WidgetTextCell {...props} /> : <ImageCell {...props} />;
 }
 
 /** Sub-tables and layout never become columns; drawn as nothing should one slip through. */

@@ -1,6 +1,6 @@
 import L from 'leaflet';
-import { CoordinateGrid } from '../../../controls/shared/gis/coordinateGrid.ts';
-import type { GisConfig } from '../../../controls/shared/gis/gisConfig.ts';
+import { CoordinateGrid } from '../../../controls/place/gis/coordinateGrid.ts';
+import type { GisConfig } from '../../../controls/place/gis/gisConfig.ts';
 
 /**
  * The map's base layers (spec 002 §9: 影像图, 平面图, 地形图). A TILE_URL with a `{layer}` field

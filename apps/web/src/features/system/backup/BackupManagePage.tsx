@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { ListPage } from '../../../lib/ListPage.tsx';
 import { PagedTable } from '../../../lib/PagedTable.tsx';
 import { usePaging } from '../../../lib/paging.ts';
-import { formatSize } from '../../../controls/shared/files.ts';
+import { formatSize } from '../../../controls/common/files.ts';
 import { backupKeys, listBackups, runBackupNow } from './api.ts';
 import '../system.css';
 

@@ -1,7 +1,7 @@
 import { Form, Input, Switch } from 'antd';
-import { controlDesignErrors, isNameProblem, type FormControl, type FormMeta } from '@park/core';
-import { flagOf, optionsOf, textOf, withField, withOption } from '../../../../controls/shared/properties/shared/edit.ts';
-import type { CommonFields, SectionProps } from '../../../../controls/shared/properties/types.ts';
+import { controlDesignErrors, isNameProblem, isSubTable, type FormControl, type FormMeta } from '@park/core';
+import { flagOf, optionsOf, textOf, withField, withOption } from '../../../../controls/common/properties/edit.ts';
+import type { CommonFields, SectionProps } from '../../../../controls/common/properties/types.ts';
 
 /** What the runtime's widthStyle accepts; anything else draws the control at full width. */
 const WIDTH = /^\d+(\.\d+)?(%|px)$/;
@@ -22,7 +22,7 @@ export function CommonSection({ control, meta, onChange, fields }: SectionProps 
   const options = optionsOf(control);
   const width = textOf(options.width).trim();
   const problems = fields.model ? nameProblems(meta, control) : [];
-  const isTable = control.type === 'table' || control.type === 'flow_table';
+  const isTable = isSubTable(control);
   return (
     <>
       <Form.Item label="标题">

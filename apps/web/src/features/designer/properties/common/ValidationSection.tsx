@@ -20,8 +20,8 @@ import {
   withPatternRules,
   withRequired,
   type PatternRule,
-} from '../../../../controls/shared/properties/shared/edit.ts';
-import type { CommonFields, SectionProps } from '../../../../controls/shared/properties/types.ts';
+} from '../../../../controls/common/properties/edit.ts';
+import type { CommonFields, SectionProps } from '../../../../controls/common/properties/types.ts';
 
 const CUSTOM = 'custom';
 

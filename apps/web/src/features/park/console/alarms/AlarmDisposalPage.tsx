@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { ALARM_LEVEL_CODES, ALARM_LEVEL_COLORS, ALARM_LEVELS, ALARM_TYPE_CODES, ALARM_TYPES, PARK_MAP, type AlarmLevel } from '@park/core';
 import { tableLocale } from '../../../../lib/ListPage.tsx';
 import { tablePagination, usePaging } from '../../../../lib/paging.ts';
-import { CoordinateGrid } from '../../../../controls/shared/gis/coordinateGrid.ts';
+import { CoordinateGrid } from '../../../../controls/place/gis/coordinateGrid.ts';
 import { MAP_LAYERS } from '../../map/layers/registry.ts';
 import type { MapActions } from '../../map/types.ts';
 import '../../map/map.css';

@@ -3,7 +3,7 @@ import { App, Button, Input, InputNumber, Select, Slider, Space, Table, Tabs, Ta
 import { SoundOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { tableLocale } from '../../../../lib/ListPage.tsx';
-import { uploadFile } from '../../../../controls/shared/files.ts';
+import { uploadFile } from '../../../../controls/common/files.ts';
 import { park, type BroadcastZone, type CommandReply } from '../api.ts';
 import { CommandLogTable } from '../CommandLogTable.tsx';
 import { ConsoleScreen, Panel } from '../ConsoleFrame.tsx';

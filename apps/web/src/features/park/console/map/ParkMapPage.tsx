@@ -4,7 +4,7 @@ import { Alert, App, Button, Checkbox, Input, InputNumber, Radio, Space } from '
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { ALARM_LEVEL_COLORS, CONSOLE_REFRESH_MS, MAP_REFRESH_MS, MAP_SIDEBAR_WIDTH, PARK_MAP, type LngLat } from '@park/core';
-import { useGisConfig } from '../../../../controls/shared/gis/gisConfig.ts';
+import { useGisConfig } from '../../../../controls/place/gis/gisConfig.ts';
 import { baseLayers } from '../../map/baseLayers.ts';
 import { DrawTool, measure, type DrawKind } from '../../map/drawing.ts';
 import { LAYER_ORDER, MAP_LAYERS } from '../../map/layers/registry.ts';

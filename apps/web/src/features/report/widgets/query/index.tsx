@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,23 @@ function Options({ widget, c, value, onChange }: { widget: ReportWidget; c: Quer
   return <Select aria-label={c.label} allowClear mode={c.opt === '$all' ? 'multiple' : undefined} style={{ minWidth: 160 }} value={value as string | undefined} options={data.map((v) => ({ value: v, label: v }))} onChange={onChange} />;
 }
 
+interface QueryInputProps {
+  widget: ReportWidget;
+  c: QueryCondition;
+  value: unknown;
+  set(v: unknown): void;
+}
+
+/** The input of each kind of query condition (a typed map: a new kind does not compile without one). */
+const QUERY_INPUTS: Record<QueryCondition['type'], (p: QueryInputProps) => ReactNode> = {
+  select: ({ widget, c, value, set }) => <Options widget={widget} c={c} value={value} onChange={set} />,
+  date: ({ c, set }) => (
+    <DatePicker.RangePicker aria-label={c.label} onChange={(d: [Dayjs | null, Dayjs | null] | null) => set(d ? [d[0]?.format('YYYY-MM-DD'), d[1]?.format('YYYY-MM-DD 23:59:59')] : undefined)} />
+  ),
+  number: ({ c, value, set }) => <InputNumber aria-label={c.label} value={value as number | undefined} onChange={set} />,
+  input: ({ c, value, set }) => <Input aria-label={c.label} allowClear value={String(value ?? '')} onChange={(e) => set(e.target.value)} />,
+};
+
 /** 查询控件: its conditions drive the other widgets on the page (only values entered make a condition). */
 function QueryRenderer({ widget }: WidgetRenderProps) {
   const rt = useRuntime();
@@ -38,15 +55,7 @@ function QueryRenderer({ widget }: WidgetRenderProps) {
         {conditions.map((c) => (
           <label key={c.key} className="rw-query-item" data-key={c.key}>
             <span className="rw-query-label">{c.label}</span>
-            {c.type === 'select' ? (
-              <Options widget={widget} c={c} value={values[c.key]} onChange={(v) => set(c.key, v)} />
-            ) : c.type === 'date' ? (
-              <DatePicker.RangePicker aria-label={c.label} onChange={(d: [Dayjs | null, Dayjs | null] | null) => set(c.key, d ? [d[0]?.format('YYYY-MM-DD'), d[1]?.format('YYYY-MM-DD 23:59:59')] : undefined)} />
-            ) : c.type === 'number' ? (
-              <InputNumber aria-label={c.label} value={values[c.key] as number | undefined} onChange={(v) => set(c.key, v)} />
-            ) : (
-              <Input aria-label={c.label} allowClear value={String(values[c.key] ?? '')} onChange={(e) => set(c.key, e.target.value)} />
-            )}
+            {(Object.hasOwn(QUERY_INPUTS, c.type) ? QUERY_INPUTS[c.type] : QUERY_INPUTS.input)({ widget, c, value: values[c.key], set: (v) => set(c.key, v) })}
           </label>
         ))}
         <Button type="primary" onClick={() => run(values)}>

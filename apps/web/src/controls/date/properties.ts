@@ -1,6 +1,0 @@
-import type { PropertyEditor } from '../shared/properties/types.ts';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { dateSections } from '../shared/properties/date/index.tsx';
-
-/** date: the designer's property panel (common fields shown, then the type's own sections). */
-export const dateProperties: PropertyEditor = propertyEditor(FIELD, dateSections);

@@ -1,6 +1,0 @@
-import type { PropertyEditor } from '../shared/properties/types.ts';
-import { FIELD, propertyEditor } from '../shared/properties/editor.ts';
-import { dateSections } from '../shared/properties/date/index.tsx';
-
-/** datetime: the designer's property panel (common fields shown, then the type's own sections). */
-export const datetimeProperties: PropertyEditor = propertyEditor(FIELD, dateSections);

@@ -1,0 +1,40 @@
+/**
+ * The traits other code reads instead of testing a type's name (issue 45 item 5): which types
+ * have each one. Each list is what the `.type === '…'` tests it replaced named.
+ */
+import { describe, expect, it } from 'vitest';
+import { CONTROL_DEFINITIONS, CONTROL_TYPES, holdsColumns, isCalculated, isSubTable, traitsOf } from './registry.ts';
+import type { ControlTraits } from './controls/define.ts';
+
+const having = (pick: (t: ControlTraits) => unknown) =>
+  CONTROL_TYPES.filter((type) => pick(CONTROL_DEFINITIONS[type].traits)).sort();
+
+describe('control traits', () => {
+  it('names the types that differ from a plain control', () => {
+    expect(having((t) => t.holdsColumns)).toEqual(['grid']);
+    expect(having((t) => t.optionRelations)).toEqual(['radio', 'select']);
+    expect(having((t) => t.optionPath)).toEqual(['cascade']);
+    expect(having((t) => t.upload === 'file')).toEqual(['file_upload']);
+    expect(having((t) => t.upload === 'image')).toEqual(['image_upload']);
+    expect(having((t) => t.upload === 'signature')).toEqual(['signature']);
+    expect(having((t) => !t.imported)).toEqual(['current_user']);
+    expect(having((t) => t.ownCompany)).toEqual(['company_select']);
+    expect(having((t) => t.indexedDate)).toEqual(['date', 'datetime']);
+    expect(having((t) => t.calendarDate)).toEqual(['date', 'datetime', 'year', 'year_month']);
+    expect(having((t) => t.partColumns)).toEqual(['gis_select', 'region_select']);
+  });
+
+  it('gives every upload its kind and only uploads one', () => {
+    for (const type of CONTROL_TYPES) {
+      expect(CONTROL_DEFINITIONS[type].traits.upload !== null, type).toBe(CONTROL_DEFINITIONS[type].family === 'upload');
+    }
+  });
+
+  it('reads the traits of a control, and none of an unknown type', () => {
+    expect(holdsColumns({ type: 'grid', options: {} })).toBe(true);
+    expect(isCalculated({ type: 'calculate_formula', options: {} })).toBe(true);
+    expect(isSubTable({ type: 'flow_table', options: {} })).toBe(true);
+    expect(isSubTable({ type: 'grid', options: {} })).toBe(false);
+    expect(traitsOf({ type: 'no_such_type', options: {} })).toMatchObject({ holdsColumns: false, upload: null, imported: true });
+  });
+});
