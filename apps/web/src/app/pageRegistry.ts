@@ -62,7 +62,7 @@ export const pageRegistry: Record<string, PageComponent> = {
   AutomationFlowManage: lazy(() => import('../features/automation/designer/FlowManagePage.tsx').then((m) => ({ default: m.FlowManagePage }))),
   AutomationFlowDesign: lazy(() => import('../features/automation/designer/FlowDesignPage.tsx').then((m) => ({ default: m.FlowDesignPage }))),
   // 报表设计 (issue 21): datasources and datasets.
-  DataSourceManage: lazy(() => import('../features/report/DataSourceManagePage.tsx').then((m) => ({ default: m.DataSourceManagePage }))),
+  DataSourceManage: lazy(() => import('../features/report/ReportDatasourceManagePage.tsx').then((m) => ({ default: m.ReportDatasourceManagePage }))),
   DataSetManage: lazy(() => import('../features/report/DataSetManagePage.tsx').then((m) => ({ default: m.DataSetManagePage }))),
   // 报表管理, the report designer and a published report (issue 22).
   ReportManage: lazy(() => import('../features/report/manage/ReportManagePage.tsx').then((m) => ({ default: m.ReportManagePage }))),

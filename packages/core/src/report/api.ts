@@ -2,12 +2,12 @@ import type { DsColumn, DsMeta } from './dataset.ts';
 
 /** Replies of the /api/report datasource and dataset calls (issue 21). */
 
-export type DatasourceType = 'platform' | 'postgresql' | 'mysql';
+export type ReportDatasourceType = 'platform' | 'postgresql' | 'mysql';
 
-export interface DatasourceView {
+export interface ReportDatasourceView {
   id: number;
   name: string;
-  type: DatasourceType;
+  type: ReportDatasourceType;
   host: string;
   port: number | null;
   database: string;
@@ -16,7 +16,7 @@ export interface DatasourceView {
   updateTime: string;
 }
 
-export interface DatasourceInputBody {
+export interface ReportDatasourceInputBody {
   id?: number;
   name: string;
   type: 'postgresql' | 'mysql';
@@ -57,7 +57,7 @@ export interface DataSetConf {
   dsMeta: DsMeta;
 }
 
-export const DATASOURCE_TYPE_LABELS: Record<DatasourceType, string> = {
+export const REPORT_DATASOURCE_TYPE_LABELS: Record<ReportDatasourceType, string> = {
   platform: '平台数据库',
   postgresql: 'PostgreSQL',
   mysql: 'MySQL',

@@ -1,30 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { formatDateTime } from '@park/core';
 import type { AppContext } from '../../context.ts';
-import { authOf } from '../../plugins/auth.ts';
-import { PageQuery } from '../../plugins/paging.ts';
+import { ownTaskHandlers } from '../../plugins/ownTasks.ts';
 import { countWaiting, pageWaiting } from './repo.ts';
 
+/** The approval to-dos waiting for the signed-in user: the badge count and the paged list. */
 export function flowRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-
-  app.get('/api/flow/queryWatiDoneTaskCount', async (request) => ({ errCode: 0, count: await countWaiting(db, authOf(request).userId) }));
-
-  app.get('/api/user/waitdone/queryWaitDoneTask', { schema: { querystring: PageQuery } }, async (request) => {
-    const { rows, total } = await pageWaiting(db, authOf(request).userId, request.query as PageQuery);
-    return {
-      errCode: 0,
-      totalCount: total,
-      datas: rows.map((r) => ({
-        id: Number(r.id),
-        title: r.title,
-        formId: r.form_id === null ? null : Number(r.form_id),
-        formName: r.form_name,
-        businessId: r.business_id === null ? null : Number(r.business_id),
-        initiatorName: r.initiator_name,
-        status: r.status,
-        createTime: formatDateTime(r.create_time),
-      })),
-    };
+  const waiting = ownTaskHandlers(ctx.db, {
+    count: countWaiting,
+    page: pageWaiting,
+    extra: (r) => ({ businessId: r.business_id === null ? null : Number(r.business_id), initiatorName: r.initiator_name }),
   });
+  app.get('/api/flow/queryWatiDoneTaskCount', waiting.count);
+  app.get('/api/user/waitdone/queryWaitDoneTask', { schema: waiting.page.schema }, waiting.page.handler);
 }

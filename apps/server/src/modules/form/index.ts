@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { formAccessRoutes } from './access.routes.ts';
-import { datasourceRoutes } from './datasource.routes.ts';
+import { pickerSourceRoutes } from './pickerSources.routes.ts';
 import { designRoutes } from './design.routes.ts';
 import { designDraftRoutes } from './designDraft.routes.ts';
 import { designPreviewRoutes } from './designPreview.routes.ts';
@@ -24,7 +24,7 @@ export { recordReply, RecordService, SKIPPED_UNDER_APPROVAL, type ApprovalWriter
 export { mayEditRecordFile } from './heldFiles.ts';
 export type { RecordViewers } from './recordViewers.ts';
 export { servedFormMeta } from './formConf.service.ts';
-export { describeTable, resolveFormTable, type FormTableRef } from './datasource.ts';
+export { describeTable, resolveFormTable, type FormTableRef } from './pickerSources.ts';
 export { FORM_DESIGN_PERMISSION } from './permissions.ts';
 export { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
 export { syncFormTables } from './tableSync.ts';
@@ -40,5 +40,5 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   listV2Routes(app, ctx);
   subRoutes(app, ctx);
   formAccessRoutes(app);
-  datasourceRoutes(app, ctx);
+  pickerSourceRoutes(app, ctx);
 }

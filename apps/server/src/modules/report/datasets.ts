@@ -3,11 +3,11 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { describeTable, resolveFormTable } from '../form/index.ts';
-import type { Datasources } from './datasources.ts';
-import { describeSourceError, within } from './datasources.ts';
+import type { ReportDatasources } from './reportDatasources.ts';
+import { describeSourceError, within } from './reportDatasources.ts';
 import type { DatasetPlan } from './query/plan.ts';
 import { Coalescer } from './query/coalesce.ts';
-import { datasetSnapshot, findDataset, updateDataset, type DatasourceRow } from './repo.ts';
+import { datasetSnapshot, findDataset, updateDataset, type ReportDatasourceRow } from './repo.ts';
 import { bindExternalDataset, listColumns, listTables, type SourceColumn } from './sources/external.ts';
 import { bindPlatformDataset, dataTypeOf, formTablesOf } from './sources/platform.ts';
 
@@ -28,7 +28,7 @@ export interface DatasetRecord {
 
 export interface DatasetSnapshot {
   rec: DatasetRecord;
-  ds: DatasourceRow;
+  ds: ReportDatasourceRow;
   /** Changes whenever the results over this dataset may change (see ResultCache). */
   stamp: string;
 }
@@ -37,7 +37,7 @@ export interface DatasetSnapshot {
 export class Datasets {
   /** Parsed dataset rows by id; a row is read again when its version moves. */
   private readonly records = new Map<string, DatasetRecord>();
-  private readonly datasources = new Map<string, DatasourceRow>();
+  private readonly datasources = new Map<string, ReportDatasourceRow>();
   private readonly snapshots: Coalescer<Awaited<ReturnType<typeof datasetSnapshot>>>;
   /** The form design version each dataset was last checked against (see followDesign). */
   private readonly checkedDesign = new Map<string, number>();
@@ -45,7 +45,7 @@ export class Datasets {
 
   constructor(
     private readonly ctx: Pick<AppContext, 'config' | 'db' | 'forms'>,
-    private readonly sources: Datasources,
+    private readonly sources: ReportDatasources,
     private readonly timeoutMs: number,
   ) {
     this.snapshots = new Coalescer(ctx.config.report.stampMaxAgeMs);
@@ -64,7 +64,7 @@ export class Datasets {
   }
 
   /** queryTable: forms by their Chinese names (sub-tables after their form), or an external server's tables. */
-  async tables(ds: DatasourceRow): Promise<Array<{ tableName: string; tableDesc: string }>> {
+  async tables(ds: ReportDatasourceRow): Promise<Array<{ tableName: string; tableDesc: string }>> {
     if (!ds.built_in) return this.external(this.sources.dbOf(ds).then((db) => listTables(db, this.sources.engineOf(ds))));
     const forms = await this.ctx.db
       .selectFrom('form_conf')
@@ -83,7 +83,7 @@ export class Datasets {
   }
 
   /** queryTableDesc: a table's columns with labels and the dataset type each one gets. */
-  async columns(ds: DatasourceRow, tableName: string): Promise<SourceColumn[]> {
+  async columns(ds: ReportDatasourceRow, tableName: string): Promise<SourceColumn[]> {
     if (!ds.built_in) return this.external(this.sources.dbOf(ds).then((db) => listColumns(db, this.sources.engineOf(ds), tableName)));
     const { table } = await resolveFormTable(this.ctx, tableName);
     // A label used twice (a control named like a system column, 所属企业) says which column it is.
@@ -99,7 +99,7 @@ export class Datasets {
    * A dsMeta checked against its source: every table and column must exist there; types come from
    * the source, not from the client; calculated fields must compile. Returns the meta to store.
    */
-  async check(ds: DatasourceRow, raw: unknown, sync = false): Promise<{ meta: DsMeta; formId: string | null; removed: DsColumn[] }> {
+  async check(ds: ReportDatasourceRow, raw: unknown, sync = false): Promise<{ meta: DsMeta; formId: string | null; removed: DsColumn[] }> {
     let meta: DsMeta;
     try {
       meta = parseDsMeta(raw);

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import { allows } from '../user/permissions.ts';
 
-/** Datasources, datasets and report designs are an administrator's: granted through a menu's perms. */
+/** Report datasources, datasets and report designs are an administrator's: granted through a menu's perms. */
 export const REPORT_DESIGN_PERMISSION = 'report:design';
 export const REPORT_FORBIDDEN = '您无权查看该报表';
 export const REPORT_NOT_FOUND = '报表不存在';

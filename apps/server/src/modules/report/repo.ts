@@ -5,26 +5,26 @@ import { likeContains } from '../../plugins/scope.ts';
 
 /** SQL of the report module's own tables (datasources, datasets, reports, permissions). */
 
-export type DatasourceRow = Awaited<ReturnType<typeof findDatasource>> & object;
+export type ReportDatasourceRow = Awaited<ReturnType<typeof findDatasource>> & object;
 
 export function findDatasource(db: Kysely<Database>, id: string) {
   return db.selectFrom('report_datasource').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listDatasources(db: Kysely<Database>) {
+export function listReportDatasources(db: Kysely<Database>) {
   return db.selectFrom('report_datasource').selectAll().orderBy('built_in', 'desc').orderBy('id').execute();
 }
 
-export async function insertDatasource(db: Kysely<Database>, row: Omit<Database['report_datasource'], 'id' | 'built_in' | 'create_time' | 'update_time'>) {
+export async function insertReportDatasource(db: Kysely<Database>, row: Omit<Database['report_datasource'], 'id' | 'built_in' | 'create_time' | 'update_time'>) {
   return (await db.insertInto('report_datasource').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateDatasource(db: Kysely<Database>, id: string, row: Partial<Omit<Database['report_datasource'], 'id' | 'built_in' | 'create_time'>>) {
+export async function updateReportDatasource(db: Kysely<Database>, id: string, row: Partial<Omit<Database['report_datasource'], 'id' | 'built_in' | 'create_time'>>) {
   const r = await db.updateTable('report_datasource').set({ ...row, update_time: new Date() }).where('id', '=', id).where('built_in', '=', false).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function deleteDatasource(db: Kysely<Database>, id: string) {
+export async function deleteReportDatasource(db: Kysely<Database>, id: string) {
   const r = await db.deleteFrom('report_datasource').where('id', '=', id).where('built_in', '=', false).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { datareportRoutes } from './datareport.routes.ts';
 import { datasetRoutes } from './dataset.routes.ts';
-import { datasourceRoutes } from './datasource.routes.ts';
+import { reportDatasourceRoutes } from './reportDatasources.routes.ts';
 import { definitionRoutes } from './definitions/definitions.routes.ts';
 
 /** Everything under /api/report (issue 21): datasources, datasets, reports, their data and permissions. */
@@ -13,7 +13,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!request.url.startsWith('/api/report/')) services.engine.noteOtherRequest();
     done();
   });
-  datasourceRoutes(app, ctx, services);
+  reportDatasourceRoutes(app, ctx, services);
   datasetRoutes(app, ctx, services);
   datareportRoutes(app, ctx, services);
   // 报表管理 (issue 22): groups and the reports' lifecycle

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.ts';
 import { Datasets } from './datasets.ts';
-import { Datasources } from './datasources.ts';
+import { ReportDatasources } from './reportDatasources.ts';
 import { ReportEngine } from './query/engine.ts';
 import { SoloRule } from './query/solo.ts';
 
 /** The report module's services, made once by bootstrap.ts (ctx.reportServices; the engine holds the result cache). */
 export interface ReportServices {
-  sources: Datasources;
+  sources: ReportDatasources;
   datasets: Datasets;
   engine: ReportEngine;
 }
@@ -17,7 +17,7 @@ export type ReportDeps = Pick<AppContext, 'config' | 'db' | 'forms' | 'reports'>
 export function reportServices(ctx: ReportDeps): ReportServices {
   const r = ctx.reports;
   const timeout = ctx.config.report.statementTimeoutMs;
-  const sources = new Datasources(ctx.db, r.connections, r.policy, r.secrets, timeout);
+  const sources = new ReportDatasources(ctx.db, r.connections, r.policy, r.secrets, timeout);
   const datasets = new Datasets(ctx, sources, timeout);
   const s = ctx.config.report;
   const solo = new SoloRule(r.connections.solo, s.soloQuietMs);

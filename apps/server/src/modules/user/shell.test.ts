@@ -134,6 +134,22 @@ describe('counters and lists', () => {
     expect(todo.datas).toHaveLength(1);
   });
 
+  it('lists to-dos and form tasks with the shared fields and each one\'s own', async () => {
+    await t.sql.query(`insert into flow_task (title, assignee_id, status, form_name, business_id, initiator_id) values ('审批三', 1, 0, '巡检表', 7, 1)`);
+    await t.sql.query(`insert into form_task (title, assignee_id, form_name, deadline) values ('限期填报', 1, '巡检表', '2026-03-01 08:30:00')`);
+    const todo = (await t.call(admin, 'GET', '/api/user/waitdone/queryWaitDoneTask?pageNum=1&pageSize=50')).json();
+    const approval = todo.datas.find((r: { title: string }) => r.title === '审批三');
+    expect(approval).toMatchObject({ formId: null, formName: '巡检表', businessId: 7, status: 0 });
+    expect(typeof approval.id).toBe('number');
+    expect(approval.initiatorName).toBeTruthy();
+    expect(approval.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const tasks = (await t.call(admin, 'GET', '/api/formtask/queryExecuting?pageNum=1&pageSize=50')).json();
+    expect(tasks.errCode).toBe(0);
+    const task = tasks.datas.find((r: { title: string }) => r.title === '限期填报');
+    expect(task).toMatchObject({ formId: null, formName: '巡检表', status: 0, deadline: '2026-03-01 08:30:00' });
+    expect(Object.keys(task).sort()).toEqual(['createTime', 'deadline', 'formId', 'formName', 'id', 'status', 'title']);
+  });
+
   it('marks only the caller\'s own messages read', async () => {
     const mine = (await t.call(admin, 'GET', '/api/msg/queryself?pageNum=1&pageSize=10&statusList=0')).json();
     const theirs = await t.sql.query(`select id from msg_message where title = '别人的消息'`);

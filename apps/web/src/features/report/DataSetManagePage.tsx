@@ -5,7 +5,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DatasetSummary, DataSetConf, SourceColumnView } from '@park/core';
 import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
 import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
-import { getDataset, listColumns, listDatasets, listDatasources, listTables, reportKeys, saveDataset, syncDataset } from './api.ts';
+import { getDataset, listColumns, listDatasets, listReportDatasources, listTables, reportKeys, saveDataset, syncDataset } from './api.ts';
 import { buildDsMeta, choicesOf, columnId, defaultUse, type CalculatedDraft, type ColumnChoice, type ColumnUse } from './datasetDraft.ts';
 import '../system/system.css';
 import './report.css';
@@ -27,7 +27,7 @@ function DatasetDialog({ conf, onClose }: { conf: DataSetConf | null; onClose: (
   const initial = useMemo(() => (conf ? choicesOf(conf.dsMeta) : null), [conf]);
   const [choices, setChoices] = useState<Record<string, ColumnChoice>>(initial?.choices ?? {});
   const [calculated, setCalculated] = useState<CalculatedDraft[]>(initial?.calculated ?? []);
-  const { data: sources = [] } = useQuery({ queryKey: reportKeys.datasources, queryFn: ({ signal }) => listDatasources(signal) });
+  const { data: sources = [] } = useQuery({ queryKey: reportKeys.datasources, queryFn: ({ signal }) => listReportDatasources(signal) });
   const queryClient = useQueryClient();
   // The columns on screen when 保存 is pressed: the ones loaded for the chosen tables.
   const shown = (v: DatasetForm) =>
@@ -158,7 +158,7 @@ export function DataSetManagePage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ conf: DataSetConf | null } | null>(null);
   const { data = [], isFetching } = useQuery({ queryKey: reportKeys.datasets, queryFn: ({ signal }) => listDatasets(signal) });
-  const { data: sources = [] } = useQuery({ queryKey: reportKeys.datasources, queryFn: ({ signal }) => listDatasources(signal) });
+  const { data: sources = [] } = useQuery({ queryKey: reportKeys.datasources, queryFn: ({ signal }) => listReportDatasources(signal) });
 
   const columns: TableColumnsType<DatasetSummary> = [
     { title: '数据集名称', dataIndex: 'name' },

@@ -1,4 +1,4 @@
-import type { ApiOk, DataSetConf, DatasetSummary, DatasourceInputBody, DatasourceView, DsColumn, DsMeta, SourceColumnView, SourceTable } from '@park/core';
+import type { ApiOk, DataSetConf, DatasetSummary, ReportDatasourceInputBody, ReportDatasourceView, DsColumn, DsMeta, SourceColumnView, SourceTable } from '@park/core';
 import { get, postJson } from '../../lib/http.ts';
 
 /** The report module's datasource and dataset calls (kh.config report paths). */
@@ -10,13 +10,13 @@ export const reportKeys = {
   columns: (id: number | null, table: string | null) => ['report', 'columns', id, table] as const,
 };
 
-export const listDatasources = async (signal?: AbortSignal) =>
-  (await get<{ list: DatasourceView[] }>('/api/report/datasource/query', undefined, { signal })).list;
-export const saveDatasource = (body: DatasourceInputBody) => postJson<{ id: number }>('/api/report/datasource/save', body);
+export const listReportDatasources = async (signal?: AbortSignal) =>
+  (await get<{ list: ReportDatasourceView[] }>('/api/report/datasource/query', undefined, { signal })).list;
+export const saveReportDatasource = (body: ReportDatasourceInputBody) => postJson<{ id: number }>('/api/report/datasource/save', body);
 // Connecting to an unreachable host takes up to the server's connect timeout.
-export const testDatasource = (body: Omit<DatasourceInputBody, 'name'> | { id: number }) =>
+export const testReportDatasource = (body: Omit<ReportDatasourceInputBody, 'name'> | { id: number }) =>
   postJson<ApiOk & { errMsg: string }>('/api/report/datasource/test', body, { long: true });
-export const deleteDatasource = (id: number) => postJson<ApiOk>('/api/report/datasource/delete', { id });
+export const deleteReportDatasource = (id: number) => postJson<ApiOk>('/api/report/datasource/delete', { id });
 export const listTables = async (datasourceId: number, signal?: AbortSignal) =>
   (await get<{ list: SourceTable[] }>('/api/report/datasource/table/query', { datasourceId }, { signal, long: true })).list;
 export const listColumns = async (datasourceId: number, tbName: string, signal?: AbortSignal) =>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Empty, Space, Spin, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { checkPlaybackRange, MAX_WINDOWS, VIDEO_TEXT, type RecordSegment } from '@park/core';
+import { checkPlaybackRange, VIDEO_TEXT, type RecordSegment } from '@park/core';
 import { errorMessage } from '../../lib/http.ts';
 import { fetchCameraTree, fetchPlayerInfo, fetchRolesForGrants, queryRecords, videoKeys } from './api.ts';
 import { GroupGrantsPanel } from './GroupGrantsPanel.tsx';
@@ -11,13 +11,10 @@ import { CameraTree, camerasOf } from './CameraTree.tsx';
 import { RecordTimeline } from './RecordTimeline.tsx';
 import { VideoWall, type VideoWallHandle } from './VideoWall.tsx';
 import type { WallRequest } from './wallTypes.ts';
+import { nextRequestKey, useLiveSelection } from './wall/useLiveSelection.ts';
 import './video.css';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/* Each request to the wall gets a new key, so asking for the same cameras again reopens them. */
-let requestKeys = 0;
-const nextKey = () => ++requestKeys;
 
 /**
  * 视频监控: cameras from the tree (or `?channelIds=a,b` from the park map) on a live wall, and
@@ -31,24 +28,7 @@ export function VideoWallPage() {
   const roles = useQuery({ queryKey: ['video', 'grantRoles'], queryFn: fetchRolesForGrants, retry: false });
   const cameras = useMemo(() => camerasOf(tree.data ?? []), [tree.data]);
   const [tab, setTab] = useState<'live' | 'playback' | 'grants'>('live');
-  const [checked, setChecked] = useState<string[]>([]);
-  const [liveRequest, setLiveRequest] = useState<WallRequest | null>(null);
-
-  // Opened from the park map: the cameras named in the address, once the tree is known.
-  const fromMap = params.get('channelIds');
-  const [mapOpened, setMapOpened] = useState<string | null>(null);
-  if (fromMap && cameras.size > 0 && mapOpened !== fromMap) {
-    const ids = fromMap.split(',').filter((id) => cameras.get(id)?.isOnline);
-    setMapOpened(fromMap);
-    setChecked(ids);
-    if (ids.length > 0) setLiveRequest({ kind: 'live', cameras: ids.map((id) => cameras.get(id)!), key: nextKey() });
-  }
-
-  const openChecked = () => {
-    if (checked.length === 0) return void message.warning('请先在左侧勾选摄像头');
-    if (checked.length > MAX_WINDOWS) return void message.warning(VIDEO_TEXT.tooManyStreams(MAX_WINDOWS));
-    setLiveRequest({ kind: 'live', cameras: checked.map((id) => cameras.get(id)!).filter(Boolean), key: nextKey() });
-  };
+  const { checked, setChecked, liveRequest, openChecked } = useLiveSelection(cameras, params.get('channelIds'));
 
   // Playback
   const [camera, setCamera] = useState<string | null>(null);
@@ -70,7 +50,7 @@ export function VideoWallPage() {
       const found = await queryRecords(camera, startTime, endTime);
       setRecords(found);
       const cam = cameras.get(camera)!;
-      if (found.length > 0) setPlayRequest({ kind: 'playback', camera: cam, startTime, endTime, records: found, key: nextKey() });
+      if (found.length > 0) setPlayRequest({ kind: 'playback', camera: cam, startTime, endTime, records: found, key: nextRequestKey() });
     } catch {
       /* the http client said why */
     } finally {

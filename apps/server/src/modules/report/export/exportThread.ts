@@ -17,7 +17,7 @@ import { drainSheet, sheetNameOf } from '../../importExport/jobCommon.ts';
 import { insertJobFile, storeTemp, tempPath } from '../../importExport/jobFiles.ts';
 import type { ThreadResult } from '../../importExport/jobThread.ts';
 import type { Requester } from '../../importExport/repo.ts';
-import { describeSourceError } from '../datasources.ts';
+import { describeSourceError } from '../reportDatasources.ts';
 import type { OutputColumn } from '../query/compile.ts';
 import { rename } from '../query/engine.ts';
 import type { AnyDb } from '../query/plan.ts';

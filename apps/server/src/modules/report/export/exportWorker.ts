@@ -5,7 +5,7 @@ import { AppError } from '../../../plugins/errors.ts';
 import { jobAuth } from '../../importExport/jobAuth.ts';
 import { JobThread } from '../../importExport/jobs.ts';
 import type { ThreadResult } from '../../importExport/jobThread.ts';
-import { describeSourceError } from '../datasources.ts';
+import { describeSourceError } from '../reportDatasources.ts';
 import { ReportWidgets } from '../reports.ts';
 import type { ReportServices } from '../service.ts';
 import { REPORT_EXPORT_THREAD_FLAG, type ReportExportInput } from './exportThread.ts';

@@ -4,7 +4,7 @@ import { badRequest } from '../../../plugins/errors.ts';
 import { COUNT_CAP, scopeKey } from '../../form/worker.ts';
 import type { AuthContext } from '../../auth/sessions.ts';
 import type { Datasets, DatasetSnapshot } from '../datasets.ts';
-import { describeSourceError } from '../datasources.ts';
+import { describeSourceError } from '../reportDatasources.ts';
 import { reportRecordScope } from '../sources/dataScope.ts';
 import { ResultCache } from './cache.ts';
 import { TurnLane } from './lane.ts';

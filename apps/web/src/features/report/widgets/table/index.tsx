@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Collapse, Form, Popover, Select, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Form, Popover, Select, Table, Tooltip, type TableColumnsType } from 'antd';
 import { FileExcelOutlined, LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { clickLinkage, itemLabel, measureKey, TABLE_PAGE_SIZES, tableImportFormId, withTableImport, type AxisItem, type Json } from '@park/core';
@@ -7,10 +7,7 @@ import { ImportDialog } from '../../../form/list/ImportDialog.tsx';
 import { listDatasets, reportKeys } from '../../api.ts';
 import { useJump } from '../../../form/list/useJump.tsx';
 import { useRuntime } from '../../viewer/runtime.tsx';
-import { AxisSlots } from '../shared/config/AxisSlots.tsx';
-import { FilterPanel } from '../shared/config/FilterPanel.tsx';
-import { SuperCondPanel } from '../shared/config/SuperCondPanel.tsx';
-import { DatasetPicker, FieldList, useDatasetMeta } from '../shared/config/DatasetFields.tsx';
+import { ConfigPanels, DataPanel } from '../shared/config/DataPanel.tsx';
 import { FrameStyle, RefreshSetting } from '../shared/config/StylePanel.tsx';
 import { useWidgetData } from '../shared/useWidgetData.ts';
 import { WidgetFrame, WidgetNote } from '../shared/WidgetFrame.tsx';
@@ -145,24 +142,12 @@ function ImportSetting({ widget, onChange }: { widget: WidgetConfigProps['widget
 
 function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
   const data = (widget.data ?? {}) as Json;
-  const meta = useDatasetMeta(data.dataset);
   const style = widget.style ?? {};
   const cols = colsOf(data);
   const keys = cols.map(keyOf);
   const patchCol = (i: number, p: Partial<AxisItem>) => onChange({ ...widget, data: { ...data, cols: cols.map((c, j) => (i === j ? { ...c, ...p } : c)) } }, `jump-${i}`);
   const dataPanel = (
-    <Form layout="vertical" size="small">
-      <Form.Item label="数据集">
-        <DatasetPicker widget={widget} onChange={onChange} clear={EMPTY} />
-      </Form.Item>
-      <FieldList meta={meta} />
-      <AxisSlots kind={kind} widget={widget} meta={meta} onChange={onChange} />
-      <Form.Item label="过滤条件">
-        <FilterPanel widget={widget} meta={meta} onChange={onChange} />
-      </Form.Item>
-      <Form.Item label="高级条件" extra="查看时显示为可切换的条件按钮">
-        <SuperCondPanel widget={widget} meta={meta} onChange={onChange} />
-      </Form.Item>
+    <DataPanel widget={widget} kind={kind} onChange={onChange} clear={EMPTY}>
       <ImportSetting widget={widget} onChange={onChange} />
       {cols.length > 0 && (
         <Form.Item label="列跳转">
@@ -177,7 +162,7 @@ function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
           </div>
         </Form.Item>
       )}
-    </Form>
+    </DataPanel>
   );
   const stylePanel = (
     <Form layout="vertical" size="small">
@@ -198,7 +183,7 @@ function TableConfig({ widget, kind, onChange }: WidgetConfigProps) {
       <RefreshSetting widget={widget} onChange={onChange} />
     </Form>
   );
-  return <Collapse size="small" defaultActiveKey={['data', 'style']} items={[{ key: 'data', label: '数据', children: dataPanel }, { key: 'style', label: '样式', children: stylePanel }]} />;
+  return <ConfigPanels data={dataPanel} style={stylePanel} />;
 }
 
 export const tableWidget: WidgetUi = { Renderer: TableRenderer, Config: TableConfig };

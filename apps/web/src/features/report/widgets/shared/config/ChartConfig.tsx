@@ -1,10 +1,7 @@
-import { Collapse, Form, InputNumber, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { CHART_VARIANTS, PIE_SHAPES, REPORT_LIMITS, type Json } from '@park/core';
 import type { WidgetConfigProps } from '../../types.ts';
-import { AxisSlots } from './AxisSlots.tsx';
-import { FilterPanel } from './FilterPanel.tsx';
-import { SuperCondPanel } from './SuperCondPanel.tsx';
-import { DatasetPicker, FieldList, useDatasetMeta } from './DatasetFields.tsx';
+import { ConfigPanels, DataPanel } from './DataPanel.tsx';
 import { ChartStyle, FrameStyle, RefreshSetting } from './StylePanel.tsx';
 
 const EMPTY_AXES = { classAxis: [], valueAxis: [], viceValueAxis: [], colorAxis: [], drillingAxis: [], cols: [], querySort: [] };
@@ -13,21 +10,9 @@ const PIE = Object.entries(PIE_SHAPES).map(([value, s]) => ({ value, label: s.la
 /** The config panel of charts, kanbans and cross tables: data (dataset, fields, axes), then style. */
 export function ChartConfig({ widget, kind, onChange }: WidgetConfigProps) {
   const data = (widget.data ?? {}) as Json;
-  const meta = useDatasetMeta(data.dataset);
   const variants = CHART_VARIANTS[kind];
   const dataPanel = (
-    <Form layout="vertical" size="small">
-      <Form.Item label="数据集">
-        <DatasetPicker widget={widget} onChange={onChange} clear={EMPTY_AXES} />
-      </Form.Item>
-      <FieldList meta={meta} />
-      <AxisSlots kind={kind} widget={widget} meta={meta} onChange={onChange} />
-      <Form.Item label="过滤条件">
-        <FilterPanel widget={widget} meta={meta} onChange={onChange} />
-      </Form.Item>
-      <Form.Item label="高级条件" extra="查看时显示为可切换的条件按钮">
-        <SuperCondPanel widget={widget} meta={meta} onChange={onChange} />
-      </Form.Item>
+    <DataPanel widget={widget} kind={kind} onChange={onChange} clear={EMPTY_AXES}>
       {variants && (
         <Form.Item label="图表类型">
           <Select aria-label="图表类型" value={String(data.smallType)} options={variants} onChange={(smallType: string) => onChange({ ...widget, data: { ...data, smallType } })} />
@@ -41,7 +26,7 @@ export function ChartConfig({ widget, kind, onChange }: WidgetConfigProps) {
       <Form.Item label="查询条数">
         <InputNumber aria-label="查询条数" min={1} max={REPORT_LIMITS.maxQuerySize} value={Number(widget.querySize ?? 1000)} onChange={(v) => onChange({ ...widget, querySize: v ?? 1000 }, 'querySize')} />
       </Form.Item>
-    </Form>
+    </DataPanel>
   );
   const stylePanel = (
     <Form layout="vertical" size="small">
@@ -55,14 +40,5 @@ export function ChartConfig({ widget, kind, onChange }: WidgetConfigProps) {
       <RefreshSetting widget={widget} onChange={onChange} />
     </Form>
   );
-  return (
-    <Collapse
-      size="small"
-      defaultActiveKey={['data', 'style']}
-      items={[
-        { key: 'data', label: '数据', children: dataPanel },
-        { key: 'style', label: '样式', children: stylePanel },
-      ]}
-    />
-  );
+  return <ConfigPanels data={dataPanel} style={stylePanel} />;
 }

@@ -3,9 +3,9 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { DATASOURCE_TEXT, type DatasourceInput } from './datasources.ts';
+import { REPORT_DATASOURCE_TEXT, type ReportDatasourceInput } from './reportDatasources.ts';
 import { REPORT_DESIGN_PERMISSION } from './permissions.ts';
-import { datasetCountOf, deleteDatasource, insertDatasource, listDatasources, updateDatasource, type DatasourceRow } from './repo.ts';
+import { datasetCountOf, deleteReportDatasource, insertReportDatasource, listReportDatasources, updateReportDatasource, type ReportDatasourceRow } from './repo.ts';
 import type { ReportServices } from './service.ts';
 import { argsOf } from './requestArgs.ts';
 
@@ -29,14 +29,14 @@ interface DsQuery {
   tbName?: string;
 }
 
-function input(b: SaveInput, storedPassword = ''): DatasourceInput {
+function input(b: SaveInput, storedPassword = ''): ReportDatasourceInput {
   const type = (b.type ?? b.dbType ?? '').toLowerCase();
   const database = (b.database ?? b.dbName ?? '').trim();
   if (!database) throw badRequest('数据库名不能为空');
   return { name: b.name.trim(), type, host: b.host.trim(), port: Number(b.port), database, username: b.username.trim(), password: b.password || storedPassword };
 }
 
-export function presentDatasource(r: DatasourceRow) {
+export function presentReportDatasource(r: ReportDatasourceRow) {
   return {
     id: Number(r.id),
     name: r.name,
@@ -51,14 +51,14 @@ export function presentDatasource(r: DatasourceRow) {
 }
 
 /** 数据源管理 (spec 002 §7, kh.config saveDataSource … deleteDSById); administrators only. */
-export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: ReportServices): void {
+export function reportDatasourceRoutes(app: FastifyInstance, ctx: AppContext, s: ReportServices): void {
   const design = { permission: REPORT_DESIGN_PERMISSION };
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/report/datasource/query',
     config: design,
-    handler: async () => ({ errCode: 0, list: (await listDatasources(ctx.db)).map(presentDatasource) }),
+    handler: async () => ({ errCode: 0, list: (await listReportDatasources(ctx.db)).map(presentReportDatasource) }),
   });
 
   app.post('/api/report/datasource/save', { schema: { body: SaveBody }, config: design }, async (request) => {
@@ -66,12 +66,12 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     const auth = authOf(request);
     if (b.id !== undefined && b.id !== '') {
       const row = await s.sources.load(String(b.id));
-      if (row.built_in) throw badRequest(DATASOURCE_TEXT.builtIn);
+      if (row.built_in) throw badRequest(REPORT_DATASOURCE_TEXT.builtIn);
       const i = input(b, row.secret ? ctx.reports.secrets.open(row.secret) : '');
       await s.sources.target(i).catch((err: unknown) => {
-        throw badRequest(err instanceof Error ? err.message : DATASOURCE_TEXT.failed);
+        throw badRequest(err instanceof Error ? err.message : REPORT_DATASOURCE_TEXT.failed);
       });
-      await updateDatasource(ctx.db, row.id, {
+      await updateReportDatasource(ctx.db, row.id, {
         name: i.name,
         db_type: i.type,
         host: i.host,
@@ -86,9 +86,9 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     }
     const i = input(b);
     await s.sources.target(i).catch((err: unknown) => {
-      throw badRequest(err instanceof Error ? err.message : DATASOURCE_TEXT.failed);
+      throw badRequest(err instanceof Error ? err.message : REPORT_DATASOURCE_TEXT.failed);
     });
-    const id = await insertDatasource(ctx.db, {
+    const id = await insertReportDatasource(ctx.db, {
       name: i.name,
       db_type: i.type,
       host: i.host,
@@ -161,10 +161,10 @@ export function datasourceRoutes(app: FastifyInstance, ctx: AppContext, s: Repor
     handler: async (request) => {
       const a = argsOf(request) as { id?: unknown };
       const row = await s.sources.load(String(a.id ?? ''));
-      if (row.built_in) throw badRequest(DATASOURCE_TEXT.builtIn);
+      if (row.built_in) throw badRequest(REPORT_DATASOURCE_TEXT.builtIn);
       const used = await datasetCountOf(ctx.db, row.id);
-      if (used > 0) throw badRequest(DATASOURCE_TEXT.inUse(used));
-      if (!(await deleteDatasource(ctx.db, row.id))) throw notFound(DATASOURCE_TEXT.notFound);
+      if (used > 0) throw badRequest(REPORT_DATASOURCE_TEXT.inUse(used));
+      if (!(await deleteReportDatasource(ctx.db, row.id))) throw notFound(REPORT_DATASOURCE_TEXT.notFound);
       await s.sources.forget(row.id);
       s.datasets.forgetDatasource(row.id);
       return { errCode: 0 };

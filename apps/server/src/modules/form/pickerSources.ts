@@ -21,7 +21,9 @@ import { compileCondition } from './queryCompiler.ts';
 import { COUNT_CAP, type Row } from './recordStore.ts';
 
 /*
- * Form tables as data sources for pickers (spec 000 §7: preview data query, mounted data query).
+ * Picker sources: form tables as the data behind controls' pickers (spec 000 §7: preview data
+ * query, mounted data query). Not the report module's datasources (report/reportDatasources.ts);
+ * the API keeps the original client's paths (/api/form/datasource/...).
  * A table name or a column name from the request is only ever compared with the names of saved
  * designs; what reaches SQL is the model's own name, never the caller's text.
  */

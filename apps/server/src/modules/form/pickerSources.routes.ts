@@ -12,7 +12,7 @@ import {
   NO_DATA_CONFIG,
   queryTableColumns,
   resolveFormTable,
-} from './datasource.ts';
+} from './pickerSources.ts';
 import { subModel } from './formModel.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
 import { companyOnlyScope, pickerScope } from './recordAccess.ts';
@@ -56,7 +56,7 @@ function looksLikeJson(text: string): boolean {
  * the runtime query of a data_select's configured source, the form-data chooser, and the column
  * descriptions the designers read.
  */
-export function datasourceRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function pickerSourceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get(

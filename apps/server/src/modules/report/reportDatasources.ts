@@ -3,12 +3,12 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { Engine } from './query/dialects.ts';
 import type { AnyDb } from './query/plan.ts';
-import { findDatasource, type DatasourceRow } from './repo.ts';
+import { findDatasource, type ReportDatasourceRow } from './repo.ts';
 import { externalDb, type ExternalTarget, type ReportConnections } from './sources/connections.ts';
 import { HostRefused, type HostPolicy } from './sources/hostGuard.ts';
 import type { SecretBox } from './sources/secrets.ts';
 
-export const DATASOURCE_TEXT = {
+export const REPORT_DATASOURCE_TEXT = {
   notFound: '数据源不存在',
   builtIn: '平台数据库是内置数据源，不能修改或删除',
   inUse: (n: number) => `该数据源已被 ${n} 个数据集使用，不能删除`,
@@ -35,17 +35,17 @@ export function describeSourceError(err: unknown, timeoutMs: number): AppError {
   const code = String(e.code ?? '');
   const msg = String(e.message ?? '');
   if (code === '57014' || code === 'ER_QUERY_TIMEOUT' || e.errno === 1969 || e.errno === 3024 || /Query read timeout/i.test(msg)) {
-    return new AppError(504, DATASOURCE_TEXT.timeout(Math.round(timeoutMs / 1000)));
+    return new AppError(504, REPORT_DATASOURCE_TEXT.timeout(Math.round(timeoutMs / 1000)));
   }
-  if (code === 'ETIMEDOUT' || /timeout/i.test(msg)) return new AppError(502, DATASOURCE_TEXT.connectTimeout);
-  if (code === 'ECONNREFUSED') return new AppError(502, DATASOURCE_TEXT.refused);
-  if (code === '28P01' || code === '28000' || code === 'ER_ACCESS_DENIED_ERROR') return new AppError(502, DATASOURCE_TEXT.auth);
-  if (code === '3D000' || code === 'ER_BAD_DB_ERROR') return new AppError(502, DATASOURCE_TEXT.noDatabase);
+  if (code === 'ETIMEDOUT' || /timeout/i.test(msg)) return new AppError(502, REPORT_DATASOURCE_TEXT.connectTimeout);
+  if (code === 'ECONNREFUSED') return new AppError(502, REPORT_DATASOURCE_TEXT.refused);
+  if (code === '28P01' || code === '28000' || code === 'ER_ACCESS_DENIED_ERROR') return new AppError(502, REPORT_DATASOURCE_TEXT.auth);
+  if (code === '3D000' || code === 'ER_BAD_DB_ERROR') return new AppError(502, REPORT_DATASOURCE_TEXT.noDatabase);
   // The statement reached the database and failed there: a value the data cannot be read as.
-  if (code === '22007' || code === '22008') return new AppError(400, DATASOURCE_TEXT.badDate);
-  if (code === '22P02' || code === '22003') return new AppError(400, DATASOURCE_TEXT.badNumber);
-  if (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('ER_')) return new AppError(500, DATASOURCE_TEXT.queryFailed);
-  return new AppError(502, DATASOURCE_TEXT.failed);
+  if (code === '22007' || code === '22008') return new AppError(400, REPORT_DATASOURCE_TEXT.badDate);
+  if (code === '22P02' || code === '22003') return new AppError(400, REPORT_DATASOURCE_TEXT.badNumber);
+  if (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('ER_')) return new AppError(500, REPORT_DATASOURCE_TEXT.queryFailed);
+  return new AppError(502, REPORT_DATASOURCE_TEXT.failed);
 }
 
 /** Rejects after `ms` so a silent server cannot hold a request (the driver's own timeouts come first). */
@@ -57,7 +57,7 @@ export function within<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-export interface DatasourceInput {
+export interface ReportDatasourceInput {
   name: string;
   type: string;
   host: string;
@@ -68,8 +68,8 @@ export interface DatasourceInput {
   password: string;
 }
 
-/** Datasources: the built-in platform database and guarded external PostgreSQL/MySQL servers. */
-export class Datasources {
+/** Report datasources (not the form pickers' sources, form/pickerSources.ts): the built-in platform database and guarded external PostgreSQL/MySQL servers. */
+export class ReportDatasources {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly connections: ReportConnections,
@@ -78,26 +78,26 @@ export class Datasources {
     private readonly timeoutMs: number,
   ) {}
 
-  async load(id: string): Promise<DatasourceRow> {
+  async load(id: string): Promise<ReportDatasourceRow> {
     const row = /^\d{1,18}$/.test(id) ? await findDatasource(this.db, id) : undefined;
-    if (!row) throw notFound(DATASOURCE_TEXT.notFound);
+    if (!row) throw notFound(REPORT_DATASOURCE_TEXT.notFound);
     return row;
   }
 
-  engineOf(row: DatasourceRow): Engine {
+  engineOf(row: ReportDatasourceRow): Engine {
     return row.built_in ? 'postgresql' : ENGINES[row.db_type]!;
   }
 
   /** Where an input points, checked by the host policy; the password is the one given or stored. */
-  async target(input: Omit<DatasourceInput, 'name'>): Promise<ExternalTarget> {
+  async target(input: Omit<ReportDatasourceInput, 'name'>): Promise<ExternalTarget> {
     const engine = ENGINES[input.type];
-    if (!engine) throw badRequest(DATASOURCE_TEXT.badType);
+    if (!engine) throw badRequest(REPORT_DATASOURCE_TEXT.badType);
     const address = await this.policy.resolve(input.host);
     return { engine, address, port: input.port, database: input.database, username: input.username, password: input.password };
   }
 
   /** Where a saved datasource points (its host checked again), its password opened. */
-  async targetOf(row: DatasourceRow): Promise<ExternalTarget> {
+  async targetOf(row: ReportDatasourceRow): Promise<ExternalTarget> {
     return this.target({
       type: row.db_type,
       host: row.host ?? '',
@@ -109,13 +109,13 @@ export class Datasources {
   }
 
   /** The handle report queries on this datasource go through. */
-  async dbOf(row: DatasourceRow): Promise<AnyDb> {
+  async dbOf(row: ReportDatasourceRow): Promise<AnyDb> {
     if (row.built_in) return this.connections.platform;
     return this.connections.externalFor(row.id, row.update_time.toISOString(), () => this.targetOf(row));
   }
 
   /** testDataSource: connects with a one-off pool and runs `select 1`. */
-  async test(input: Omit<DatasourceInput, 'name'>): Promise<void> {
+  async test(input: Omit<ReportDatasourceInput, 'name'>): Promise<void> {
     const target = await this.target(input).catch((err: unknown) => {
       throw describeSourceError(err, this.timeoutMs);
     });

@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DATASOURCE_TYPE_LABELS, DEFAULT_PORTS, type DatasourceInputBody, type DatasourceView } from '@park/core';
+import { REPORT_DATASOURCE_TYPE_LABELS, DEFAULT_PORTS, type ReportDatasourceInputBody, type ReportDatasourceView } from '@park/core';
 import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
 import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { DeleteLink } from '../system/common.tsx';
-import { deleteDatasource, listDatasources, reportKeys, saveDatasource, testDatasource } from './api.ts';
+import { deleteReportDatasource, listReportDatasources, reportKeys, saveReportDatasource, testReportDatasource } from './api.ts';
 import '../system/system.css';
 
-type SourceForm = Omit<DatasourceInputBody, 'id'>;
+type SourceForm = Omit<ReportDatasourceInputBody, 'id'>;
 
-function DatasourceDialog({ source, onClose }: { source: DatasourceView | null; onClose: () => void }) {
+function ReportDatasourceDialog({ source, onClose }: { source: ReportDatasourceView | null; onClose: () => void }) {
   const { message } = App.useApp();
   const [testing, setTesting] = useState(false);
   const dialog = useEditDialog({
-    save: (v: SourceForm) => saveDatasource({ ...v, ...(source ? { id: source.id } : {}) }),
+    save: (v: SourceForm) => saveReportDatasource({ ...v, ...(source ? { id: source.id } : {}) }),
     onClose,
     refresh: [reportKeys.datasources],
   });
@@ -25,7 +25,7 @@ function DatasourceDialog({ source, onClose }: { source: DatasourceView | null; 
     try {
       // On edit an empty password means the stored one: the server tests the saved source then.
       const body = source && !v.password ? { id: source.id } : v;
-      await testDatasource(body);
+      await testReportDatasource(body);
       void message.success('连接成功');
     } catch {
       // the http client has shown the server's message
@@ -81,13 +81,13 @@ function DatasourceDialog({ source, onClose }: { source: DatasourceView | null; 
 }
 
 /** 数据源管理: the platform database (built in) and external PostgreSQL / MySQL servers. */
-export function DataSourceManagePage() {
+export function ReportDatasourceManagePage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<{ source: DatasourceView | null } | null>(null);
-  const { data = [], isFetching } = useQuery({ queryKey: reportKeys.datasources, queryFn: ({ signal }) => listDatasources(signal) });
+  const [editing, setEditing] = useState<{ source: ReportDatasourceView | null } | null>(null);
+  const { data = [], isFetching } = useQuery({ queryKey: reportKeys.datasources, queryFn: ({ signal }) => listReportDatasources(signal) });
 
-  const columns: TableColumnsType<DatasourceView> = [
+  const columns: TableColumnsType<ReportDatasourceView> = [
     {
       title: '数据源名称',
       dataIndex: 'name',
@@ -98,7 +98,7 @@ export function DataSourceManagePage() {
         </Space>
       ),
     },
-    { title: '类型', dataIndex: 'type', width: 130, render: (v: DatasourceView['type']) => DATASOURCE_TYPE_LABELS[v] },
+    { title: '类型', dataIndex: 'type', width: 130, render: (v: ReportDatasourceView['type']) => REPORT_DATASOURCE_TYPE_LABELS[v] },
     { title: '主机', dataIndex: 'host', render: (v: string, d) => (d.builtIn ? '—' : v) },
     { title: '端口', dataIndex: 'port', width: 90, render: (v: number | null) => v ?? '—' },
     { title: '数据库', dataIndex: 'database', render: (v: string, d) => (d.builtIn ? '—' : v) },
@@ -118,14 +118,14 @@ export function DataSourceManagePage() {
             <Button
               type="link"
               size="small"
-              onClick={() => void testDatasource({ id: d.id }).then(() => message.success('连接成功'), () => undefined)}
+              onClick={() => void testReportDatasource({ id: d.id }).then(() => message.success('连接成功'), () => undefined)}
             >
               测试连接
             </Button>
             <DeleteLink
               what={`将删除数据源「${d.name}」。`}
               remove={async () => {
-                await deleteDatasource(d.id);
+                await deleteReportDatasource(d.id);
                 await queryClient.invalidateQueries({ queryKey: reportKeys.datasources });
               }}
             />
@@ -143,8 +143,8 @@ export function DataSourceManagePage() {
         </Button>
       }
     >
-      <Table<DatasourceView> rowKey="id" size="middle" columns={columns} dataSource={data} loading={isFetching} locale={tableLocale} pagination={false} />
-      {editing && <DatasourceDialog source={editing.source} onClose={() => setEditing(null)} />}
+      <Table<ReportDatasourceView> rowKey="id" size="middle" columns={columns} dataSource={data} loading={isFetching} locale={tableLocale} pagination={false} />
+      {editing && <ReportDatasourceDialog source={editing.source} onClose={() => setEditing(null)} />}
     </ListPage>
   );
 }
