@@ -166,9 +166,16 @@ test.describe('顶部菜单在 1440 px 与 1280 px', () => {
     await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1280.png' });
     const more = page.getByRole('button', { name: '切换菜单行' });
     if ((await inView(page, name)) === 'hidden') {
+      // Menus other specs published on a shared server may push it to a third row or further.
       await expect(more).toContainText('更多');
-      await more.click();
-      await expect.poll(() => inView(page, name)).toBe('shown');
+      for (let row = 2; row <= 6; row++) {
+        // The arrow's title names the row in view (第 n/m 行); the row slides in, so look a while.
+        await more.click();
+        await expect(more).toHaveAttribute('title', new RegExp(`^第 ${row}/`));
+        const shown = await expect.poll(() => inView(page, name), { timeout: 3_000 }).toBe('shown').then(() => true, () => false);
+        if (shown) break;
+      }
+      expect(await inView(page, name)).toBe('shown');
       await page.locator('.top-bar').screenshot({ path: '/tmp/i42-menu-1280-row2.png' });
     }
     // A page opened from a menu in a later row keeps that row in view (here after a full load).
