@@ -115,13 +115,21 @@ describe('queryreportdatabatch', () => {
     const settings = t.booted.ctx.config.report;
     const wait = settings.batchWaitMs;
     settings.batchWaitMs = 0;
+    // The query must still be running when the wait ends: on a quick idle machine it finished inside
+    // a 0 ms wait. A lock on the table holds it until the batch has answered.
+    const blocker = await t.sql.connect();
     try {
+      await blocker.query('begin');
+      await blocker.query(`lock table ${table} in access exclusive mode`);
       const fresh = { widgetId: 'w1', ...body, queryConditions: [{ table, column: 'kind', dataType: 'String', condType: 'single', matchType: '$eq', value: 'b' }] };
       const res = await batch(admin, [fresh]);
       expect(res.json(), res.body).toEqual({ errCode: 0, results: [{ widgetId: 'w1', pending: true }] });
+      await blocker.query('rollback');
       const one = await single(admin, fresh);
       expect(one.json(), one.body).toMatchObject({ errCode: 0, datas: [{ company_name: '丙能源', sum_load_ton: 7.5 }, { company_name: '甲化工', sum_load_ton: 20 }] });
     } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      blocker.release();
       settings.batchWaitMs = wait;
     }
   });
