@@ -14,6 +14,8 @@ export interface SysOrgTable {
   order_index: Generated<number>;
   create_time: Generated<Date>;
   update_time: Generated<Date>;
+  /** The tenant (ADR 0034): null for the park's own. */
+  company_id: Generated<string | null>;
 }
 
 export interface SysUserTable {
@@ -34,6 +36,8 @@ export interface SysUserTable {
   /** A generated password not yet changed: only the password change is answered (issue 42). */
   must_change_password: Generated<boolean>;
   company_id: string | null;
+  /** 租户用户类型 of a company user: 0 主管理员, 1 子管理员, 2 普通用户; null for platform users. */
+  tenant_user_type: Generated<number | null>;
   create_time: Generated<Date>;
   update_time: Generated<Date>;
 }
@@ -46,6 +50,8 @@ export interface SysRoleTable {
   create_time: Generated<Date>;
   /** Issue 15: which form records the role's holders reach: 'all', 'org' (their organisations and below) or 'self'. */
   data_scope: Generated<string>;
+  /** The tenant (ADR 0034): null for the park's own. */
+  company_id: Generated<string | null>;
 }
 
 export interface SysUserRoleTable {
@@ -77,6 +83,10 @@ export interface SysMenuTable {
   /** 0 everywhere, 1 PC only, 2 app only. */
   show_type: Generated<number>;
   create_time: Generated<Date>;
+  /** The tenant (ADR 0034): null for the park's own. */
+  company_id: Generated<string | null>;
+  /** A platform menu a tenant's roles may grant (ADR 0034). */
+  tenant_visible: Generated<boolean>;
 }
 
 export interface SysRoleMenuTable {
@@ -120,6 +130,8 @@ export interface SysOperationLogTable {
   result: Generated<number>;
   err_msg: string | null;
   create_time: Generated<Date>;
+  /** The tenant (ADR 0034): null for the park's own. */
+  company_id: Generated<string | null>;
 }
 
 export interface AuthNonceTable {
@@ -325,6 +337,41 @@ export interface FormConfTable {
   create_by: string | null;
   create_time: Generated<Date>;
   update_time: Generated<Date>;
+  /** A tenant's own form; null for the park's, which may be handed down (ADR 0034). */
+  company_id: Generated<string | null>;
+}
+
+/** A park form handed down to a tenant: the design the tenant runs and the menu made for it (ADR 0034). */
+export interface FormTenantTable {
+  form_id: string;
+  company_id: string;
+  form_meta: ColumnType<unknown, string, string>;
+  design_version: number;
+  menu_id: string | null;
+  allot_by: string | null;
+  allot_time: Generated<Date>;
+  sync_time: Date | null;
+}
+
+/** One 表单分配 / 同步配置 run: one form to many tenants, polled by its key. */
+export interface FormAllotTaskTable {
+  task_key: string;
+  kind: 'allot' | 'sync';
+  form_id: string;
+  /** 'syncing' | 'finished' | 'failed' (the original's words). */
+  status: Generated<string>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  finish_time: Date | null;
+}
+
+/** Per tenant of a run: -2 队列中, 3 in progress, 0 done, -1 done with some parts failed, 1 failed. */
+export interface FormAllotTaskItemTable {
+  task_key: string;
+  company_id: string;
+  status: Generated<number>;
+  /** Why it failed, in Chinese, for the result step. */
+  message: string | null;
 }
 
 export interface FormEventTable {
@@ -356,6 +403,8 @@ export interface SysDicTypeTable {
   type_name: string;
   remark: string | null;
   create_time: Generated<Date>;
+  /** The tenant (ADR 0034): null for the park's own. */
+  company_id: Generated<string | null>;
 }
 
 export interface SysDicCatalogTable {
@@ -371,8 +420,8 @@ export interface SysDicCatalogTable {
 export interface SysCompanyTable {
   id: Id;
   company_name: string;
-  /** The organisation code; also the company administrator's login name. */
-  company_code: string;
+  /** The organisation code; also the company administrator's login name. Null for a tenant the park added (ADR 0034). */
+  company_code: string | null;
   administrative_area_code: string | null;
   administrative_area_name: string | null;
   address: string | null;
@@ -391,6 +440,23 @@ export interface SysCompanyTable {
   checked_time: Date | null;
   create_time: Generated<Date>;
   update_time: Generated<Date>;
+  /** 启用状态 of the tenant: 1 enabled, 0 disabled (its users cannot log in). */
+  tenant_status: Generated<number>;
+  contact_name: Generated<string | null>;
+  contact_phone: Generated<string | null>;
+  contact_email: Generated<string | null>;
+  /** 所在地 as the original shows it (city+area for municipalities, else province+city+area). */
+  location: Generated<string | null>;
+  province_code: Generated<string | null>;
+  province_name: Generated<string | null>;
+  city_code: Generated<string | null>;
+  city_name: Generated<string | null>;
+  area_code: Generated<string | null>;
+  area_name: Generated<string | null>;
+  /** 'register' (self-registered, a tenant once approved) or 'park' (added in 租户信息). */
+  source: Generated<string>;
+  create_by: Generated<string | null>;
+  update_by: Generated<string | null>;
 }
 
 /** Every SMS the platform sends, with its outcome (modules/company/sms.ts). */
@@ -948,6 +1014,9 @@ export interface Database {
   sys_dic_type: SysDicTypeTable;
   sys_dic_catalog: SysDicCatalogTable;
   sys_company: SysCompanyTable;
+  form_tenant: FormTenantTable;
+  form_allot_task: FormAllotTaskTable;
+  form_allot_task_item: FormAllotTaskItemTable;
   sys_region: SysRegionTable;
   sys_sms_log: SysSmsLogTable;
   sys_rate_limit: SysRateLimitTable;

@@ -27,6 +27,7 @@ import * as reportGroups from './2026_11_26_0220_report_groups.ts';
 import * as approvals from './2026_11_26_0200_approvals.ts';
 import * as recordsUnderApproval from './2026_12_02_0350_records_under_approval.ts';
 import * as passwordChange from './2026_12_02_0420_password_change.ts';
+import * as tenants from './2026_12_02_0500_tenants.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -67,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0350_records_under_approval': recordsUnderApproval,
   // Forced change of a generated password (issue 42)
   '2026_12_02_0420_password_change': passwordChange,
+  // Companies as tenants, forms handed down (issue 36, ADR 0034)
+  '2026_12_02_0500_tenants': tenants,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -105,7 +105,7 @@ export class CompanyReviewService {
       return {
         id: Number(r.id),
         companyName: r.company_name,
-        companyCode: r.company_code,
+        companyCode: r.company_code ?? '',
         administrativeAreaCode: r.administrative_area_code,
         administrativeAreaName: r.administrative_area_name,
         address: r.address,
@@ -153,7 +153,7 @@ export class CompanyReviewService {
       const admins = await companyAdmins(trx, id);
       const title = approved ? '企业注册审核通过' : '企业注册审核不通过';
       const content = approved
-        ? approvalSmsText(updated.company_name, updated.company_code)
+        ? approvalSmsText(updated.company_name, updated.company_code ?? '')
         : rejectionSmsText(updated.company_name, reason);
       // The in-app message: read once the company can log in, and kept as the record of the decision.
       if (admins.length > 0) {
