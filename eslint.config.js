@@ -25,8 +25,16 @@ export const CONTROL_TYPE_NAMES = [
   'grid', 'blank',
 ];
 const CONTROL_TYPE_VALUE = `/^(${CONTROL_TYPE_NAMES.join('|')})$/`;
+/**
+ * Type names that are also everyday words of other vocabularies (families, date kinds and parts,
+ * widget kinds): a list of these alone is not taken for a list of control types.
+ */
+const SHARED_WORDS = new Set(['input', 'text', 'number', 'year', 'month', 'date', 'time', 'datetime', 'switch', 'select', 'table']);
+const OWN_TYPE_VALUE = `/^(${CONTROL_TYPE_NAMES.filter((n) => !SHARED_WORDS.has(n)).join('|')})$/`;
 const TYPE_LITERAL_MESSAGE =
   '不要在登记表之外用控件类型名判断 .type：在控件定义里加一项属性（core form/registry.ts 的 traits，或 web controls/<family>/），再用 traitsOf/definitionOf 读取';
+const TYPE_SET_MESSAGE =
+  '不要在登记表之外列出控件类型名的集合：在控件定义里加一项属性（core form/registry.ts 的 traits），再用 traitsOf/traitsOfType 读取';
 const CONTROL_TYPE_SYNTAX = [
   {
     selector: `BinaryExpression[operator=/^[!=]==?$/][left.property.name='type'] > Literal.right[value=${CONTROL_TYPE_VALUE}]`,
@@ -39,6 +47,12 @@ const CONTROL_TYPE_SYNTAX = [
   {
     selector: `SwitchStatement[discriminant.property.name='type'] > SwitchCase > Literal.test[value=${CONTROL_TYPE_VALUE}]`,
     message: TYPE_LITERAL_MESSAGE,
+  },
+  {
+    // A list of type names (new Set(['number', 'input_int', …]), [...].includes(type)) is the same
+    // test spread over a set: a type added to the registry is missing from it without a word.
+    selector: `ArrayExpression:has(> Literal[value=${OWN_TYPE_VALUE}]):has(> Literal[value=${CONTROL_TYPE_VALUE}] ~ Literal[value=${CONTROL_TYPE_VALUE}])`,
+    message: TYPE_SET_MESSAGE,
   },
 ];
 

@@ -34,6 +34,17 @@ describe('control-type names outside the registries', () => {
     expect(await messagesFor('apps/web/src/form/example.ts', "export const f = (t: string) => { switch (t.type) { case 'table': return 1; } };\n")).toHaveLength(1);
   });
 
+  it('refuses a list of type names outside the registries (a set, an includes)', async () => {
+    expect(await messagesFor('apps/web/src/features/flowRecipients/example.ts', "export const NUMERIC = new Set(['input_number', 'input_int', 'number']);\n")).toHaveLength(1);
+    expect(await messagesFor('packages/core/src/flow/example.ts', "export const f = (t: string) => ['signature', 'm_data_ref'].includes(t);\n")).toHaveLength(1);
+    expect(await messagesFor('packages/core/src/form/controls/example.ts', "export const NUMERIC = new Set(['input_number', 'input_int']);\n")).toEqual([]);
+  });
+
+  it('lets lists of words that other vocabularies share be (families, date parts, widget kinds)', async () => {
+    expect(await messagesFor('packages/core/src/listPage/example.ts', "export const SORTABLE = new Set(['text', 'number', 'choice', 'date']);\n")).toEqual([]);
+    expect(await messagesFor('packages/core/src/report/example.ts', "export const LEVELS = ['year', 'month', 'date', 'time'];\n")).toEqual([]);
+  });
+
   it('keeps the security bans in the same files', async () => {
     expect(await messagesFor('apps/web/src/form/example.ts', "export const f = () => eval('1');\n")).toEqual(['禁止使用 eval（DESIGN.md §9）']);
   });

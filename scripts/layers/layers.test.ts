@@ -16,7 +16,7 @@ import {
   folderOf,
   layerOf,
   MAIN_THREAD_ONLY,
-  MODULE_FACES,
+  bypassesFace,
   moduleOf,
   mayImportRoutes,
   PAGE_FILE,
@@ -29,6 +29,7 @@ import {
   SQL_IN_CODE,
   TEST_SUPPORT,
   THREAD_ENTRY,
+  THREAD_FACE,
   WEB_LAYERS,
   type Layer,
 } from './rules.ts';
@@ -154,19 +155,41 @@ describe('layers (issue 17)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('another module reaches a module with a face only through it (modules/form: index.ts, worker.ts)', () => {
+  it('another module, app.ts, bootstrap.ts, the jobs, seeds and cli reach a module only through its face (modules/<m>/index.ts, worker.ts)', () => {
     const wrong = server.edges
       .filter((e) => !TEST_SUPPORT.test(e.from))
-      .filter((e) => {
-        const target = moduleOf(e.to);
-        const face = target ? MODULE_FACES[target] : undefined;
-        return face !== undefined && moduleOf(e.from) !== target && !face.test(e.to);
-      })
-      .map((e) => `${e.from} → ${e.to}: import it from the module's face (${MODULE_FACES[moduleOf(e.to)!]!.source}); export it there if others need it`);
+      .filter((e) => bypassesFace(e.from, e.to))
+      .map((e) => {
+        const m = moduleOf(e.to)!;
+        return `${e.from} → ${e.to}: another module’s private file; import it from apps/server/src/modules/${m}/index.ts (worker.ts on a job thread), and export it there if others need it`;
+      });
     expect(wrong).toEqual([]);
   });
 
-  it('what a job thread loads pulls in no main-thread face (form/index.ts): it imports form/worker.ts', () => {
+  it('the face rule holds for any folder under modules/, new ones included', () => {
+    const m = 'apps/server/src/modules';
+    expect(bypassesFace(`${m}/tenant/service.ts`, `${m}/admin/users/service.ts`)).toBe(true);
+    expect(bypassesFace(`${m}/newWing/routes.ts`, `${m}/form/recordStore.ts`)).toBe(true);
+    expect(bypassesFace('apps/server/src/app.ts', `${m}/tenant/routes.ts`)).toBe(true);
+    expect(bypassesFace('apps/server/src/seeds/seed.ts', `${m}/subsystem/repo.ts`)).toBe(true);
+    expect(bypassesFace(`${m}/micro/routes.ts`, `${m}/auth/index.ts`)).toBe(false);
+    expect(bypassesFace(`${m}/micro/thread.ts`, `${m}/file/worker.ts`)).toBe(false);
+    expect(bypassesFace(`${m}/tenant/routes.ts`, `${m}/tenant/repo.ts`)).toBe(false);
+    expect(bypassesFace('apps/server/src/app.ts', 'apps/server/src/plugins/audit.ts')).toBe(false);
+  });
+
+  it('a module with a thread face re-exports it from its main face (index.ts: export * from ./worker.ts)', () => {
+    const wrong = server.files
+      .filter((f) => THREAD_FACE.test(f))
+      .filter((f) => {
+        const index = f.replace(/worker\.ts$/, 'index.ts');
+        return !server.files.includes(index) || !/^export \* from '\.\/worker\.ts';$/m.test(source(index));
+      })
+      .map((f) => `${f}: its module’s index.ts must exist and say export * from './worker.ts', so the main face gives everything`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('what a job thread loads pulls in no module’s main-thread face (modules/<m>/index.ts): it imports modules/<m>/worker.ts', () => {
     const loads = new Map<string, string[]>();
     for (const e of server.edges) if (!e.typeOnly) loads.set(e.from, [...(loads.get(e.from) ?? []), e.to]);
     const wrong: string[] = [];
@@ -176,7 +199,7 @@ describe('layers (issue 17)', () => {
       while (todo.length > 0) {
         const f = todo.pop()!;
         for (const to of loads.get(f) ?? []) {
-          if (MAIN_THREAD_ONLY.test(to)) wrong.push(`${f} → ${to}: ${entry} loads it on its thread; import from the thread face (form/worker.ts)`);
+          if (MAIN_THREAD_ONLY.test(to)) wrong.push(`${f} → ${to}: ${entry} loads it on its thread; import from that module’s thread face (worker.ts)`);
           else if (!seen.has(to)) {
             seen.add(to);
             todo.push(to);

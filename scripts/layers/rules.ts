@@ -91,25 +91,30 @@ export function featureOf(path: string): string | null {
 }
 
 /**
- * Modules with a public face (issue 45): any file outside the module imports it only through these
- * files. The form module has two: index.ts (routes, services, helpers) and worker.ts (what a job
- * thread may load; index.ts re-exports it). Modules not listed are still reached file by file.
+ * Every module's public face (issue 45, ADR 0033/0038): a file outside modules/<m>/ (another
+ * module, app.ts, bootstrap.ts, the jobs, seeds and cli) imports the module only through
+ * `modules/<m>/index.ts` (routes, services, types) or, for what a job thread may load,
+ * `modules/<m>/worker.ts` (index.ts re-exports it). This holds for every folder under modules/,
+ * new ones included: a module others import needs an index.ts, and whatever they need is exported
+ * there. Inside the module and in tests, files import each other freely.
  */
-const face = (module: string) => new RegExp(`^apps/server/src/modules/${module}/index\\.ts$`);
-export const MODULE_FACES: Record<string, RegExp> = {
-  form: /^apps\/server\/src\/modules\/form\/(index|worker)\.ts$/,
-  approval: face('approval'),
-  company: face('company'),
-  lookup: face('lookup'),
-  msg: face('msg'),
-  park: face('park'),
-  video: face('video'),
-};
+export const MODULE_FACE = /^apps\/server\/src\/modules\/[^/]+\/(index|worker)\.ts$/;
+/** An import that reaches into another module past its face (tests and TEST_SUPPORT files are not asked). */
+export function bypassesFace(from: string, to: string): boolean {
+  const target = moduleOf(to);
+  return target !== null && moduleOf(from) !== target && !MODULE_FACE.test(to);
+}
+
+/** A module's thread face, when it has one. */
+export const THREAD_FACE = /^apps\/server\/src\/modules\/[^/]+\/worker\.ts$/;
 
 /** A job thread's entry (it talks to its parent): what it loads must not pull in main-thread services. */
 export const THREAD_ENTRY = /\bparentPort\b/;
-/** What a job thread may not load: the form module's main-thread face (batched statements, caches). */
-export const MAIN_THREAD_ONLY = /^apps\/server\/src\/modules\/form\/index\.ts$/;
+/**
+ * What a job thread may not load: any module's main-thread face (routes, batched prepared
+ * statements, caches fed by NOTIFY); a thread reaches another module through its worker.ts.
+ */
+export const MAIN_THREAD_ONLY = /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/;
 
 export function layerOf(layers: Layer[], path: string): Layer | undefined {
   return layers.find((l) => l.paths.some((p) => p.test(path)));

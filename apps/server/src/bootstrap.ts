@@ -2,21 +2,17 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { FormModelCache, mayEditRecordFile, RecordService, type RecordViewers } from './modules/form/index.ts';
 import { mayViewThroughApproval } from './modules/approval/index.ts';
-import type { FileHolders } from './modules/file/holders.ts';
-import { jobDownloadFile } from './modules/importExport/download.ts';
+import { FileService, type FileHolders } from './modules/file/index.ts';
+import { jobDownloadFile } from './modules/importExport/index.ts';
 import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './seeds/seed.ts';
 import type { Kysely } from 'kysely';
-import { AuthEvents } from './modules/auth/authEvents.ts';
-import { loadOrCreateLoginKeys } from './modules/auth/keys.ts';
-import { LoginLimiter } from './modules/auth/loginLimiter.ts';
-import { SessionStore } from './modules/auth/sessions.ts';
-import { SettingsStore } from './modules/admin/settings/store.ts';
+import { AuthEvents, loadOrCreateLoginKeys, LoginLimiter, SessionStore } from './modules/auth/index.ts';
+import { SettingsStore, UserService } from './modules/admin/index.ts';
 import { PreparedStatements } from './db/prepared.ts';
-import { openReportResources } from './modules/report/resources.ts';
-import { reportServices } from './modules/report/service.ts';
+import { openReportResources, reportServices } from './modules/report/index.ts';
 import { createParkServices } from './modules/park/index.ts';
 
 export interface Bootstrapped {
@@ -53,7 +49,11 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const park = createParkServices(db, config);
     // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
     const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, { forms, records }, auth, formId, recordId) };
-    const ctx: AppContext = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers };
+    const parts = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers } satisfies Omit<AppContext, 'files' | 'users'>;
+    // The services that take the whole context (issue 45: every service another module uses lives on it).
+    const ctx = parts as AppContext;
+    ctx.files = new FileService(ctx);
+    ctx.users = new UserService(ctx);
     return {
       ctx,
       seedResult,

@@ -5,8 +5,8 @@
 import pino from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/connect.ts';
-import { AuthEvents } from '../modules/auth/authEvents.ts';
-import { resetPasswordOnServer, UnknownUserError } from '../modules/admin/password/serverReset.ts';
+import { AuthEvents } from '../modules/auth/index.ts';
+import { resetPasswordOnServer, UnknownUserError } from '../modules/admin/index.ts';
 import { openDatabase } from './database.ts';
 
 type Command = (config: Config, args: string[]) => Promise<void>;

@@ -6,9 +6,7 @@
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/connect.ts';
-import { runBackup, type BackupSource } from '../modules/backup/backup.ts';
-import type { DatabaseFormat } from '../modules/backup/manifest.ts';
-import { pruneBackups } from '../modules/backup/retention.ts';
+import { type BackupSource, type DatabaseFormat, pruneBackups, runBackup } from '../modules/backup/index.ts';
 import { openDatabase } from './database.ts';
 
 const FORMATS: readonly DatabaseFormat[] = ['physical', 'dump'];

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
-import { restoreBackup, RestoreRefused } from '../modules/backup/restore.ts';
+import { restoreBackup, RestoreRefused } from '../modules/backup/index.ts';
 import { EMBEDDED_DB, runningClusterPort } from './database.ts';
 
 const USAGE = '用法: npm run restore -- <备份目录> [--force] [--database <postgres://…>]';

@@ -3,18 +3,16 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../context.ts';
 import { LOCK, withSessionLock } from '../db/advisoryLock.ts';
-import { purgeNonces } from '../modules/auth/sealedPassword.ts';
-import { registerFileGc } from '../modules/file/gc.ts';
-import { registerFilePreviewJobs } from '../modules/file/preview.ts';
-import { purgeOptLog } from '../modules/admin/optlog/repo.ts';
+import { purgeNonces } from '../modules/auth/index.ts';
+import { registerFileGc, registerFilePreviewJobs } from '../modules/file/index.ts';
+import { purgeOptLog } from '../modules/admin/index.ts';
 import { purgeRateLimits } from '../plugins/pgRateLimitStore.ts';
-import { registerImportExport } from '../modules/importExport/jobs.ts';
-import { registerReportExports } from '../modules/report/export/exportWorker.ts';
+import { registerImportExport } from '../modules/importExport/index.ts';
+import { registerReportExports } from '../modules/report/index.ts';
 import { createSmsSender, SmsOutbox } from '../modules/company/index.ts';
-import { registerBackupJob } from '../modules/backup/job.ts';
-import { startAutomation } from '../modules/automation/jobs.ts';
+import { registerBackupJob } from '../modules/backup/index.ts';
+import { type AutomationEngine, startAutomation } from '../modules/automation/index.ts';
 import { registerApprovalTimeouts } from '../modules/approval/index.ts';
-import type { AutomationEngine } from '../modules/automation/engine.ts';
 import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */

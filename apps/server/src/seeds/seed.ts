@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { generatePassword, hashPassword } from '../modules/auth/passwordHash.ts';
-import { SUPER_ROLE_CODE } from '../modules/user/menus.ts';
+import { generatePassword, hashPassword } from '../modules/auth/index.ts';
+import { SUPER_ROLE_CODE } from '../modules/user/worker.ts';
 import { seedDemoCompanies, seedDictionaries, seedRegions } from './lookup.ts';
 import { seedDemoForms, seedDemoListPages } from './demoForms.ts';
 import { seedFormListPermissions } from './formPermissions.ts';

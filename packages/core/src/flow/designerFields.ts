@@ -1,4 +1,4 @@
-import { definitionOf, isSubTable, traitsOf } from '../form/registry.ts';
+import { definitionOf, isSubTable, traitsOf, traitsOfType } from '../form/registry.ts';
 import { modelOf, nameOf } from '../form/lib/values.ts';
 import { flattenControls, subTableChildren, subTablesOf } from '../form/walk.ts';
 import type { ControlSource, FormControl } from '../form/types.ts';
@@ -28,7 +28,6 @@ export interface FlowSubTable {
 }
 
 const NOT_COMPARABLE_FAMILIES: ReadonlySet<string> = new Set(['upload', 'gis', 'region', 'multiPicker', 'subTable', 'layout']);
-const NOT_COMPARABLE_TYPES: ReadonlySet<string> = new Set(['signature', 'm_data_ref']);
 
 function dataTypeOf(control: FormControl): FlowDataType {
   const family = definitionOf(control)?.family;
@@ -46,7 +45,7 @@ function fieldsOf(source: ControlSource | FormControl[]): FlowField[] {
       name: nameOf(c),
       type: c.type,
       dataType: dataTypeOf(c),
-      comparable: !NOT_COMPARABLE_FAMILIES.has(definitionOf(c)?.family ?? '') && !NOT_COMPARABLE_TYPES.has(c.type),
+      comparable: !NOT_COMPARABLE_FAMILIES.has(definitionOf(c)?.family ?? '') && traitsOf(c).flowComparable,
       control: c,
     }));
 }
@@ -91,5 +90,5 @@ export const MATCH_TYPES_BY_DATA_TYPE: Record<FlowDataType, readonly MatchType[]
   String: ['$eq', '$like', '$nlike', '$neq', '$hlike', '$null', '$notnull', '$empty'],
 };
 
-/** Numeric controls whose column needs a value (spec 001 §5.2 请输入{name}). */
-export const NUMBER_CONTROL_TYPES: ReadonlySet<string> = new Set(['number', 'input_number', 'input_int', 'input_long']);
+/** Numeric controls whose column needs a value (spec 001 §5.2 请输入{name}): the numberEntry trait. */
+export const needsNumberValue = (type: unknown): boolean => traitsOfType(type).numberEntry;

@@ -6,7 +6,7 @@ import { holdsList } from './controls/choiceControls.ts';
 import { compilePattern } from './lib/patterns.ts';
 import { isRecord, modelOf, nameOf, optionsOf, rulesOf, scalarText } from './lib/values.ts';
 import { design, FORM_META_MALFORMED } from './messages.ts';
-import { DATE_FORMULA_TYPES, isNumberFormula, NUMERIC_SOURCES, parseFormula } from './formula.ts';
+import { isNumberFormula, isNumericSource, parseFormula } from './formula.ts';
 import { definitionOf, holdsColumns, isSubTable, isCalculated, traitsOf } from './registry.ts';
 import type { FormConfig, FormControl, FormMeta } from './types.ts';
 import { flattenControls, listOf, subTableChildren, subTablesOf } from './walk.ts';
@@ -169,7 +169,7 @@ function checkFormula(control: FormControl, byModel: Map<string, FormControl>, e
       continue;
     }
     const fits =
-      isNumberFormula(parsed) ? NUMERIC_SOURCES.has(source.type) : (DATE_FORMULA_TYPES as readonly string[]).includes(source.type);
+      isNumberFormula(parsed) ? isNumericSource(source.type) : traitsOf(source).dateKind !== null;
     if (!fits) errors.push(errorOf(control, design.formulaFieldType(name, ref)));
   }
 }

@@ -4,32 +4,29 @@
  * always positive. Any empty referenced value clears the result, as does division by zero.
  */
 import { readDateValue } from './controls/dateControls.ts';
-import { parseLooseDate, wallSeconds, type DateKind, type DateParts } from './lib/dateText.ts';
+import { parseLooseDate, STORED_FORMAT, wallSeconds, type DateKind, type DateParts } from './lib/dateText.ts';
 import { roundTo, toNumber } from './lib/decimal.ts';
 import { designNumber, isBlank, isRecord, modelOf, optionsOf } from './lib/values.ts';
 import { evaluate, formulaText, parseTokens, tokenize, type Expr, type Operator, type Token } from './formulaExpression.ts';
 import type { ControlSource, FormControl, FormulaConfig, FormValues } from './types.ts';
 import { flattenControls, subTableChildren, subTablesOf } from './walk.ts';
-import { isCalculated } from './registry.ts';
+import { CONTROL_DEFINITIONS, isCalculated, isControlType } from './registry.ts';
 
-export const DATE_FORMULA_TYPES = ['year', 'year_month', 'month', 'date', 'datetime', 'time'] as const;
+/** A date formula's kinds: the difference between two controls of one date kind (the dateKind trait). */
+export const DATE_FORMULA_TYPES = Object.keys(STORED_FORMAT) as readonly DateKind[];
 /** Shorthands that combine all referenced values with one operator; equal copies the first. */
 export const OPERATOR_FORMULA_TYPES = ['plus', 'subtract', 'multiply', 'divide', 'equal'] as const;
-export const FORMULA_TYPES = ['number', ...DATE_FORMULA_TYPES, ...OPERATOR_FORMULA_TYPES] as const;
-export type FormulaType = (typeof FORMULA_TYPES)[number];
+export type FormulaType = 'number' | DateKind | (typeof OPERATOR_FORMULA_TYPES)[number];
+export const FORMULA_TYPES: readonly FormulaType[] = ['number', ...DATE_FORMULA_TYPES, ...OPERATOR_FORMULA_TYPES];
 
 /** The palette's default number of decimals. */
 export const DEFAULT_DECIMALS = 2;
 
-/** Controls a numeric formula may read; date formulas read controls of their own type. */
-export const NUMERIC_SOURCES: ReadonlySet<string> = new Set([
-  'number',
-  'input_number',
-  'input_int',
-  'input_long',
-  'slider',
-  'calculate_formula',
-]);
+/** Controls a numeric formula may read (numbers and other formulas); date formulas read controls of their own date kind. */
+export function isNumericSource(type: unknown): boolean {
+  const family = isControlType(type) ? CONTROL_DEFINITIONS[type].family : undefined;
+  return family === 'number' || family === 'formula';
+}
 
 const SHORTHAND_OPERATOR: Record<string, Operator | null> = {
   plus: '+',

@@ -20,7 +20,7 @@ export {
   type RegionLevel,
 } from './controls/placeControls.ts';
 export { PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind } from './lib/dateText.ts';
-export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, holdsColumns, isCalculated, isControlType, isSubTable, traitsOf, type ControlType } from './registry.ts';
+export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, holdsColumns, isCalculated, isControlType, isSubTable, traitsOf, traitsOfType, type ControlType } from './registry.ts';
 export type { PaletteEntry } from './controls/palette.ts';
 export * from './walk.ts';
 export * from './conditions.ts';

@@ -3,7 +3,7 @@
  * have each one. Each list is what the `.type === '…'` tests it replaced named.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTROL_DEFINITIONS, CONTROL_TYPES, holdsColumns, isCalculated, isSubTable, traitsOf } from './registry.ts';
+import { CONTROL_DEFINITIONS, CONTROL_TYPES, holdsColumns, isCalculated, isSubTable, traitsOf, traitsOfType } from './registry.ts';
 import type { ControlTraits } from './controls/define.ts';
 
 const having = (pick: (t: ControlTraits) => unknown) =>
@@ -22,6 +22,22 @@ describe('control traits', () => {
     expect(having((t) => t.indexedDate)).toEqual(['date', 'datetime']);
     expect(having((t) => t.calendarDate)).toEqual(['date', 'datetime', 'year', 'year_month']);
     expect(having((t) => t.partColumns)).toEqual(['gis_select', 'region_select']);
+    // The sets of names that stood outside the registry (action.ts, designerFields.ts, recipientTypes.tsx, listPage/settings.ts, formula.ts).
+    expect(having((t) => t.numberEntry)).toEqual(['input_int', 'input_long', 'input_number', 'number']);
+    expect(having((t) => !t.flowComparable)).toEqual(['m_data_ref', 'signature']);
+    expect(having((t) => !t.recipientCondition)).toEqual(
+      ['data_select', 'file_upload', 'gis_select', 'grid', 'image_upload', 'm_company_select', 'm_data_ref', 'm_data_select', 'm_dic_select', 'm_org_select', 'm_role_select', 'm_user_select', 'region_select', 'signature', 'table'],
+    );
+    expect(having((t) => t.dateKind)).toEqual(['date', 'datetime', 'month', 'time', 'year', 'year_month']);
+    expect(having((t) => t.names === 'user')).toEqual(['current_user', 'm_user_select', 'user_select']);
+    expect(having((t) => t.names === 'org')).toEqual(['m_org_select', 'org_select']);
+  });
+
+  it('gives each date control its own kind', () => {
+    for (const type of CONTROL_TYPES) {
+      const kind = CONTROL_DEFINITIONS[type].traits.dateKind;
+      expect(kind === null ? CONTROL_DEFINITIONS[type].family !== 'date' : kind === type, type).toBe(true);
+    }
   });
 
   it('gives every upload its kind and only uploads one', () => {
@@ -36,5 +52,7 @@ describe('control traits', () => {
     expect(isSubTable({ type: 'flow_table', options: {} })).toBe(true);
     expect(isSubTable({ type: 'grid', options: {} })).toBe(false);
     expect(traitsOf({ type: 'no_such_type', options: {} })).toMatchObject({ holdsColumns: false, upload: null, imported: true });
+    expect(traitsOfType('input_int').numberEntry).toBe(true);
+    expect(traitsOfType(undefined)).toMatchObject({ numberEntry: false, flowComparable: true, recipientCondition: true, dateKind: null, names: null });
   });
 });

@@ -34,6 +34,7 @@ import { switchControl } from './controls/switchControl.ts';
 import { PALETTE_PATTERNS, textControl } from './controls/textControls.ts';
 import { signatureControl, uploadControl } from './controls/uploadControls.ts';
 import type { FormControl } from './types.ts';
+import type { DateKind } from './lib/dateText.ts';
 
 /** A control type: its family's behaviour, its palette entry and what it differs in from a plain control. */
 const control = (behaviour: ControlBehaviour, palette: PaletteEntry, traits: Partial<ControlTraits> = {}): ControlDefinition => ({
@@ -41,6 +42,13 @@ const control = (behaviour: ControlBehaviour, palette: PaletteEntry, traits: Par
   palette,
   traits: { ...PLAIN_TRAITS, ...traits },
 });
+
+/** A date control of one kind: its behaviour and its dateKind trait say the same kind. */
+const dated = (kind: DateKind, palette: PaletteEntry, traits: Partial<ControlTraits> = {}): ControlDefinition =>
+  control(dateControl(kind), palette, { ...traits, dateKind: kind });
+
+/** Stated once for the types approval-recipient conditions do not offer (spec 001 §3.6). */
+const NO_RECIPIENT_CONDITION: Partial<ControlTraits> = { recipientCondition: false };
 
 /** The columns of a region's parts (modelExt key → column suffix). */
 const REGION_COLUMNS: Record<string, string> = {
@@ -74,18 +82,22 @@ export const CONTROL_DEFINITIONS = {
   input_number: control(
     numberControl({ palettePattern: PALETTE_DECIMAL_PATTERN }),
     basic({ name: '数字(浮点型)', options: numeric(PALETTE_DECIMAL_PATTERN) }),
+    { numberEntry: true },
   ),
   input_int: control(
     numberControl({ integer: true, bounds: INT32, palettePattern: PALETTE_INTEGER_PATTERN }),
     basic({ name: '数字(整型)', options: numeric(PALETTE_INTEGER_PATTERN) }),
+    { numberEntry: true },
   ),
   input_long: control(
     numberControl({ integer: true, bounds: INT64, keepText: true, palettePattern: PALETTE_INTEGER_PATTERN }),
     basic({ name: '数字(长整型)', options: numeric(PALETTE_INTEGER_PATTERN) }),
+    { numberEntry: true },
   ),
   number: control(
     numberControl({ clamps: true }),
     basic({ name: '计数器', options: field({ min: 0, max: 10, step: 1, controlsPosition: '' }) }),
+    { numberEntry: true },
   ),
   radio: control(
     choiceControl(),
@@ -96,12 +108,12 @@ export const CONTROL_DEFINITIONS = {
     choiceControl(),
     basic({ name: '多选框', options: choice({ inline: false, defaultValue: [], options: samples('选项', false) }) }),
   ),
-  year: control(dateControl('year'), basic({ name: '年份', options: calendar('yyyy', 'year') }), { calendarDate: true }),
-  month: control(dateControl('month'), basic({ name: '月份', options: calendar('MM', 'month') })),
-  year_month: control(dateControl('year_month'), basic({ name: '年月份', options: calendar('yyyy-MM', 'month') }), { calendarDate: true }),
-  date: control(dateControl('date'), basic({ name: '日期', options: calendar('yyyy-MM-dd', 'date') }), { calendarDate: true, indexedDate: true }),
-  time: control(dateControl('time'), basic({ name: '时间', options: clock('HH:mm:ss', { isRange: false, arrowControl: true }) })),
-  datetime: control(dateControl('datetime'), basic({ name: '日期时间', options: calendar('yyyy-MM-dd HH:mm:ss') }), { calendarDate: true, indexedDate: true }),
+  year: dated('year', basic({ name: '年份', options: calendar('yyyy', 'year') }), { calendarDate: true }),
+  month: dated('month', basic({ name: '月份', options: calendar('MM', 'month') })),
+  year_month: dated('year_month', basic({ name: '年月份', options: calendar('yyyy-MM', 'month') }), { calendarDate: true }),
+  date: dated('date', basic({ name: '日期', options: calendar('yyyy-MM-dd', 'date') }), { calendarDate: true, indexedDate: true }),
+  time: dated('time', basic({ name: '时间', options: clock('HH:mm:ss', { isRange: false, arrowControl: true }) })),
+  datetime: dated('datetime', basic({ name: '日期时间', options: calendar('yyyy-MM-dd HH:mm:ss') }), { calendarDate: true, indexedDate: true }),
   switch: control(
     switchControl(),
     basic({ name: '开关', options: { ...valued(), defaultValue: false, closeMsg: '已关闭', openMsg: '已开启' } }),
@@ -133,33 +145,36 @@ export const CONTROL_DEFINITIONS = {
   ),
 
   // ---- 高级控件
-  image_upload: control(uploadControl(), advance({ name: '图片', options: upload(3, 5, { presetImgs: '' }) }), { upload: 'image' }),
-  file_upload: control(uploadControl(), advance({ name: '附件', options: upload(3, 20) }), { upload: 'file' }),
-  signature: control(signatureControl(), advance({ name: '签名', options: upload(3, 1) }), { upload: 'signature' }),
+  image_upload: control(uploadControl(), advance({ name: '图片', options: upload(3, 5, { presetImgs: '' }) }), { upload: 'image', ...NO_RECIPIENT_CONDITION }),
+  file_upload: control(uploadControl(), advance({ name: '附件', options: upload(3, 20) }), { upload: 'file', ...NO_RECIPIENT_CONDITION }),
+  signature: control(signatureControl(), advance({ name: '签名', options: upload(3, 1) }), { upload: 'signature', flowComparable: false, ...NO_RECIPIENT_CONDITION }),
   m_data_ref: control(
     multiPicker(),
     advance(picker('数据引用', '', { dsConf: dsConf({ key: '', mapping: {} }), displayModel: 'table' })),
+    { flowComparable: false, ...NO_RECIPIENT_CONDITION },
   ),
   data_select: control(
     singlePicker(),
     advance(
       sourced('通用数据', { method: 'GET', postType: 'json', dataSelectType: '0', remoteDataPoint: 'datas', urlParams: [] }),
     ),
+    NO_RECIPIENT_CONDITION,
   ),
-  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)'))),
-  org_select: control(singlePicker(), advance(mapped('组织机构', '组织机构', 'tree'))),
-  m_org_select: control(multiPicker(), advance(mapped('组织机构', '组织机构', 'tree', true))),
+  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)')), NO_RECIPIENT_CONDITION),
+  org_select: control(singlePicker(), advance(mapped('组织机构', '组织机构', 'tree')), { names: 'org' }),
+  m_org_select: control(multiPicker(), advance(mapped('组织机构', '组织机构', 'tree', true)), { ...NO_RECIPIENT_CONDITION, names: 'org' }),
   user_select: control(
     singlePicker(),
     advance(picker('用户', '用户', { maps: maps(), displayModel: 'table', defaultCurrentUser: false })),
+    { names: 'user' },
   ),
-  m_user_select: control(multiPicker(), advance(mapped('用户', '用户', 'table', true))),
+  m_user_select: control(multiPicker(), advance(mapped('用户', '用户', 'table', true)), { ...NO_RECIPIENT_CONDITION, names: 'user' }),
   role_select: control(singlePicker(), advance(mapped('角色', '角色', 'tree'))),
-  m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true))),
+  m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true)), NO_RECIPIENT_CONDITION),
   company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table')), { ownCompany: true }),
-  m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true))),
+  m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true)), NO_RECIPIENT_CONDITION),
   dic_select: control(singlePicker(), advance(dictionary(false))),
-  m_dic_select: control(multiPicker(), advance(dictionary(true))),
+  m_dic_select: control(multiPicker(), advance(dictionary(true)), NO_RECIPIENT_CONDITION),
   gis_select: control(
     gisControl(),
     advance({
@@ -180,7 +195,7 @@ export const CONTROL_DEFINITIONS = {
       // The column of each part; the longitude column is "lng" although the key is spelt "lnt".
       modelExt: { lat: 'lat', latName: '纬度', lnt: 'lng', lntName: '经度', address: 'address', addressName: '详细地址' },
     }),
-    { partColumns: GIS_COLUMNS },
+    { partColumns: GIS_COLUMNS, ...NO_RECIPIENT_CONDITION },
   ),
   region_select: control(
     regionControl(),
@@ -203,14 +218,14 @@ export const CONTROL_DEFINITIONS = {
         areaCodeName: '县区代码',
       },
     }),
-    { partColumns: REGION_COLUMNS },
+    { partColumns: REGION_COLUMNS, ...NO_RECIPIENT_CONDITION },
   ),
   current_user: control(
     singlePicker(),
     advance({ ...picker('当前用户', '用户'), options: field({ placeholder: '', multiple: false, remoteUrl: '' }) }),
-    { imported: false },
+    { imported: false, names: 'user' },
   ),
-  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) }))),
+  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) })), NO_RECIPIENT_CONDITION),
   flow_table: control(subTableControl(), advance(subTable('审批填报项'))),
   calculate_formula: control(
     calculatedControl(),
@@ -233,7 +248,7 @@ export const CONTROL_DEFINITIONS = {
       ],
       options: row(),
     }),
-    { holdsColumns: true },
+    { holdsColumns: true, ...NO_RECIPIENT_CONDITION },
   ),
   blank: control(layoutControl(), layout({ name: '空白', options: shown() })),
 } satisfies Record<string, ControlDefinition>;
@@ -262,6 +277,11 @@ export function isSubTable(control: FormControl): boolean {
 /** What a control differs in from a plain one (its definition's traits); an unknown type has none. */
 export function traitsOf(control: FormControl): ControlTraits {
   return definitionOf(control)?.traits ?? PLAIN_TRAITS;
+}
+
+/** The traits of a type named by its text (a flow's column conf, a list setting); an unknown type has none. */
+export function traitsOfType(type: unknown): ControlTraits {
+  return isControlType(type) ? CONTROL_DEFINITIONS[type].traits : PLAIN_TRAITS;
 }
 
 /** A calculated control (计算公式): its value follows its formula. */

@@ -9,7 +9,7 @@ import { holdsList } from '../form/controls/choiceControls.ts';
 import { labelColumnOf } from '../form/controls/pickerControls.ts';
 import type { DateKind } from '../form/lib/dateText.ts';
 import { designNumber, flag, isRecord, nameOf, optionsOf, scalarText } from '../form/lib/values.ts';
-import { definitionOf, isSubTable } from '../form/registry.ts';
+import { definitionOf, isSubTable, traitsOfType } from '../form/registry.ts';
 import type { ControlOption, FormControl, FormMeta, JumpInfo } from '../form/types.ts';
 import { flattenControls } from '../form/walk.ts';
 import type { MatchType } from '../query/matchTypes.ts';
@@ -112,7 +112,6 @@ export const SYSTEM_COLUMN_TITLES: Readonly<Record<string, string>> = {
   update_time: '更新时间',
 };
 
-const DATE_KINDS: ReadonlySet<string> = new Set(['date', 'datetime', 'year', 'month', 'year_month', 'time']);
 /** Families whose stored column orders the way a person expects. */
 const SORTABLE_FAMILIES = new Set(['text', 'number', 'choice', 'switch', 'date', 'formula']);
 
@@ -175,8 +174,8 @@ export function queryFieldOf(raw: unknown, controls: ReadonlyMap<string, FormCon
   if (opt === '$all') {
     return { ...base, op: '$all', input: 'multiSelect', options: configured.length ? configured : controlChoices(control) };
   }
-  if (family === 'date' && DATE_KINDS.has(type)) {
-    const dateKind = type as DateKind;
+  const dateKind = traitsOfType(type).dateKind;
+  if (dateKind !== null) {
     return opt === '$in' || opt === ''
       ? { ...base, dateKind, op: '$in', input: 'dateRange', options: [] }
       : { ...base, dateKind, op: '$eq', input: 'date', options: [] };

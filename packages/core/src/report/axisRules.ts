@@ -38,12 +38,20 @@ export function axisLabel(kind: WidgetKind, axis: AxisName): string {
 
 const overLimit = (label: string) => `已超过[${label}]最多可添加项数量（1）`;
 
-/** At most one item on these axes (§5). */
+/** How many items an axis of a kind takes (its slot's max, §5). */
 function limitOf(kind: WidgetKind, axis: AxisName): number {
-  if (axis === 'colorAxis' && kind !== 'cross') return 1;
-  if (kind === 'pie' && (axis === 'valueAxis' || axis === 'classAxis')) return 1;
-  if (kind === 'kanban' && axis === 'classAxis') return 1;
-  return Infinity;
+  return WIDGET_DEFINITIONS[kind].axes.find((a) => a.axis === axis)?.max ?? Infinity;
+}
+
+/** The colour legend's message by rule (the definition's colorLegend). */
+const COLOR_LEGEND_TEXT: Record<'single' | 'either', string> = {
+  single: AXIS_TEXT.colorWithManyValuesSingle,
+  either: REPORT_TEXT.colorWithManyValues,
+};
+
+/** The measures a kind's query counts: every measure slot (the composite's main and vice axes). */
+function measureCount(kind: WidgetKind, data: Json): number {
+  return WIDGET_DEFINITIONS[kind].axes.filter((a) => a.kind === 'measure').reduce((n, a) => n + itemsOf(data, a.axis).length, 0);
 }
 
 /** A value item starts with an aggregate: numbers are summed, anything else counted. */
@@ -63,8 +71,9 @@ export function addItemProblem(kind: WidgetKind, data: Json, axis: AxisName, ite
   const here = itemsOf(data, axis);
   if (here.length >= limitOf(kind, axis)) return overLimit(axisLabel(kind, axis));
   const values = itemsOf(data, 'valueAxis').length + itemsOf(data, 'viceValueAxis').length;
-  const colorRule = kind === 'composite' ? REPORT_TEXT.colorWithManyValues : AXIS_TEXT.colorWithManyValuesSingle;
-  if (kind !== 'cross' && kind !== 'table') {
+  const legend = WIDGET_DEFINITIONS[kind].colorLegend;
+  if (legend !== null) {
+    const colorRule = COLOR_LEGEND_TEXT[legend];
     if (axis === 'colorAxis' && values > 1) return colorRule;
     if ((axis === 'valueAxis' || axis === 'viceValueAxis') && itemsOf(data, 'colorAxis').length > 0 && values >= 1) return colorRule;
   }
@@ -104,10 +113,10 @@ export function widgetLegality(kind: WidgetKind, widget: Json): Legality {
   if (widget.id === undefined || widget.id === null || widget.id === '') return { ok: false, reason: AXIS_TEXT.noId };
   if (!data.dataset) return { ok: false, reason: AXIS_TEXT.noDataset };
   const n = (a: AxisName) => itemsOf(data, a).length;
-  if (kind === 'table') return n('cols') > 0 ? { ok: true } : { ok: false, reason: '请添加表格列' };
-  const values = kind === 'composite' ? n('valueAxis') + n('viceValueAxis') : n('valueAxis');
-  if (values === 0) return { ok: false, reason: REPORT_TEXT.noMeasure };
-  if (kind === 'kanban') return { ok: true };
+  const needs = WIDGET_DEFINITIONS[kind].queryNeeds;
+  if (needs === 'columns') return n('cols') > 0 ? { ok: true } : { ok: false, reason: '请添加表格列' };
+  if (measureCount(kind, data) === 0) return { ok: false, reason: REPORT_TEXT.noMeasure };
+  if (needs === 'measure') return { ok: true };
   if (n('classAxis') + n('colorAxis') + n('drillingAxis') === 0) return { ok: false, reason: REPORT_TEXT.noDimension };
   if (duplicateMeasure([...itemsOf(data, 'valueAxis'), ...itemsOf(data, 'viceValueAxis')])) return { ok: false, reason: AXIS_TEXT.duplicateMeasure };
   return { ok: true };

@@ -31,6 +31,8 @@ export interface AxisSlot {
   /** The origin's panel label, `[名称/维度]`, which is also what the §5 messages quote. */
   label: string;
   kind: 'dim' | 'measure';
+  /** At most this many items (spec 002 §5: 已超过[…]最多可添加项数量); no limit when absent. */
+  max?: number;
 }
 
 /** The grid (spec 002 §9): reference width 1366, base height 14.5, margin 5, 77 design cells. */
@@ -138,31 +140,47 @@ export interface WidgetDefinition {
   family: 'chart' | 'data' | 'basic';
   /** Axes the config panel offers, in order; empty for widgets without data. */
   axes: AxisSlot[];
+  /**
+   * The colour legend's rule (§5): with an item on the colour axis only one measure may be shown;
+   * 'either' counts the main and vice value axes together (the composite's message). Null where the
+   * colour axis is not a legend (the cross table's column dimension) or there is none.
+   */
+  colorLegend: 'single' | 'either' | null;
+  /**
+   * What a query needs besides an id and a dataset (§4): table columns, a measure (a kanban), or a
+   * measure and a dimension (charts and the cross table; the basic widgets are never queried).
+   */
+  queryNeeds: 'columns' | 'measure' | 'dimensionAndMeasure';
   create(b: Base): ReportWidget;
 }
 
 const CLASS: AxisSlot = { axis: 'classAxis', label: '类别轴/维度', kind: 'dim' };
 const VALUE: AxisSlot = { axis: 'valueAxis', label: '值轴/度量', kind: 'measure' };
-const COLOR: AxisSlot = { axis: 'colorAxis', label: '颜色图例/维度', kind: 'dim' };
+const COLOR: AxisSlot = { axis: 'colorAxis', label: '颜色图例/维度', kind: 'dim', max: 1 };
 const DRILL: AxisSlot = { axis: 'drillingAxis', label: '钻取/维度', kind: 'dim' };
 
 function basic(type: string, name: string, sizey: number, extra: Json, style: Json, top = 25): (b: Base) => ReportWidget {
   return (b) => ({ ...b, name, type, sizex: REPORT_GRID.defaultWidth, sizey, borderColor: DEFAULT_BORDER_COLOR, ...padding(top), ...extra, style: { mainTitleVisiable: true, mainTitle: name, ...style } });
 }
 
+/** The basic widgets hold no data: no legend, and they are never queried. */
+const BASIC_RULES = { colorLegend: null, queryNeeds: 'dimensionAndMeasure' } as const;
+
 export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> = {
-  line: { name: '折线图', paletteType: 'lineReportWidget', family: 'chart', axes: [CLASS, VALUE, COLOR, DRILL], create: (b) => chart('line', 'lineReportWidget', 'line', '折线图', b) },
-  column: { name: '柱状图', paletteType: 'columnReportWidget', family: 'chart', axes: [CLASS, VALUE, COLOR, DRILL], create: (b) => chart('column', 'columnReportWidget', 'column', '柱状图', b) },
-  bar: { name: '条形图', paletteType: 'barReportWidget', family: 'chart', axes: [CLASS, VALUE, COLOR, DRILL], create: (b) => chart('bar', 'barReportWidget', 'bar', '条形图', b) },
+  line: { name: '折线图', paletteType: 'lineReportWidget', family: 'chart', axes: [CLASS, VALUE, COLOR, DRILL], colorLegend: 'single', queryNeeds: 'dimensionAndMeasure', create: (b) => chart('line', 'lineReportWidget', 'line', '折线图', b) },
+  column: { name: '柱状图', paletteType: 'columnReportWidget', family: 'chart', axes: [CLASS, VALUE, COLOR, DRILL], colorLegend: 'single', queryNeeds: 'dimensionAndMeasure', create: (b) => chart('column', 'columnReportWidget', 'column', '柱状图', b) },
+  bar: { name: '条形图', paletteType: 'barReportWidget', family: 'chart', axes: [CLASS, VALUE, COLOR, DRILL], colorLegend: 'single', queryNeeds: 'dimensionAndMeasure', create: (b) => chart('bar', 'barReportWidget', 'bar', '条形图', b) },
   pie: {
     name: '饼图',
     paletteType: 'pieReportWidget',
     family: 'chart',
     axes: [
-      { axis: 'classAxis', label: '扇区标签/维度', kind: 'dim' },
-      { axis: 'valueAxis', label: '扇区角度/度量', kind: 'measure' },
+      { axis: 'classAxis', label: '扇区标签/维度', kind: 'dim', max: 1 },
+      { axis: 'valueAxis', label: '扇区角度/度量', kind: 'measure', max: 1 },
       DRILL,
     ],
+    colorLegend: 'single',
+    queryNeeds: 'dimensionAndMeasure',
     create: (b) => chart('pie', 'pieReportWidget', 'pie', '饼图', b),
   },
   composite: {
@@ -170,6 +188,8 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
     paletteType: 'compositeReportWidget',
     family: 'chart',
     axes: [CLASS, { axis: 'valueAxis', label: '主值轴/度量', kind: 'measure' }, { axis: 'viceValueAxis', label: '副值轴/度量', kind: 'measure' }, COLOR, DRILL],
+    colorLegend: 'either',
+    queryNeeds: 'dimensionAndMeasure',
     create: (b) => chart('composite', 'compositeReportWidget', 'composite', '组合图', b),
   },
   table: {
@@ -177,6 +197,8 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
     paletteType: 'formTableWidget',
     family: 'data',
     axes: [{ axis: 'cols', label: '表格列/字段', kind: 'dim' }],
+    colorLegend: null,
+    queryNeeds: 'columns',
     create: (b) =>
       table(b, '表格', REPORT_GRID.tableHeight, 10, { dataset: '', smallType: 'table', cols: [], condFilters: [], superConds: [], querySort: [], optButtons: [], btns: [] }),
   },
@@ -189,6 +211,8 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
       { axis: 'colorAxis', label: '列维度/维度', kind: 'dim' },
       { axis: 'valueAxis', label: '数值/度量', kind: 'measure' },
     ],
+    colorLegend: null,
+    queryNeeds: 'dimensionAndMeasure',
     create: (b) => table(b, '交叉表', REPORT_GRID.tableHeight / 2, 100, { dataset: '', smallType: 'cross', classAxis: [], colorAxis: [], valueAxis: [], condFilters: [], superConds: [] }),
   },
   kanban: {
@@ -196,9 +220,11 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
     paletteType: 'kanbanWidget',
     family: 'chart',
     axes: [
-      { axis: 'classAxis', label: '看板标签/维度', kind: 'dim' },
+      { axis: 'classAxis', label: '看板标签/维度', kind: 'dim', max: 1 },
       { axis: 'valueAxis', label: '看板数值/度量', kind: 'measure' },
     ],
+    colorLegend: 'single',
+    queryNeeds: 'measure',
     create: (b) => ({
       ...b,
       name: '指标看板',
@@ -213,13 +239,14 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
       querySize: 1000,
     }),
   },
-  text: { name: '文本控件', paletteType: 'textWidget', family: 'basic', axes: [], create: basic('textWidget', '文本控件', 10, { content: '' }, { backgroundColor: '#ffffff' }) },
-  image: { name: '图片', paletteType: 'imgWidget', family: 'basic', axes: [], create: basic('imgWidget', '图片控件', 20, { imageUrl: '', adjustUrl: '' }, { fit: 'fill' }) },
+  text: { name: '文本控件', paletteType: 'textWidget', family: 'basic', axes: [], ...BASIC_RULES, create: basic('textWidget', '文本控件', 10, { content: '' }, { backgroundColor: '#ffffff' }) },
+  image: { name: '图片', paletteType: 'imgWidget', family: 'basic', axes: [], ...BASIC_RULES, create: basic('imgWidget', '图片控件', 20, { imageUrl: '', adjustUrl: '' }, { fit: 'fill' }) },
   query: {
     name: '查询控件',
     paletteType: 'queryWidget',
     family: 'basic',
     axes: [],
+    ...BASIC_RULES,
     create: basic('queryWidget', '查询控件', REPORT_GRID.queryHeight, { conditions: [], num: 0, data: { dataset: '' } }, { mainTitleVisiable: false, mainTitle: '' }, 20),
   },
   innerPage: {
@@ -227,6 +254,7 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
     paletteType: 'innerPageWidget',
     family: 'basic',
     axes: [],
+    ...BASIC_RULES,
     create: basic('innerPageWidget', '内嵌页面控件', 30, { src: '', innerType: '0', targetId: '', targetName: '', params: [] }, {}),
   },
   tabPage: {
@@ -234,6 +262,7 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WidgetKind, WidgetDefinition>> 
     paletteType: 'tabPageWidget',
     family: 'basic',
     axes: [],
+    ...BASIC_RULES,
     create: (b) => ({
       ...b,
       name: 'Tab',

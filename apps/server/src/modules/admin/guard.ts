@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { ADMIN_TEXT } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { roleIdsOf, SUPER_ROLE_CODE } from '../user/menus.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { roleIdsOf, SUPER_ROLE_CODE } from '../user/worker.ts';
 
 /* One lock for every change that can remove an administrator, so two administrators disabling
    each other at the same moment cannot both succeed and leave none. */

@@ -8,8 +8,8 @@ import {
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { dbDirectory } from '../automation/directory.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { dbDirectory } from '../automation/index.ts';
 import { type FormModel, type FormModelCache, ALL_RECORDS, type RecordService } from '../form/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { APPROVE_STATUS, COMMENT_STATUS, formatDateTime, type ApproverNode } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { recordScopeFor } from '../form/index.ts';
 import { approverNodeOf, returnTargets, type InstanceRow } from './engine.ts';
 import { loadState, type ApprovalDeps } from './actions.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { APPROVAL_TEXT, APPROVE_STATUS, COMMENT_STATUS } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { FormModel, RecordService, Row } from '../form/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { comment, finish, lockInstance } from './engine.ts';

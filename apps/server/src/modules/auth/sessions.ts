@@ -4,7 +4,7 @@ import type { CurrentUser } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { AuthEvents } from './authEvents.ts';
 import { loadCurrentUser } from './userProfile.ts';
-import { loadPermissions } from '../user/permissions.ts';
+import { loadPermissions } from '../user/worker.ts';
 import type { UserPermissions } from '../../plugins/authContext.ts';
 
 // The request's identity, defined below the modules (plugins/authContext.ts); named here as before.

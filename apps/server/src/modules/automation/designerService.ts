@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACTION_DEFINITIONS, AUTOMATION_NODE_TYPES, formatDateTime, type FlowNode, type Recipient } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { dryRun, type DryRunDeps } from './executionService.ts';
 import { queryFlows, type Page } from './flowService.ts';
 

@@ -6,14 +6,14 @@ import { AUTOMATION_NODE_TYPES, conditionHolds, FLOW_TEXT, planPath, type Condit
 import type { AutomationSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { FormModelCache, RecordActor, RecordService } from '../form/index.ts';
-import { loadCurrentUser } from '../auth/userProfile.ts';
+import { loadCurrentUser } from '../auth/worker.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import type { ActionContext } from './actions/types.ts';
 import { dbDirectory } from './directory.ts';
 import { actionRunnerOf, hasEffects, runtimeOf } from './nodes/index.ts';
 import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
 import { isDatabaseUnavailable, OutageLog } from '../../db/outage.ts';
-import { automationExecutions } from '../ops/metrics.ts';
+import { automationExecutions } from '../ops/index.ts';
 import {
   claimDue,
   doneSteps,

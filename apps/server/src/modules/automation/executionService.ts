@@ -9,7 +9,7 @@ import {
   type TriggerConf,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { type FormModelCache, companyOnlyScope, type RecordService } from '../form/index.ts';
 import { actionRunnerOf, hasEffects } from './nodes/index.ts';

@@ -11,7 +11,7 @@ import {
   type TriggerConf,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, FormModelCache } from '../form/index.ts';
 import { actionRunnerOf, runtimeOf } from './nodes/index.ts';

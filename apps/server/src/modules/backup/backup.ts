@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { LOCK, trySessionLock } from '../../db/advisoryLock.ts';
 import type { Database } from '../../db/schema.ts';
-import { filesRoot } from '../file/storage.ts';
+import { filesRoot } from '../file/worker.ts';
 import { copyFileHashed, copyTree, hashFile, type CopiedFile, type Reuse } from './fileTree.ts';
 import { partSummary, readChecksums, readManifest, writeManifest, type DatabaseFormat, type Manifest } from './manifest.ts';
 import { physicalBackup } from './physical.ts';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { BACKUP_TEXT } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
-import { SUPER_ROLE_CODE } from '../user/menus.ts';
+import { SUPER_ROLE_CODE } from '../user/worker.ts';
 import { embeddedSource, runBackup, type BackupSource } from './backup.ts';
 import { backupRecipients, type BackupTrigger } from './repo.ts';
 import { pruneBackups } from './retention.ts';

@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { BACKUP_TEXT, type BackupListReply, type BackupRow, type BackupState, type BackupTrigger } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { adminCall, num, time } from '../admin/common.ts';
+import { adminCall, num, time } from '../admin/index.ts';
 import { BACKUP_PERMISSION, BACKUP_QUEUE, type BackupJobData } from './job.ts';
 import { listBackups } from './repo.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { Id, IdBody, OptText, str, Text } from '../admin/common.ts';
+import { Id, IdBody, OptText, str, Text } from '../admin/index.ts';
 import { CompanyReviewService } from './review.ts';
 import { COMPANY_MODULE } from './register.ts';
 import { createSmsSender, type SmsSender } from './sms.ts';

@@ -12,8 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, badRequest, conflict } from '../../plugins/errors.ts';
-import { hashPassword } from '../auth/passwordHash.ts';
-import { openSealedPassword } from '../auth/sealedPassword.ts';
+import { hashPassword, openSealedPassword } from '../auth/index.ts';
 import { resolveCompanyRefs } from './refs.ts';
 
 /** The role every company user gets, so they see the park's shared menus (首页, 工作台, 业务表单). */

@@ -21,9 +21,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { generatePassword, hashPassword } from '../auth/passwordHash.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { UserService } from '../admin/users/service.ts';
+import { type AuthContext, generatePassword, hashPassword } from '../auth/index.ts';
+import type { UserService } from '../admin/index.ts';
 import { COMPANY_MODULE, COMPANY_ROLE_CODE } from './register.ts';
 
 interface CleanCompanyUser {
@@ -68,7 +67,7 @@ export class CompanyUserService {
   private readonly users: UserService;
 
   constructor(private readonly ctx: AppContext) {
-    this.users = new UserService(ctx);
+    this.users = ctx.users;
   }
 
   private async approvedCompany(db: Kysely<Database>, companyId: string) {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { FileRow } from './repo.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { canReadFile } from './access.ts';
 import { sanitizeName } from './names.ts';
 import { discardTemps, receiveToTemp, TooLargeError, type Received } from './receive.ts';
@@ -124,5 +124,12 @@ export class FileService {
     const row = await findFile(this.ctx.db, idText);
     if (!row || !(await canReadFile(this.ctx, auth, row))) throw notFound(FILE_NOT_FOUND);
     return row;
+  }
+}
+
+declare module '../../context.ts' {
+  interface AppContext {
+    /** One per app context, made by bootstrap.ts: the file routes and the import/export uploads share it. */
+    files: FileService;
   }
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database, SysFileVersionTable } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { FileRow } from './repo.ts';
 import type { Pending } from './service.ts';
 import type { FileStorage } from './storage.ts';

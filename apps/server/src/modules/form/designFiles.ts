@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { FormMeta } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { attachFileRefs } from '../file/repo.ts';
-import { unreadableFileIds } from '../file/access.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { attachFileRefs } from '../file/worker.ts';
+import { unreadableFileIds } from '../file/index.ts';
 import { badRequest } from '../../plugins/errors.ts';
 
 /**

@@ -5,7 +5,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { formTable } from './tableNames.ts';
 import { syncFormTables, type StorageLayout, type SyncReport } from './tableSync.ts';
 import { designFileIds, syncDesignFileRefs } from './designFiles.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 
 /**
  * Copying and deleting whole forms (issue 9 §1). Both run inside the caller's transaction, after

@@ -10,7 +10,7 @@ import {
   type FormMeta,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthEvents } from '../auth/authEvents.ts';
+import type { AuthEvents } from '../auth/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { QueryColumn } from './queryCompiler.ts';
 import { formTable, subTable } from './tableNames.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import type { PreparedStatements } from '../../db/prepared.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { auditRow } from '../../plugins/audit.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { fileIdsOf } from './recordFiles.ts';

@@ -4,7 +4,7 @@ import { FORBIDDEN_TEXT, FORM_ACTIONS, formPermission, parseFormPermission, type
 import { authOf } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 
 /**
  * Which records of a form a call may touch (issue 15, ADR 0006). Checked in the HTTP layer, not in

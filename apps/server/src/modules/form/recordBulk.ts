@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { formatDateTime, type Condition } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { sanitizeForLog, truncateUtf8 } from '../../plugins/audit.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import type { FormModel, TableModel } from './formModel.ts';

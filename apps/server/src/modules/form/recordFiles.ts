@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { unreadableFileIds } from '../file/access.ts';
-import { attachFileRefs, detachFileRefs } from '../file/repo.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { unreadableFileIds } from '../file/index.ts';
+import { attachFileRefs, detachFileRefs } from '../file/worker.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import type { WriteContext } from './recordWriter.ts';
 

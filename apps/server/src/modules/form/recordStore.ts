@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { formatDateTime, parseConditions, ConditionError, type Condition, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { compileCondition } from './queryCompiler.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 
 /**
  * What the form module asks of the modules that show a record to people without a form right,

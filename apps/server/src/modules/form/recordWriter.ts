@@ -15,7 +15,7 @@ import {
   type StoredRow,
   type FieldError,
 } from '@park/core';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { TableModel } from './formModel.ts';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { PreparedStatements } from '../../db/prepared.ts';
 import { auditRow, writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { FormModel, TableModel } from './formModel.ts';
 import { InsertBatcher } from './insertBatcher.ts';
 import { ReadBatcher } from './readBatcher.ts';

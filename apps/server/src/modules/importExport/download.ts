@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { findFile, type FileRow } from '../file/repo.ts';
-import { FILE_NOT_FOUND } from '../file/service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { type FileRow, findFile } from '../file/worker.ts';
+import { FILE_NOT_FOUND } from '../file/index.ts';
 import { EXPORT, findJobByCode } from './repo.ts';
 import type { JobRow } from './jobLease.ts';
 

@@ -2,7 +2,7 @@ import type { Worksheet } from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { escapeFormula, type StoredRow } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { FormModel, TableModel, WriteContext } from '../form/worker.ts';
 import { cellText, ImportLookups, type CellValue } from './cellCodec.ts';
 import { importColumnsByHeader, type ColumnSpec } from './columns.ts';

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import ExcelJS, { assertUtf8Safe } from './excel.ts';
 import { sql, type Kysely } from 'kysely';
 import { escapeFormula, FORBIDDEN_TEXT, formatDateTime, type StoredRow } from '@park/core';
-import { recordScopeFor, type FormModel, type TableModel, type WriteContext } from '../form/worker.ts';
+import { insertCheckedFamilies, insertCheckedRows, recordScopeFor, type FormModel, type TableModel, type WriteContext } from '../form/worker.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { findFile } from '../file/repo.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { findFile } from '../file/worker.ts';
 import { cellText, ImportLookups, type CellValue } from './cellCodec.ts';
 import { importColumns, importColumnsByHeader, type ColumnSpec } from './columns.ts';
 import type { JobDeps } from './exportJob.ts';
@@ -35,8 +35,6 @@ interface Progress {
   badRows: number;
 }
 
-const SYSTEM_INSERT_COLUMNS = ['create_by', 'update_by', 'company_id', 'org_id'] as const;
-
 /** The rows read since the last commit. `kids[i]` are the children of `ok[i]` (sheet row `okRows[i]`). */
 interface Chunk {
   cursor: number;
@@ -52,7 +50,8 @@ const emptyChunk = (cursor: number): Chunk => ({ rows: 0, cursor, ok: [], okRows
 /**
  * Writes one chunk in one transaction: the job row's cursor and counts first, fenced on the lease
  * and on the cursor the chunk started from (so two workers can never both commit it), then the
- * records with their form events in one statement, then the chunk's rejected rows. A crash before
+ * records with their form events through the records API (one statement, or one per table with
+ * sub-table rows), then the chunk's rejected rows. A crash before
  * COMMIT leaves none of it; after COMMIT, all of it — the resume starts past the cursor.
  */
 export async function commitChunk(
@@ -85,8 +84,13 @@ export async function commitChunk(
       lease.lost = true;
       throw new LeaseLostError();
     }
-    if (chunk.kids.some((k) => k.length > 0)) await insertFamilies(trx, lease.jobId, model, auth, chunk);
-    else if (chunk.ok.length > 0) await insertRows(trx, model, table, auth, chunk.ok);
+    // The records go through the records API's thread entry (form/recordImport.ts), cause 'import'.
+    const actor = { cause: 'import', auth } as const;
+    if (chunk.kids.some((k) => k.length > 0)) {
+      await insertCheckedFamilies(trx, model, actor, chunk.ok.map((row, i) => ({ row, children: chunk.kids[i]! })));
+      // The children staged for these rows are consumed with them.
+      await trx.deleteFrom('form_import_child').where('job_id', '=', lease.jobId).where('parent_row', 'in', chunk.okRows).execute();
+    } else if (chunk.ok.length > 0) await insertCheckedRows(trx, model, table, actor, chunk.ok);
     if (chunk.bad.length > 0) {
       await sql`
         insert into form_import_error (job_id, row_no, "values", reason)
@@ -96,66 +100,6 @@ export async function commitChunk(
     }
     return { cursor: moved.cursor, done: moved.done, okRows: moved.ok_rows, badRows: moved.bad_rows };
   });
-}
-
-/**
- * Records and their children with ids drawn beforehand, so each child names its parent within
- * the same transaction; the children staged for these rows are consumed with them.
- */
-async function insertFamilies(trx: Kysely<Database>, jobId: string, model: FormModel, auth: AuthContext, chunk: Chunk): Promise<void> {
-  const drawn = await sql<{ id: string }>`
-    select nextval(pg_get_serial_sequence(${`"${model.main.table}"`}, 'id'))::text as id from generate_series(1, ${chunk.ok.length}::int)`.execute(trx);
-  const ids = drawn.rows.map((r) => r.id);
-  await insertRows(trx, model, model.main, auth, chunk.ok, { ids });
-  const bySub = new Map<TableModel, { rows: StoredRow[]; parentIds: string[] }>();
-  chunk.kids.forEach((kids, i) => {
-    for (const { table, row } of kids) {
-      const group = bySub.get(table) ?? { rows: [], parentIds: [] };
-      group.rows.push(row);
-      group.parentIds.push(ids[i]!);
-      bySub.set(table, group);
-    }
-  });
-  for (const [table, group] of bySub) await insertRows(trx, model, table, auth, group.rows, { parentIds: group.parentIds });
-  await trx.deleteFrom('form_import_child').where('job_id', '=', jobId).where('parent_row', 'in', chunk.okRows).execute();
-}
-
-/**
- * The chunk's records and their form events in one statement. The rows travel as one JSON
- * parameter (no bind-parameter limit, one round trip) and take the table's own column types.
- * Given `ids`, the records take them (drawn from the table's sequence); given `parentIds`, they
- * are a sub-table's rows of those parents.
- */
-async function insertRows(
-  trx: Kysely<Database>,
-  model: FormModel,
-  table: TableModel,
-  auth: AuthContext,
-  rows: StoredRow[],
-  link: { ids?: string[]; parentIds?: string[] } = {},
-): Promise<void> {
-  const columns = [...table.dataColumns.map((c) => c.name), ...SYSTEM_INSERT_COLUMNS];
-  if (link.ids) columns.unshift('id');
-  if (link.parentIds) columns.push('parent_id');
-  const system = {
-    create_by: auth.userId,
-    update_by: auth.userId,
-    company_id: auth.user.companyId === null ? null : String(auth.user.companyId),
-    org_id: auth.user.orgList[0]?.id === undefined ? null : String(auth.user.orgList[0].id),
-  };
-  const payload = JSON.stringify(
-    rows.map((r, i) => ({ ...r, ...system, ...(link.ids ? { id: link.ids[i] } : {}), ...(link.parentIds ? { parent_id: link.parentIds[i] } : {}) })),
-  );
-  const cols = sql.join(columns.map((c) => sql.ref(c)));
-  const rel = sql.table(table.table);
-  await sql`
-    with ins as (
-      insert into ${rel} (${cols}) ${link.ids ? sql`overriding system value` : sql``}
-      select ${cols} from jsonb_populate_recordset(null::${rel}, ${payload}::jsonb)
-      returning *
-    )
-    insert into form_event (form_id, sub_key, record_id, op, after, actor_id)
-    select ${model.formId}::bigint, ${table.subKey}, ins.id, 'insert', to_jsonb(ins.*), ${auth.userId}::bigint from ins`.execute(trx);
 }
 
 interface SheetLayout {

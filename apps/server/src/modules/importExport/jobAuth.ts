@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { loadCurrentUser } from '../auth/userProfile.ts';
-import { loadPermissions } from '../user/permissions.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { loadCurrentUser } from '../auth/worker.ts';
+import { loadPermissions } from '../user/worker.ts';
 
 /**
  * The requester's rights when the job runs, read afresh: a user disabled or moved to another

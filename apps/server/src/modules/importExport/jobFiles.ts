@@ -5,9 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { sanitizeName } from '../file/names.ts';
-import { insertFiles, type FileRow } from '../file/repo.ts';
-import type { FileStorage } from '../file/storage.ts';
+import { type FileRow, type FileStorage, insertFiles, sanitizeName } from '../file/worker.ts';
 import type { Requester } from './repo.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

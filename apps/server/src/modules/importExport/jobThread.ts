@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import { createDb } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { loadDesign, buildFormModel, type FormModel } from '../form/worker.ts';
-import { createFileStorage, uploadTempDir } from '../file/storage.ts';
+import { createFileStorage, uploadTempDir } from '../file/worker.ts';
 import { runExport, type JobDeps } from './exportJob.ts';
 import type { ImportExportConfig } from './ieConfig.ts';
 import { runImport } from './importJob.ts';

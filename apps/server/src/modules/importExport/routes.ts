@@ -4,9 +4,9 @@ import { ConditionError, parseConditions } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { contentDisposition } from '../file/names.ts';
-import { FileService, type Pending } from '../file/service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { contentDisposition } from '../file/worker.ts';
+import type { Pending } from '../file/index.ts';
 import { requireFormAction, parseFormId } from '../form/index.ts';
 import { mayReadJob } from './download.ts';
 import { importExportConfig } from './ieConfig.ts';
@@ -46,7 +46,7 @@ function requesterOf(request: FastifyRequest, auth: AuthContext): Requester {
  */
 export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const files = new FileService(ctx);
+  const files = ctx.files;
   const config = importExportConfig();
 
   app.post('/api/form/exportForm', { schema: { body: ExportBody } }, async (request) => {

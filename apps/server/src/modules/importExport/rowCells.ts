@@ -1,6 +1,6 @@
 import type * as XL from 'exceljs';
 import { defaultValues, definitionOf, encodeRecord, type FormContext, type StoredRow } from '@park/core';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { type TableModel, checkRow, type WriteContext } from '../form/worker.ts';
 import { cellText, importCell, ImportLookups, plainCell, type CellValue } from './cellCodec.ts';
 import type { ColumnSpec } from './columns.ts';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
-import { zipDirectory, type ZipDirectory, type ZipEntry } from '../file/zipPeek.ts';
+import { zipDirectory, type ZipDirectory, type ZipEntry } from '../file/worker.ts';
 
 /**
  * Bounds an uploaded workbook before any parser sees it (issue 8 §4): the entry count and the

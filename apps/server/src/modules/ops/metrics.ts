@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { backupFigures } from '../backup/repo.ts';
+import { backupFigures } from '../backup/index.ts';
 import { importExportStates, queueStates } from './repo.ts';
 
 /**

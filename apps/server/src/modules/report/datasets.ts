@@ -1,7 +1,7 @@
 import { DatasetError, parseDsMeta, parseExpress, type DataScope, type DsColumn, type DsMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { describeTable, resolveFormTable } from '../form/index.ts';
 import type { ReportDatasources } from './reportDatasources.ts';
 import { describeSourceError, within } from './reportDatasources.ts';

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { broaderScope, type DataScope } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
-import { allows } from '../user/permissions.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { allows } from '../user/worker.ts';
 
 /** Report datasources, datasets and report designs are an administrator's: granted through a menu's perms. */
 export const REPORT_DESIGN_PERMISSION = 'report:design';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import type { DataScope } from '@park/core';
 import { readableReport, type ReportAccess } from './permissions.ts';
 import { Coalescer } from './query/coalesce.ts';

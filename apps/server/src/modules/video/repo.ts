@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { roleIdsOf } from '../user/menus.ts';
+import { roleIdsOf } from '../user/worker.ts';
 
 /** Camera groups granted to any of the user's roles (directly or through an organisation). */
 export async function grantedGroupsOf(db: Kysely<Database>, userId: string): Promise<Set<string>> {

@@ -9,7 +9,7 @@ import {
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { buildCameraTree, mayWatch, visibleTree, type CameraTree } from './cameraTree.ts';
 import { GatewayError, type DssGateway } from './dssGateway.ts';
 import { GATEWAY, STREAM_ADDRESS_CALLS, type GatewayTreeNode } from './gatewayPaths.ts';

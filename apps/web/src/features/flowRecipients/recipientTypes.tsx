@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Button, Input, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { definitionOf, SUPERVISOR_LEVELS, type FlowField, type Recipient } from '@park/core';
+import { definitionOf, SUPERVISOR_LEVELS, traitsOfType, type FlowField, type Recipient } from '@park/core';
 import { OrgSelect, RoleSelect, UserSelect } from './sources.tsx';
 
 /** A switch field: its condition value is 'true' or 'false', chosen with a switch. */
@@ -17,11 +17,7 @@ export interface PickerProps {
   fields: readonly FlowField[];
 }
 
-const USER_FIELD_TYPES: ReadonlySet<string> = new Set(['user_select', 'm_user_select', 'current_user']);
-const ORG_FIELD_TYPES: ReadonlySet<string> = new Set(['org_select', 'm_org_select']);
 /** Spec 001 §3.6: numeric fields compare; the others match or contain. */
-const NUMERIC_FIELD_TYPES: ReadonlySet<string> = new Set(['input_number', 'input_int', 'input_long', 'number']);
-const NOT_CONDITION_TYPES: ReadonlySet<string> = new Set(['m_org_select', 'm_user_select', 'm_company_select', 'm_role_select', 'm_dic_select', 'm_data_select', 'm_data_ref', 'data_select', 'file_upload', 'image_upload', 'region_select', 'gis_select', 'table', 'grid', 'signature']);
 const NUMERIC_OPTS = [
   { value: '$gt', label: '大于' },
   { value: '$gte', label: '大于等于' },
@@ -97,7 +93,7 @@ const People: ComponentType<PickerProps> = ({ value, onChange }) => {
 
 const Conditions: ComponentType<PickerProps> = ({ value, onChange, fields }) => {
   const conds = value.conditions ?? [];
-  const offered = fields.filter((f) => !NOT_CONDITION_TYPES.has(f.type));
+  const offered = fields.filter((f) => traitsOfType(f.type).recipientCondition);
   const set = (i: number, next: (typeof conds)[number]) => onChange({ ...value, conditions: conds.map((c, j) => (j === i ? next : c)) });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -118,7 +114,7 @@ const Conditions: ComponentType<PickerProps> = ({ value, onChange, fields }) => 
                 set(i, { key, name: nf?.name, type: nf?.type, opt: '', value: isSwitch(nf) ? 'false' : '' });
               }}
             />
-            <Select aria-label={`条件组${i + 1}条件`} placeholder="请选择条件" style={{ width: 110 }} value={c.opt || undefined} options={f && NUMERIC_FIELD_TYPES.has(f.type) ? NUMERIC_OPTS : TEXT_OPTS} onChange={(opt: string) => set(i, { ...c, opt })} />
+            <Select aria-label={`条件组${i + 1}条件`} placeholder="请选择条件" style={{ width: 110 }} value={c.opt || undefined} options={f && traitsOfType(f.type).numberEntry ? NUMERIC_OPTS : TEXT_OPTS} onChange={(opt: string) => set(i, { ...c, opt })} />
             {isSwitch(f) ? (
               <Switch aria-label={`条件组${i + 1}值`} checked={String(c.value) === 'true'} onChange={(on) => set(i, { ...c, value: on ? 'true' : 'false' })} />
             ) : (
@@ -164,7 +160,7 @@ export const RECIPIENT_TYPES: Record<RecipientType, { label: string; Picker: Com
   3: { label: '发起人', Picker: Nothing },
   4: {
     label: '表单中的人员',
-    Picker: ({ value, onChange, fields }) => <FieldPick label="表单字段" fields={fields.filter((f) => USER_FIELD_TYPES.has(f.type))} value={value.model} onChange={(model) => onChange({ ...value, model })} />,
+    Picker: ({ value, onChange, fields }) => <FieldPick label="表单字段" fields={fields.filter((f) => traitsOfType(f.type).names === 'user')} value={value.model} onChange={(model) => onChange({ ...value, model })} />,
   },
   5: {
     label: '组织+角色',
@@ -184,7 +180,7 @@ export const RECIPIENT_TYPES: Record<RecipientType, { label: string; Picker: Com
         rows={value.dyncUserAndRole ?? []}
         onChange={(dyncUserAndRole) => onChange({ ...value, dyncUserAndRole })}
         make={() => ({ model: '', roleId: '', roleName: '' })}
-        first={(row, set) => <FieldPick label="人员字段" fields={fields.filter((f) => USER_FIELD_TYPES.has(f.type))} value={row.model} onChange={(model) => set({ ...row, model })} />}
+        first={(row, set) => <FieldPick label="人员字段" fields={fields.filter((f) => traitsOfType(f.type).names === 'user')} value={row.model} onChange={(model) => set({ ...row, model })} />}
       />
     ),
   },
@@ -201,7 +197,7 @@ export const RECIPIENT_TYPES: Record<RecipientType, { label: string; Picker: Com
         rows={value.dyncOrgAndRole ?? []}
         onChange={(dyncOrgAndRole) => onChange({ ...value, dyncOrgAndRole })}
         make={() => ({ model: '', roleId: '', roleName: '' })}
-        first={(row, set) => <FieldPick label="部门字段" fields={fields.filter((f) => ORG_FIELD_TYPES.has(f.type))} value={row.model} onChange={(model) => set({ ...row, model })} />}
+        first={(row, set) => <FieldPick label="部门字段" fields={fields.filter((f) => traitsOfType(f.type).names === 'org')} value={row.model} onChange={(model) => set({ ...row, model })} />}
       />
     ),
   },

@@ -3,10 +3,11 @@
  * token list the original builder pushed ("${model}", operators, single digits); reading and
  * checking go through the runtime's own parser (form/formula.ts), never eval.
  */
-import { DATE_FORMULA_TYPES, isNumberFormula, NUMERIC_SOURCES, parseFormula } from '../../form/formula.ts';
+import { DATE_FORMULA_TYPES, isNumberFormula, isNumericSource, parseFormula } from '../../form/formula.ts';
 import { formulaText, tokenize } from '../../form/formulaExpression.ts';
 import { isRecord, modelOf, nameOf, optionsOf } from '../../form/lib/values.ts';
 import { design } from '../../form/messages.ts';
+import { traitsOf, traitsOfType } from '../../form/registry.ts';
 import type { ControlSource, FormControl } from '../../form/types.ts';
 import { flattenControls } from '../../form/walk.ts';
 
@@ -56,7 +57,7 @@ export function formulaTypeOf(control: FormControl): string {
  * controls of that date type for a date difference; never the formula itself.
  */
 export function formulaFields(source: ControlSource, self: FormControl, type = formulaTypeOf(self)): FormulaField[] {
-  const fits = (c: FormControl) => (isDateType(type) ? c.type === type : NUMERIC_SOURCES.has(String(c.type)));
+  const fits = (c: FormControl) => (isDateType(type) ? traitsOf(c).dateKind === type : isNumericSource(c.type));
   return flattenControls(source)
     .filter((c) => c !== self && (self.key === undefined || c.key !== self.key) && modelOf(c) !== '' && fits(c))
     .map((c) => ({ model: modelOf(c), name: nameOf(c), type: String(c.type) }));
@@ -111,7 +112,7 @@ export function formulaProblems(control: FormControl, source: ControlSource): st
       problems.push(design.formulaUnknownField(name, ref));
       continue;
     }
-    const fits = isNumberFormula(parsed) ? NUMERIC_SOURCES.has(String(field.type)) : field.type === parsed.type;
+    const fits = isNumberFormula(parsed) ? isNumericSource(field.type) : traitsOfType(field.type).dateKind === parsed.type;
     if (!fits) problems.push(design.formulaFieldType(name, ref));
   }
   return problems;

@@ -1,11 +1,10 @@
+import { traitsOfType } from '../../form/registry.ts';
 import { isMatchType } from '../../query/matchTypes.ts';
 import { needsNumber, needsValue } from '../conditions.ts';
 import { FLOW_TEXT } from '../messages.ts';
 import { checkRecipient } from '../recipientCheck.ts';
 import type { CheckContext, NodeDefinition } from '../registry.ts';
 import { CALCULATIONS, FORM_EVENTS, type ActionConfs, type ActionType, type ColumnConf, type FilterItem, type FlowNode, type FormTaskConf, type MsgTaskConf } from '../types.ts';
-
-const NUMBER_CONTROLS: ReadonlySet<string> = new Set(['number', 'input_number', 'input_int', 'input_long']);
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
@@ -25,7 +24,7 @@ export function checkFilter(items: FilterItem[] | undefined): string | null {
 function checkColumns(columns: ColumnConf[] | undefined, action: string): string | null {
   for (const c of columns ?? []) {
     if (!c.model) return FLOW_TEXT.fields;
-    if (NUMBER_CONTROLS.has(String(c.cType)) && blank(c.value)) return FLOW_TEXT.inputValue(c.name ?? c.model);
+    if (traitsOfType(c.cType).numberEntry && blank(c.value)) return FLOW_TEXT.inputValue(c.name ?? c.model);
     if (action === 'update' && !(CALCULATIONS as readonly string[]).includes(String(c.formula ?? ''))) return FLOW_TEXT.calculation;
   }
   return null;

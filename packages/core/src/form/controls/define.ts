@@ -2,6 +2,7 @@ import { compilePattern } from '../lib/patterns.ts';
 import { flag, isBlank, modelOf, nameOf, optionsOf, rulesOf } from '../lib/values.ts';
 import { patternMismatch, requiredChoice, requiredInput, requiredUpload } from '../messages.ts';
 import type { Column, FormContext, FormControl, FormValue, SqlType, StoredRow } from '../types.ts';
+import type { DateKind } from '../lib/dateText.ts';
 import type { PaletteEntry } from './palette.ts';
 import type { ColumnQuery, QueryKindOf, SheetCodec } from './sheet.ts';
 
@@ -89,6 +90,20 @@ export interface ControlTraits {
   readonly optionPath: boolean;
   /** The columns its parts are stored in beside its model (`<model>_<column>`, keyed by modelExt part). */
   readonly partColumns: Readonly<Record<string, string>> | null;
+  /**
+   * A number a person enters or counts (the three number inputs and 计数器; a slider always has
+   * one): an automation's field assignment must give it a value, approval-recipient conditions
+   * compare it with the number operators.
+   */
+  readonly numberEntry: boolean;
+  /** The automation designer's conditions may compare it (a signature or a data reference cannot be). */
+  readonly flowComparable: boolean;
+  /** The approval designer's recipient conditions offer it (pickers of many, files, places, containers do not). */
+  readonly recipientCondition: boolean;
+  /** The calendar or clock kind of a date control (its list query's picker, its date formula), else null. */
+  readonly dateKind: DateKind | null;
+  /** Whom its value names, for approval recipients taken from a form field (表单中的人员, 部门字段), else null. */
+  readonly names: 'user' | 'org' | null;
 }
 
 /** The traits of a type that states none: what most controls are. */
@@ -102,6 +117,11 @@ export const PLAIN_TRAITS: ControlTraits = {
   calendarDate: false,
   optionPath: false,
   partColumns: null,
+  numberEntry: false,
+  flowComparable: true,
+  recipientCondition: true,
+  dateKind: null,
+  names: null,
 };
 
 export type RequiredVerb = 'input' | 'choice' | 'upload';

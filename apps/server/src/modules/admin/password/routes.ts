@@ -5,10 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { AppError, badRequest, tooManyRequests } from '../../../plugins/errors.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwordHash.ts';
-import { TOO_MANY_LOGINS } from '../../auth/messages.ts';
-import { passwordHashOf, setPasswordHash } from '../../auth/repo.ts';
-import { openSealedPassword } from '../../auth/sealedPassword.ts';
+import { hashPassword, openSealedPassword, passwordHashOf, setPasswordHash, TOO_MANY_LOGINS, verifyPassword } from '../../auth/index.ts';
 
 const MODULE = '个人中心';
 /* The same one message for a broken, stale or replayed envelope as login gives. */

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { likeContains } from '../common.ts';
 import { sanitizeForLog } from '../../../plugins/audit.ts';
-import type { AuthEvents } from '../../auth/authEvents.ts';
-import { generatePassword, hashPassword } from '../../auth/passwordHash.ts';
+import { type AuthEvents, generatePassword, hashPassword } from '../../auth/index.ts';
 
 export interface ServerResetResult {
   userId: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { SETTINGS_LIMITS, type SecuritySettings } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import type { AuthEvents } from '../../auth/authEvents.ts';
+import type { AuthEvents } from '../../auth/index.ts';
 
 export const SETTING_KEYS = Object.keys(SETTINGS_LIMITS) as Array<keyof SecuritySettings>;
 

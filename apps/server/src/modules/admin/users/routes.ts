@@ -4,7 +4,6 @@ import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
 import { adminCall, Id, IdBody, IdList, num, OptText, str, Text } from '../common.ts';
 import * as repo from './repo.ts';
-import { UserService } from './service.ts';
 
 const PERM = 'system:user';
 const MODULE = '用户管理';
@@ -28,7 +27,7 @@ const StatusBody = Type.Object({ id: Id, status: Type.Union([Type.Literal(0), Ty
 const UserIdQuery = Type.Object({ userId: Id });
 
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const users = new UserService(ctx);
+  const users = ctx.users;
 
   /* listUser (this screen's list and the user picker's source) is served by modules/lookup/users.routes.ts:
      one streamed handler for both, since the picker asks for pageSize=10000000. */

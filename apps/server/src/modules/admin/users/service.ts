@@ -15,8 +15,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../plugins/errors.ts';
-import { generatePassword, hashPassword } from '../../auth/passwordHash.ts';
-import type { AuthContext } from '../../auth/sessions.ts';
+import { type AuthContext, generatePassword, hashPassword } from '../../auth/index.ts';
 import { blankToNull, str, uniqueOr } from '../common.ts';
 import {
   assertAdminsRemain,
@@ -233,3 +232,10 @@ export class UserService {
   }
 }
 
+
+declare module '../../../context.ts' {
+  interface AppContext {
+    /** The console's user service (bootstrap.ts): the admin routes and the company module's user screens share it. */
+    users: UserService;
+  }
+}

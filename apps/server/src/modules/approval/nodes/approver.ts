@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { COMMENT_STATUS, deadlineOf, resolveRecipients, type ApproverNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { dbDirectory } from '../../automation/directory.ts';
-import { SUPER_ROLE_CODE } from '../../user/menus.ts';
+import { dbDirectory } from '../../automation/index.ts';
+import { SUPER_ROLE_CODE } from '../../user/worker.ts';
 import { announceTask, comment, taskOf, type FlowState } from '../instance.ts';
 import { TASK_STATUS } from '../taskStatus.ts';
 import type { ApprovalNodeRuntime } from './types.ts';

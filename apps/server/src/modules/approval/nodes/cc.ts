@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { resolveRecipients, type CcNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { dbDirectory } from '../../automation/directory.ts';
+import { dbDirectory } from '../../automation/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/index.ts';
 import { taskLink, taskOf, type FlowState } from '../instance.ts';
 import { TASK_STATUS } from '../taskStatus.ts';

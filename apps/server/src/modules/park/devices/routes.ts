@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { Id, IdBody, OptText, Text } from '../../admin/common.ts';
+import { Id, IdBody, OptText, Text } from '../../admin/index.ts';
 import type { DeviceService } from './service.ts';
 
 const PERM = 'park:device';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { SUPER_ROLE_CODE } from '../../user/menus.ts';
+import { SUPER_ROLE_CODE } from '../../user/worker.ts';
 import { TIME_ZONE } from '../format.ts';
 
 /*

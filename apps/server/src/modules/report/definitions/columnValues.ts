@@ -1,4 +1,4 @@
-import type { AuthContext } from '../../auth/sessions.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import { badRequest } from '../../../plugins/errors.ts';
 import type { DataScope } from '@park/core';
 import type { ReportServices } from '../service.ts';

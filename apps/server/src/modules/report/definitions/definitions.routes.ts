@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
 import { badRequest, forbidden } from '../../../plugins/errors.ts';
-import { allows } from '../../user/permissions.ts';
+import { allows } from '../../user/worker.ts';
 import { argsOf } from '../requestArgs.ts';
 import { designScope, REPORT_DESIGN_PERMISSION, REPORT_FORBIDDEN } from '../permissions.ts';
 import { ReportWidgets } from '../reports.ts';

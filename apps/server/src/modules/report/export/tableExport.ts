@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { AGGREGATE_LABELS, DATE_LEVEL_LABELS, REPORT_LIMITS, type DataScope, type ReportQuery } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../plugins/errors.ts';
-import type { AuthContext } from '../../auth/sessions.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import type { ReportServices } from '../service.ts';
 import type { ReportExportParams } from './jobRow.ts';
 

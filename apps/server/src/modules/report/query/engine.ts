@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { buildReportQuery, pivot, ReportQueryError, type DataScope, type QueryBody, type ReportQuery } from '@park/core';
 import { badRequest } from '../../../plugins/errors.ts';
 import { COUNT_CAP, scopeKey } from '../../form/worker.ts';
-import type { AuthContext } from '../../auth/sessions.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import type { Datasets, DatasetSnapshot } from '../datasets.ts';
 import { describeSourceError } from '../reportDatasources.ts';
 import { reportRecordScope } from '../sources/dataScope.ts';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { broaderScope, formPermission, type DataScope } from '@park/core';
-import type { AuthContext } from '../../auth/sessions.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import { type FormModel, companyOnlyScope, scopeKey, type RecordScope } from '../../form/worker.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DataScope, DsColumn, DsMeta } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../plugins/errors.ts';
-import type { AuthContext } from '../../auth/sessions.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import { resolveFormTable, type FormTableRef } from '../../form/index.ts';
 import type { QueryColumn } from '../../../db/conditions/conditionSql.ts';
 import { calculatedSql } from '../query/calculated.ts';

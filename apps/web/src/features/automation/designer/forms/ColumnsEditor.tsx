@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Input, Select, Space, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { CALCULATIONS, NUMBER_CONTROL_TYPES, type ColumnConf, type FlowField } from '@park/core';
+import { CALCULATIONS, needsNumberValue, type ColumnConf, type FlowField } from '@park/core';
 import { CALCULATION_TEXT } from '../nodes/action/actionText.ts';
 import { VariableMenu } from '../widgets/VariableMenu.tsx';
 import { ControlsDialog } from './ControlsDialog.tsx';
@@ -61,7 +61,7 @@ export function ColumnsEditor({ fields, variables, columns, onChange, calculatio
               render: (m: string, c) => (
                 <span>
                   {c.name ?? fields.find((f) => f.model === m)?.name ?? m}
-                  {NUMBER_CONTROL_TYPES.has(String(c.cType)) && <span className="automation-required">*</span>}
+                  {needsNumberValue(c.cType) && <span className="automation-required">*</span>}
                 </span>
               ),
             },
