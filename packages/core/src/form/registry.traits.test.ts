@@ -22,6 +22,9 @@ describe('control traits', () => {
     expect(having((t) => t.indexedDate)).toEqual(['date', 'datetime']);
     expect(having((t) => t.calendarDate)).toEqual(['date', 'datetime', 'year', 'year_month']);
     expect(having((t) => t.partColumns)).toEqual(['gis_select', 'region_select']);
+    expect(having((t) => t.formSource === 'dsConf')).toEqual(['m_data_ref', 'table']);
+    expect(having((t) => t.formSource === 'mapsSource')).toEqual(['data_select', 'm_data_select']);
+    expect(having((t) => t.dictionary)).toEqual(['dic_select', 'm_dic_select']);
   });
 
   it('gives every upload its kind and only uploads one', () => {

@@ -139,14 +139,16 @@ export const CONTROL_DEFINITIONS = {
   m_data_ref: control(
     multiPicker(),
     advance(picker('数据引用', '', { dsConf: dsConf({ key: '', mapping: {} }), displayModel: 'table' })),
+    { formSource: 'dsConf' },
   ),
   data_select: control(
     singlePicker(),
     advance(
       sourced('通用数据', { method: 'GET', postType: 'json', dataSelectType: '0', remoteDataPoint: 'datas', urlParams: [] }),
     ),
+    { formSource: 'mapsSource' },
   ),
-  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)'))),
+  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)')), { formSource: 'mapsSource' }),
   org_select: control(singlePicker(), advance(mapped('组织机构', '组织机构', 'tree'))),
   m_org_select: control(multiPicker(), advance(mapped('组织机构', '组织机构', 'tree', true))),
   user_select: control(
@@ -158,8 +160,8 @@ export const CONTROL_DEFINITIONS = {
   m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true))),
   company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table')), { ownCompany: true }),
   m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true))),
-  dic_select: control(singlePicker(), advance(dictionary(false))),
-  m_dic_select: control(multiPicker(), advance(dictionary(true))),
+  dic_select: control(singlePicker(), advance(dictionary(false)), { dictionary: true }),
+  m_dic_select: control(multiPicker(), advance(dictionary(true)), { dictionary: true }),
   gis_select: control(
     gisControl(),
     advance({
@@ -210,7 +212,7 @@ export const CONTROL_DEFINITIONS = {
     advance({ ...picker('当前用户', '用户'), options: field({ placeholder: '', multiple: false, remoteUrl: '' }) }),
     { imported: false },
   ),
-  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) }))),
+  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) })), { formSource: 'dsConf' }),
   flow_table: control(subTableControl(), advance(subTable('审批填报项'))),
   calculate_formula: control(
     calculatedControl(),

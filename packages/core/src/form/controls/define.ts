@@ -89,6 +89,14 @@ export interface ControlTraits {
   readonly optionPath: boolean;
   /** The columns its parts are stored in beside its model (`<model>_<column>`, keyed by modelExt part). */
   readonly partColumns: Readonly<Record<string, string>> | null;
+  /**
+   * Where it names another form whose records it reads (issue 36: a form handed down brings them):
+   * `dsConf` is options.dsConf.formId (数据引用, a sub-table filled from a form), `mapsSource` is
+   * options.maps.source.table (通用数据 pickers over a form table); null for a control that reads none.
+   */
+  readonly formSource: 'dsConf' | 'mapsSource' | null;
+  /** Its choices are a dictionary's entries (control.typeCode): a form handed down brings the dictionary. */
+  readonly dictionary: boolean;
 }
 
 /** The traits of a type that states none: what most controls are. */
@@ -102,6 +110,8 @@ export const PLAIN_TRAITS: ControlTraits = {
   calendarDate: false,
   optionPath: false,
   partColumns: null,
+  formSource: null,
+  dictionary: false,
 };
 
 export type RequiredVerb = 'input' | 'choice' | 'upload';

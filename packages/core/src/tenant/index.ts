@@ -1,0 +1,2 @@
+export * from './formDepends.ts';
+export * from './allotStatus.ts';
