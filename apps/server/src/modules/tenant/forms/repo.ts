@@ -77,6 +77,17 @@ export async function tenantsHolding(db: Kysely<Database>, formId: string): Prom
   return rows.map((r) => ({ id: r.id, tenantName: r.company_name, status: r.tenant_status }));
 }
 
+/** The forms a tenant holds. */
+export async function formsHeldBy(db: Kysely<Database>, tenantId: string) {
+  return db
+    .selectFrom('form_tenant')
+    .innerJoin('form_conf', 'form_conf.id', 'form_tenant.form_id')
+    .select(['form_conf.id', 'form_conf.form_name'])
+    .where('form_tenant.company_id', '=', tenantId)
+    .orderBy('form_conf.id')
+    .execute();
+}
+
 export interface TenantCopy {
   meta: FormMeta;
   designVersion: number;

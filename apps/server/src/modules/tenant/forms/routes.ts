@@ -8,7 +8,7 @@ import { parseFormId } from '../../form/index.ts';
 import { startAllotTask } from './allotJob.ts';
 import { analyzeParkForms } from './depends.ts';
 import { allotToTenant, planFor } from './handDown.ts';
-import { findTask, listParkForms, listTenants, parkDesigns, taskItems, tenantsHolding } from './repo.ts';
+import { findTask, formsHeldBy, listParkForms, listTenants, parkDesigns, taskItems, tenantsHolding } from './repo.ts';
 
 /** The permission of 表单分配 (menu /tenant/form, component FormTenantAllot). */
 export const FORM_ALLOT_PERM = 'tenant:form';
@@ -130,13 +130,7 @@ export function formAllotRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/form/tenant/queryTenantFormPression/:tenantId', { schema: { params: TenantParams }, config: call() }, async (request) => {
     parkOnly(request);
     const tenantId = parseFormId((request.params as Static<typeof TenantParams>).tenantId);
-    const rows = await ctx.db
-      .selectFrom('form_tenant')
-      .innerJoin('form_conf', 'form_conf.id', 'form_tenant.form_id')
-      .select(['form_conf.id', 'form_conf.form_name'])
-      .where('form_tenant.company_id', '=', tenantId)
-      .orderBy('form_conf.id')
-      .execute();
+    const rows = await formsHeldBy(ctx.db, tenantId);
     return { errCode: 0, datas: rows.map((r) => ({ formId: Number(r.id), formName: r.form_name })) };
   });
 
