@@ -1,2 +1,3 @@
 export * from './formDepends.ts';
 export * from './allotStatus.ts';
+export * from './allotApi.ts';
