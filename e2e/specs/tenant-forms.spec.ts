@@ -48,7 +48,7 @@ async function handDown(page: Page, kind: '表单分配' | '同步配置', tenan
   // Nothing chosen: the screen's own refusal.
   await button(d, kind).click();
   await expect(page.getByText('选择租户不能为空！')).toBeVisible();
-  for (const t of tenants) await d.locator('.ant-transfer-list').first().getByText(t, { exact: true }).click();
+  for (const t of tenants) await d.locator('.ant-transfer-list').first().getByRole('listitem', { name: t }).click();
   await d.locator('.ant-transfer-operation button').first().click();
   await shot(page, `${kind}-2`);
   await button(d, kind).click();
@@ -75,16 +75,20 @@ test.describe.configure({ mode: 'serial' });
 
 test('园区把危化品车辆入园登记连同依赖分配给两个租户，租户各自填报，园区全部可见，同步后租户看到新字段', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  await tenant('甲化工（租户）', 'e2e_tenant_a');
-  await tenant('乙化工（租户）', 'e2e_tenant_b');
+  // A run-unique suffix: a retry arranges fresh tenants.
+  const run = String(Date.now()).slice(-6);
+  const A = `甲化工${run}`;
+  const B = `乙化工${run}`;
+  await tenant(A, `e2e_ta_${run}`);
+  await tenant(B, `e2e_tb_${run}`);
   const formId = await vehicleFormId();
 
   await loginAsAdmin(page);
-  await handDown(page, '表单分配', ['甲化工（租户）', '乙化工（租户）'], '分配完成');
+  await handDown(page, '表单分配', [A, B], '分配完成');
 
   // Tenant A's 主管理员: the menu is there, a record is added.
   const a = await browser.newPage();
-  await loginAs(a, 'e2e_tenant_a', E2E_ADMIN_PASSWORD);
+  await loginAs(a, `e2e_ta_${run}`, E2E_ADMIN_PASSWORD);
   await expect(a.getByTestId('top-bar')).toBeVisible();
   await expect(a.getByText(VEHICLE).first()).toBeVisible();
   await a.goto(`${BASE}/form/list/${formId}`);
@@ -93,7 +97,7 @@ test('园区把危化品车辆入园登记连同依赖分配给两个租户，�
 
   // Tenant B holds the form too, but sees none of A's records.
   const b = await browser.newPage();
-  await loginAs(b, 'e2e_tenant_b', E2E_ADMIN_PASSWORD);
+  await loginAs(b, `e2e_tb_${run}`, E2E_ADMIN_PASSWORD);
   await expect(b.getByTestId('top-bar')).toBeVisible();
   await b.goto(`${BASE}/form/list/${formId}`);
   await expect(button(b, '新增')).toBeVisible();
@@ -122,7 +126,7 @@ test('园区把危化品车辆入园登记连同依赖分配给两个租户，�
   await expect(field(a, 'e2e_escort_phone')).toHaveCount(0);
   await a.keyboard.press('Escape');
 
-  await handDown(page, '同步配置', ['甲化工（租户）'], '同步完成');
+  await handDown(page, '同步配置', [A], '同步完成');
 
   await a.reload();
   await button(a, '新增').click();
