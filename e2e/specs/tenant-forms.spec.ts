@@ -48,7 +48,7 @@ async function handDown(page: Page, kind: '表单分配' | '同步配置', tenan
   // Nothing chosen: the screen's own refusal.
   await button(d, kind).click();
   await expect(page.getByText('选择租户不能为空！')).toBeVisible();
-  for (const t of tenants) await d.locator('.ant-transfer-list').first().getByRole('listitem', { name: t }).click();
+  for (const t of tenants) await d.locator('.ant-transfer-list').first().locator('.ant-transfer-list-content-item', { hasText: t }).locator('input[type=checkbox]').check();
   await d.locator('.ant-transfer-operation button').first().click();
   await shot(page, `${kind}-2`);
   await button(d, kind).click();
@@ -72,6 +72,7 @@ async function addVehicle(page: Page, plate: string) {
 }
 
 test.describe.configure({ mode: 'serial' });
+test.use({ actionTimeout: 20_000 });
 
 test('园区把危化品车辆入园登记连同依赖分配给两个租户，租户各自填报，园区全部可见，同步后租户看到新字段', async ({ page, browser }) => {
   test.setTimeout(240_000);
