@@ -48,8 +48,8 @@ async function handDown(page: Page, kind: '表单分配' | '同步配置', tenan
   // Nothing chosen: the screen's own refusal.
   await button(d, kind).click();
   await expect(page.getByText('选择租户不能为空！')).toBeVisible();
-  for (const t of tenants) await d.locator('.ant-transfer-list').first().locator('.ant-transfer-list-content-item', { hasText: t }).locator('input[type=checkbox]').check();
-  await d.locator('.ant-transfer-operation button').first().click();
+  for (const t of tenants) await d.locator('.ant-transfer-section').first().locator('.ant-transfer-list-content-item', { hasText: t }).locator('input[type=checkbox]').check();
+  await d.locator('.ant-transfer-actions button').first().click();
   await shot(page, `${kind}-2`);
   await button(d, kind).click();
   for (const t of tenants) await expect(d.locator('.ant-table-row').filter({ hasText: t }).getByText(done, { exact: true })).toBeVisible({ timeout: 30_000 });
