@@ -81,7 +81,7 @@ try {
   const { syncFormTaskKey } = (await call(admin, 'GET', `/api/form/tenant/formAllotTenants?formId=${main}&tenantIds=${tenants.join(',')}`)) as { syncFormTaskKey: string };
   let status: { status: string; statusDesc: Record<string, number> };
   for (;;) {
-    status = ((await call(admin, 'POST', `/api/form/tenant/syncFormConf/status/${syncFormTaskKey}`)) as { data: typeof status }).data;
+    status = ((await call(admin, 'POST', `/api/form/tenant/syncFormConf/status/${syncFormTaskKey}`, {})) as { data: typeof status }).data;
     if (status.status !== 'syncing') break;
     await new Promise((r) => setTimeout(r, 200));
   }
