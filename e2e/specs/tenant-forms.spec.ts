@@ -83,59 +83,67 @@ test('园区把危化品车辆入园登记连同依赖分配给两个租户，�
   await tenant(A, `e2e_ta_${run}`);
   await tenant(B, `e2e_tb_${run}`);
   const formId = await vehicleFormId();
+  // The demo form is shared with the specs after this one: its design and tenants are put back at the end.
+  const original = await withDb(async (c) => (await c.query(`select form_meta from form_conf where id = $1`, [formId])).rows[0].form_meta as unknown);
 
   await loginAsAdmin(page);
-  await handDown(page, '表单分配', [A, B], '分配完成');
+  try {
+    await handDown(page, '表单分配', [A, B], '分配完成');
 
-  // Tenant A's 主管理员: the menu is there, a record is added.
-  const a = await browser.newPage();
-  await loginAs(a, `e2e_ta_${run}`, E2E_ADMIN_PASSWORD);
-  await expect(a.getByTestId('top-bar')).toBeVisible();
-  await expect(a.getByText(VEHICLE).first()).toBeVisible();
-  await a.goto(`${BASE}/form/list/${formId}`);
-  await addVehicle(a, '皖A36001');
-  await shot(a, 'tenant-a-list');
+    // Tenant A's 主管理员: the menu is there, a record is added.
+    const a = await browser.newPage();
+    await loginAs(a, `e2e_ta_${run}`, E2E_ADMIN_PASSWORD);
+    await expect(a.getByTestId('top-bar')).toBeVisible();
+    await expect(a.getByText(VEHICLE).first()).toBeVisible();
+    await a.goto(`${BASE}/form/list/${formId}`);
+    await addVehicle(a, '皖A36001');
+    await shot(a, 'tenant-a-list');
 
-  // Tenant B holds the form too, but sees none of A's records.
-  const b = await browser.newPage();
-  await loginAs(b, `e2e_tb_${run}`, E2E_ADMIN_PASSWORD);
-  await expect(b.getByTestId('top-bar')).toBeVisible();
-  await b.goto(`${BASE}/form/list/${formId}`);
-  await expect(button(b, '新增')).toBeVisible();
-  await expect(b.getByText('皖A36001')).toHaveCount(0);
+    // Tenant B holds the form too, but sees none of A's records.
+    const b = await browser.newPage();
+    await loginAs(b, `e2e_tb_${run}`, E2E_ADMIN_PASSWORD);
+    await expect(b.getByTestId('top-bar')).toBeVisible();
+    await b.goto(`${BASE}/form/list/${formId}`);
+    await expect(button(b, '新增')).toBeVisible();
+    await expect(b.getByText('皖A36001')).toHaveCount(0);
 
-  // The park sees the tenant's record.
-  await page.goto(`${BASE}/form/list/${formId}`);
-  await expect(page.locator('.ant-table-row').filter({ hasText: '皖A36001' })).toBeVisible();
+    // The park sees the tenant's record.
+    await page.goto(`${BASE}/form/list/${formId}`);
+    await expect(page.locator('.ant-table-row').filter({ hasText: '皖A36001' })).toBeVisible();
 
-  // The park adds 随车电话 in the designer and publishes it.
-  await page.goto(`${BASE}/form/design/${formId}`);
-  await expect(page.getByTestId('form-designer')).toBeVisible();
-  await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
-  await paletteItem(page, 'input').click();
-  await name(page, '随车电话', 'e2e_escort_phone');
-  await page.getByRole('button', { name: '发布' }).click();
-  await dialog(page, '发布表单设计').getByRole('button', { name: '确认发布' }).click();
-  const menuDialog = dialog(page, '创建表单菜单');
-  if (await menuDialog.isVisible().catch(() => false)) await menuDialog.locator('.ant-modal-close').click();
-  await expect(page.getByText('已发布')).toBeVisible();
+    // The park adds 随车电话 in the designer and publishes it.
+    await page.goto(`${BASE}/form/design/${formId}`);
+    await expect(page.getByTestId('form-designer')).toBeVisible();
+    await page.getByTestId('designer-canvas').click({ position: { x: 5, y: 5 } });
+    await paletteItem(page, 'input').click();
+    await name(page, '随车电话', 'e2e_escort_phone');
+    await page.getByRole('button', { name: '发布' }).click();
+    await dialog(page, '发布表单设计').getByRole('button', { name: '确认发布' }).click();
+    const menuDialog = dialog(page, '创建表单菜单');
+    if (await menuDialog.isVisible().catch(() => false)) await menuDialog.locator('.ant-modal-close').click();
+    await expect(page.getByText('已发布')).toBeVisible();
 
-  // Until synced, tenant A runs its copy without the field.
-  await a.reload();
-  await button(a, '新增').click();
-  await expect(field(a, 'plate_no')).toBeVisible();
-  await expect(field(a, 'e2e_escort_phone')).toHaveCount(0);
-  await a.keyboard.press('Escape');
+    // Until synced, tenant A runs its copy without the field.
+    await a.reload();
+    await button(a, '新增').click();
+    await expect(field(a, 'plate_no')).toBeVisible();
+    await expect(field(a, 'e2e_escort_phone')).toHaveCount(0);
+    await a.keyboard.press('Escape');
 
-  await handDown(page, '同步配置', [A], '同步完成');
+    await handDown(page, '同步配置', [A], '同步完成');
 
-  await a.reload();
-  await button(a, '新增').click();
-  await expect(field(a, 'e2e_escort_phone')).toBeVisible();
-  await shot(a, 'tenant-a-synced');
-  // Tenant B was not synced: still its old copy.
-  await b.reload();
-  await button(b, '新增').click();
-  await expect(field(b, 'plate_no')).toBeVisible();
-  await expect(field(b, 'e2e_escort_phone')).toHaveCount(0);
+    await a.reload();
+    await button(a, '新增').click();
+    await expect(field(a, 'e2e_escort_phone')).toBeVisible();
+    await shot(a, 'tenant-a-synced');
+    // Tenant B was not synced: still its old copy.
+    await b.reload();
+    await button(b, '新增').click();
+    await expect(field(b, 'plate_no')).toBeVisible();
+    await expect(field(b, 'e2e_escort_phone')).toHaveCount(0);
+  } finally {
+    await withDb((c) => c.query(`delete from form_tenant where company_id in (select id from sys_company where company_name in ($1, $2))`, [A, B]));
+    const restored = await page.request.post('/api/form/saveformdesign', { data: { formId, formMeta: original }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
 });
