@@ -25,6 +25,7 @@ import { reportRoutes } from './modules/report/index.ts';
 import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
+import { formAllotRoutes } from './modules/tenant/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   parkRoutes(app, ctx);
   backupRoutes(app, ctx);
   videoRoutes(app, ctx);
+  formAllotRoutes(app, ctx); // issue 36: 表单分配
 
   await registerWeb(app, ctx.config.webDist);
   return app;

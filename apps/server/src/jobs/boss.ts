@@ -14,6 +14,7 @@ import { registerBackupJob } from '../modules/backup/index.ts';
 import { type AutomationEngine, startAutomation } from '../modules/automation/index.ts';
 import { registerApprovalTimeouts } from '../modules/approval/index.ts';
 import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
+import { registerFormAllotJob } from '../modules/tenant/index.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */
 const AUTOMATION = new WeakMap<PgBoss, AutomationEngine>();
@@ -82,6 +83,7 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
   await registerApprovalTimeouts(boss, ctx, logger); // issue 20
   // Nightly backup with retention, and 立即备份 from 系统管理 (issue 28).
   await registerBackupJob(boss, ctx, logger, connectionString);
+  await registerFormAllotJob(boss, ctx, logger); // issue 36: 表单分配 / 同步配置
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {

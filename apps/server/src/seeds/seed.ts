@@ -9,6 +9,7 @@ import { seedDemoAutomation } from './automation.ts';
 import { seedAutomationDesignerMenu } from './automationDesigner.ts';
 import { seedDemoApproval } from './approval.ts';
 import { seedDemoRoles } from './demoRoles.ts';
+import { seedTenantFormsMenu } from './tenantForms.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -157,6 +158,7 @@ const STEPS: Array<[string, Step]> = [
   ['menus-holiday', (trx) => seedUnderSystem(trx, { name: '节假日', path: '/system/holiday', component: 'HolidayManage', iconName: 'rizhiguanli', perms: 'system:holiday', roles: [] })],
   // Issue 42: 张三 files, 李四 and 王五 approve, 赵六 reads the copy, each with only those menus.
   [DEMO_ROLES_SEED_KEY, seedDemoRoles],
+  ['menus-tenant-forms', seedTenantFormsMenu], // issue 36: 租户管理 › 表单分配
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -7,6 +7,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export type PageComponent = LazyExoticComponent<ComponentType>;
 
 export const pageRegistry: Record<string, PageComponent> = {
+  // 租户管理 › 表单分配 (issue 36)
+  FormTenantAllot: lazy(() => import('../features/tenant/form/FormTenantAllotPage.tsx').then((m) => ({ default: m.FormTenantAllotPage }))),
   Home: lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
   // 待办事项 and the task page (issue 20): approvals to do, done, started by me and copied to me.
   WaitDoneTask: lazy(() => import('../features/approval/TaskListsPage.tsx').then((m) => ({ default: m.TaskListsPage }))),

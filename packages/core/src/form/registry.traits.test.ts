@@ -31,6 +31,9 @@ describe('control traits', () => {
     expect(having((t) => t.dateKind)).toEqual(['date', 'datetime', 'month', 'time', 'year', 'year_month']);
     expect(having((t) => t.names === 'user')).toEqual(['current_user', 'm_user_select', 'user_select']);
     expect(having((t) => t.names === 'org')).toEqual(['m_org_select', 'org_select']);
+    expect(having((t) => t.formSource === 'dsConf')).toEqual(['m_data_ref', 'table']);
+    expect(having((t) => t.formSource === 'mapsSource')).toEqual(['data_select', 'm_data_select']);
+    expect(having((t) => t.dictionary)).toEqual(['dic_select', 'm_dic_select']);
   });
 
   it('gives each date control its own kind', () => {

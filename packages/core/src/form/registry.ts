@@ -151,16 +151,16 @@ export const CONTROL_DEFINITIONS = {
   m_data_ref: control(
     multiPicker(),
     advance(picker('数据引用', '', { dsConf: dsConf({ key: '', mapping: {} }), displayModel: 'table' })),
-    { flowComparable: false, ...NO_RECIPIENT_CONDITION },
+    { flowComparable: false, ...NO_RECIPIENT_CONDITION, formSource: 'dsConf' },
   ),
   data_select: control(
     singlePicker(),
     advance(
       sourced('通用数据', { method: 'GET', postType: 'json', dataSelectType: '0', remoteDataPoint: 'datas', urlParams: [] }),
     ),
-    NO_RECIPIENT_CONDITION,
+    { ...NO_RECIPIENT_CONDITION, formSource: 'mapsSource' },
   ),
-  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)')), NO_RECIPIENT_CONDITION),
+  m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)')), { ...NO_RECIPIENT_CONDITION, formSource: 'mapsSource' }),
   org_select: control(singlePicker(), advance(mapped('组织机构', '组织机构', 'tree')), { names: 'org' }),
   m_org_select: control(multiPicker(), advance(mapped('组织机构', '组织机构', 'tree', true)), { ...NO_RECIPIENT_CONDITION, names: 'org' }),
   user_select: control(
@@ -173,8 +173,8 @@ export const CONTROL_DEFINITIONS = {
   m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true)), NO_RECIPIENT_CONDITION),
   company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table')), { ownCompany: true }),
   m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true)), NO_RECIPIENT_CONDITION),
-  dic_select: control(singlePicker(), advance(dictionary(false))),
-  m_dic_select: control(multiPicker(), advance(dictionary(true)), NO_RECIPIENT_CONDITION),
+  dic_select: control(singlePicker(), advance(dictionary(false)), { dictionary: true }),
+  m_dic_select: control(multiPicker(), advance(dictionary(true)), { ...NO_RECIPIENT_CONDITION, dictionary: true }),
   gis_select: control(
     gisControl(),
     advance({
@@ -225,7 +225,7 @@ export const CONTROL_DEFINITIONS = {
     advance({ ...picker('当前用户', '用户'), options: field({ placeholder: '', multiple: false, remoteUrl: '' }) }),
     { imported: false, names: 'user' },
   ),
-  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) })), NO_RECIPIENT_CONDITION),
+  table: control(subTableControl(), advance(subTable('子表单', { addModel: 'single', dsConf: dsConf({ mapping: [] }) })), { ...NO_RECIPIENT_CONDITION, formSource: 'dsConf' }),
   flow_table: control(subTableControl(), advance(subTable('审批填报项'))),
   calculate_formula: control(
     calculatedControl(),

@@ -1,3 +1,5 @@
+// The request's multipart methods are declared by the plugin's types; imported here so every program that reaches this file (bench, tests) sees them.
+import type {} from '@fastify/multipart';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

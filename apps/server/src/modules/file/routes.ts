@@ -1,3 +1,5 @@
+// The request's multipart methods are declared by the plugin's types; imported here so every program that reaches this file (bench, tests) sees them.
+import type {} from '@fastify/multipart';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';

@@ -93,8 +93,9 @@ export function formConfRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.route({ method, url: '/api/form/formconf/queryandpermission', schema, handler: async (r) => listFor(r, read(r), true) });
   }
 
+  // A tenant's caller gets its tenant's copy of a handed-down form (ADR 0037).
   app.get('/api/form/formconf/getbyid/:formId', async (request) =>
-    service.formConfReply(db, parseFormId((request.params as { formId: string }).formId)),
+    service.formConfReply(ctx, authOf(request), parseFormId((request.params as { formId: string }).formId)),
   );
 
   for (const [action, status, label] of [['enable', 0, '启用表单'], ['disable', 1, '停用表单']] as const) {

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { announceFormChange } from './formModel.ts';
+import { announceFormChange, modelForCaller } from './formModel.ts';
+import type { AuthContext } from '../../plugins/authContext.ts';
 import { copyForm, dropEmptyForm, lockAndCheckData } from './formLifecycle.ts';
 import * as repo from './formConf.repo.ts';
 import { loadDesign } from './savedDesign.ts';
@@ -98,8 +99,9 @@ export async function listForms(db: Kysely<Database>, filter: repo.FormListFilte
   };
 }
 
-export async function formConfReply(db: Kysely<Database>, id: string) {
-  const design = await loadDesign(db, id);
+export async function formConfReply(ctx: AppContext, auth: AuthContext, id: string) {
+  const design = await loadDesign(ctx.db, id);
+  const meta = auth.user.userType === 0 ? design.meta : (await modelForCaller(ctx, auth, id)).meta;
   return {
     errCode: 0,
     formConf: {
@@ -107,7 +109,7 @@ export async function formConfReply(db: Kysely<Database>, id: string) {
       formName: design.formName,
       formType: design.formType,
       status: design.status,
-      formMeta: servedFormMeta(design.meta),
+      formMeta: servedFormMeta(meta),
     },
   };
 }

@@ -12,6 +12,8 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { AuthEvents } from '../auth/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import type { AuthContext } from '../../plugins/authContext.ts';
+import { companyScopeOf } from '../../plugins/scope.ts';
 import type { QueryColumn } from './queryCompiler.ts';
 import { formTable, subTable } from './tableNames.ts';
 import { loadDesign } from './savedDesign.ts';
@@ -100,16 +102,41 @@ export function buildFormModel(formId: string, formName: string, status: number,
  */
 export class FormModelCache {
   private readonly models = new Map<string, FormModel>();
+  /** Per form, per tenant: the model its users run (the tenant's copy, or the park's design). */
+  private readonly tenantModels = new Map<string, Map<string, FormModel>>();
 
   constructor(events: AuthEvents) {
     events.on((e) => {
-      if (e.kind === 'form') this.models.delete(e.id);
-      else if (e.kind === 'user' && e.id === '*') this.models.clear(); // the listener reconnected
+      if (e.kind === 'form') this.forget(e.id);
+      else if (e.kind === 'user' && e.id === '*') {
+        // the listener reconnected
+        this.models.clear();
+        this.tenantModels.clear();
+      }
     });
   }
 
   forget(formId: string): void {
     this.models.delete(formId);
+    this.tenantModels.delete(formId);
+  }
+
+  /**
+   * The design a caller of `tenantId` runs (ADR 0037): null (the park) runs the park's design; a
+   * tenant runs its copy of a form handed down to it (form_tenant), or the design of its own form
+   * or of a park form handed down to no tenant (the park's collection forms companies fill in).
+   * A park form handed to other tenants only, or another tenant's own form, is 404 表单不存在.
+   */
+  async loadFor(db: Kysely<Database>, formId: string, tenantId: string | null): Promise<FormModel> {
+    if (tenantId === null) return this.load(db, formId);
+    const hit = this.tenantModels.get(formId)?.get(tenantId);
+    if (hit) return hit;
+    const park = await this.load(db, formId);
+    const model = await tenantModel(db, park, tenantId);
+    let perTenant = this.tenantModels.get(formId);
+    if (!perTenant) this.tenantModels.set(formId, (perTenant = new Map()));
+    perTenant.set(tenantId, model);
+    return model;
   }
 
   async load(db: Kysely<Database>, formId: string): Promise<FormModel> {
@@ -120,6 +147,33 @@ export class FormModelCache {
     this.models.set(formId, model);
     return model;
   }
+}
+
+/** See FormModelCache.loadFor. */
+async function tenantModel(db: Kysely<Database>, park: FormModel, tenantId: string): Promise<FormModel> {
+  const form = await db
+    .selectFrom('form_conf')
+    .select((eb) => [
+      'form_conf.company_id',
+      eb.selectFrom('form_tenant').select(['form_tenant.form_meta']).whereRef('form_tenant.form_id', '=', 'form_conf.id').where('form_tenant.company_id', '=', tenantId).as('copy_meta'),
+      eb.selectFrom('form_tenant').select(['form_tenant.design_version']).whereRef('form_tenant.form_id', '=', 'form_conf.id').where('form_tenant.company_id', '=', tenantId).as('copy_version'),
+      eb.exists(eb.selectFrom('form_tenant').select('form_tenant.form_id').whereRef('form_tenant.form_id', '=', 'form_conf.id')).as('handed_down'),
+    ])
+    .where('form_conf.id', '=', park.formId)
+    .executeTakeFirst();
+  if (!form) throw notFound('表单不存在');
+  if (form.copy_meta !== null && form.copy_meta !== undefined) {
+    return buildFormModel(park.formId, park.formName, park.status, Number(form.copy_version), form.copy_meta as FormMeta);
+  }
+  const own = form.company_id === tenantId;
+  const openToAll = form.company_id === null && !form.handed_down;
+  if (own || openToAll) return park;
+  throw notFound('表单不存在');
+}
+
+/** The design the caller runs (FormModelCache.loadFor with the caller's tenant). */
+export function modelForCaller(ctx: { db: Kysely<Database>; forms: FormModelCache }, auth: AuthContext, formId: string): Promise<FormModel> {
+  return ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
 }
 
 /** Announces a change to a form's definition, inside the changing transaction. */

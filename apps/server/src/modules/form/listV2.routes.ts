@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
+import { modelForCaller } from './formModel.ts';
 import { listFormData } from './listQuery.ts';
 import { metaWithV2, saveSensorSettingsV2, tableWidgetById, v2ListInput } from './listV2.ts';
 import { FORM_DESIGN_PERMISSION } from './permissions.ts';
@@ -68,7 +70,7 @@ export function listV2Routes(app: FastifyInstance, ctx: AppContext): void {
   // The published list page: the saved table widget (by widgetId) adds its fixed filters and sort.
   app.post('/api/form/queryFormDataV2', { schema: { body: V2Body } }, async (request) => {
     const body = request.body as Static<typeof V2Body>;
-    const model = await ctx.forms.load(ctx.db, parseFormId(body.formId));
+    const model = await modelForCaller(ctx, authOf(request), parseFormId(body.formId));
     const widget = tableWidgetById(metaWithV2(model), body.widgetId);
     return listFormData(ctx, request, v2ListInput(body, widget));
   });

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { modelForCaller } from './formModel.ts';
 import { requireFormAction } from './recordAccess.ts';
 import { listRecords, presentRow, type ListQuery } from './recordStore.ts';
 import { parseFormId } from './tableNames.ts';
@@ -25,7 +27,7 @@ export async function listFormRecords(
 ): Promise<FormListReply> {
   const formId = parseFormId(rawFormId);
   const scope = requireFormAction(request, formId, 'view');
-  const model = await ctx.forms.load(ctx.db, formId);
+  const model = await modelForCaller(ctx, authOf(request), formId);
   const result = await listRecords(ctx.db, model.main, query, scope, { model, log: request.log });
   return {
     errCode: 0,

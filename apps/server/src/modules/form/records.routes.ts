@@ -3,7 +3,8 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { subModel } from './formModel.ts';
+import { modelForCaller, subModel } from './formModel.ts';
+import { authOf } from '../../plugins/auth.ts';
 import { requireFormAction } from './recordAccess.ts';
 import { listFormRecords } from './recordList.ts';
 import { flatBody, parseIdList, recordIdOf, versionOf } from './requestParts.ts';
@@ -37,7 +38,7 @@ export { flatBody, recordIdOf } from './requestParts.ts';
 async function modelFor(ctx: AppContext, request: FastifyRequest, rawFormId: unknown, action: 'add' | 'edit') {
   const formId = parseFormId(rawFormId);
   const scope = requireFormAction(request, formId, action);
-  const model = await ctx.forms.load(ctx.db, formId);
+  const model = await modelForCaller(ctx, authOf(request), formId);
   if (model.status !== 0) throw badRequest('表单已停用');
   return { model, scope };
 }
@@ -76,7 +77,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = request.query as Record<string, unknown>;
     const formId = parseFormId(q.formId);
     const scope = requireFormAction(request, formId, 'view');
-    const model = await ctx.forms.load(db, formId);
+    const model = await modelForCaller(ctx, authOf(request), formId);
     const found = await ctx.records.readForEditor(model, recordIdOf(q.businessId ?? q.id, 'businessId'), scope);
     if (!found) throw notFound();
     return { errCode: 0, ...found };
@@ -88,7 +89,7 @@ export function recordRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const formId = parseFormId((request.params as { formId: string }).formId);
       const scope = requireFormAction(request, formId, 'delete');
-      const model = await ctx.forms.load(db, formId);
+      const model = await modelForCaller(ctx, authOf(request), formId);
       const ids = parseIdList((request.query as Record<string, unknown>).businessIds);
       const deleted = await db.transaction().execute((trx) => ctx.records.remove(trx, request, model, model.main, ids, scope));
       return { errCode: 0, deleted: deleted.length };

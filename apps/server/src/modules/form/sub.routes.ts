@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
-import { subModel, type FormModel, type TableModel } from './formModel.ts';
+import { modelForCaller, subModel, type FormModel, type TableModel } from './formModel.ts';
 import { companyOnlyScope, ownRecords, recordScopeFor, type RecordScope } from './recordAccess.ts';
 import { listRecords, parentIdsOf, presentRow, type Row } from './recordStore.ts';
 import { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
@@ -34,7 +34,7 @@ async function target(ctx: AppContext, request: FastifyRequest, mode: Mode = 'wr
   // Refused before the form is read, so a caller without rights learns nothing about it; a read
   // without a form right waits for its parent, which another module may show them (recordViewers).
   if (mode === 'write') parentScopes(request, formId, 'read');
-  const model = await ctx.forms.load(ctx.db, formId);
+  const model = await modelForCaller(ctx, authOf(request), formId);
   return { model, table: subModel(model, p.subKey) };
 }
 

@@ -104,6 +104,14 @@ export interface ControlTraits {
   readonly dateKind: DateKind | null;
   /** Whom its value names, for approval recipients taken from a form field (表单中的人员, 部门字段), else null. */
   readonly names: 'user' | 'org' | null;
+  /**
+   * Where it names another form whose records it reads (issue 36: a form handed down brings them):
+   * `dsConf` is options.dsConf.formId (数据引用, a sub-table filled from a form), `mapsSource` is
+   * options.maps.source.table (通用数据 pickers over a form table); null for a control that reads none.
+   */
+  readonly formSource: 'dsConf' | 'mapsSource' | null;
+  /** Its choices are a dictionary's entries (control.typeCode): a form handed down brings the dictionary. */
+  readonly dictionary: boolean;
 }
 
 /** The traits of a type that states none: what most controls are. */
@@ -122,6 +130,8 @@ export const PLAIN_TRAITS: ControlTraits = {
   recipientCondition: true,
   dateKind: null,
   names: null,
+  formSource: null,
+  dictionary: false,
 };
 
 export type RequiredVerb = 'input' | 'choice' | 'upload';

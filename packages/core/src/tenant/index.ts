@@ -1,0 +1,3 @@
+export * from './formDepends.ts';
+export * from './allotStatus.ts';
+export * from './allotApi.ts';
