@@ -23,3 +23,4 @@ export * from './report/index.ts';
 export * from './park/index.ts';
 export * from './ops/backups.ts';
 export * from './video/index.ts';
+export * from './subsystem/index.ts';
