@@ -23,6 +23,7 @@ import { lookupRoutes } from './modules/lookup/index.ts';
 import { msgRoutes } from './modules/msg/index.ts';
 import { parkRoutes } from './modules/park/index.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { reportRoutes } from './modules/report/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   parkRoutes(app, ctx);
   backupRoutes(app, ctx);
   videoRoutes(app, ctx);
+  await subsystemRoutes(app, ctx); // issue 40
 
   await registerWeb(app, ctx.config.webDist);
   return app;
