@@ -33,13 +33,8 @@ export function isSortIndex(value: unknown): boolean {
  * provider, so nothing is normalised here beyond trimming.
  */
 export function isRedirectUri(value: string): boolean {
-  if (/\s/.test(value) || value.length > 500) return false;
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hash === '' && !value.includes('#');
-  } catch {
-    return false;
-  }
+  if (/\s/.test(value) || value.length > 500 || value.includes('#')) return false;
+  return /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[^?]*)?(\?.*)?$/i.test(value);
 }
 
 /** One URI a line (the dialog's textarea) → the list; blank lines dropped. */

@@ -187,7 +187,7 @@ describe('single sign-on (OpenID Connect)', () => {
     const html = await confirm.text();
     expect(html).toContain('确认退出');
     const action = /action="([^"]+)"/.exec(html)![1]!;
-    const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]));
     fields.set('logout', 'yes');
     const out = await browser.fetch(new URL(action, issuer).href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
     expect(out.status).toBe(303);
