@@ -23,11 +23,11 @@ test('子系统：新增时的校验提示，分配同步账号只显示一次�
   await dialog.getByLabel('排序号').fill('0');
   await expect(dialog.getByText('必须为正整数')).toBeVisible();
   await dialog.getByLabel('排序号').fill('3');
-  await dialog.getByRole('radiogroup', { name: '是否需要单点登录' }).getByText('是').click();
+  await dialog.locator('.ant-form-item').filter({ hasText: '是否需要单点登录' }).getByText('是', { exact: true }).click();
   await dialog.getByLabel(/回调地址/).fill('emergency.park.example/cb');
   await expect(dialog.getByText('回调地址须为完整的 http(s) 地址，每行一个')).toBeVisible();
   await dialog.getByLabel(/回调地址/).fill('https://emergency.park.example/oidc/callback');
-  await dialog.getByRole('radiogroup', { name: '是否需要数据同步' }).getByText('是').click();
+  await dialog.locator('.ant-form-item').filter({ hasText: '是否需要数据同步' }).getByText('是', { exact: true }).click();
   await dialog.getByLabel('描述简介').fill('园区应急指挥平台');
   await page.screenshot({ path: '/tmp/s40-subsystem-dialog.png' });
   await dialog.getByRole('button', { name: '保存' }).click();
@@ -43,7 +43,7 @@ test('子系统：新增时的校验提示，分配同步账号只显示一次�
   await expect(secret).toHaveText(/^[A-Za-z0-9_-]{32}$/);
   await expect(agent).toContainText('密钥只显示这一次');
   await page.screenshot({ path: '/tmp/s40-subsystem-secret.png' });
-  await agent.getByRole('button', { name: '关闭' }).click();
+  await agent.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
 
   // Opened again, the secret is not shown: only when it was made, and a way to make a new one.
   await row.getByRole('button', { name: '分配同步账号' }).click();
