@@ -59,6 +59,26 @@ describe('子系统', () => {
     expect((await t.sql.query(`select count(*)::int n from sys_module where id = $1`, [id])).rows[0].n).toBe(0);
   });
 
+  it('grants interfaces per sub-system (listInter / addSysRelInter / listSysRelInter)', async () => {
+    const id = (await t.call(admin, 'POST', '/api/user/addSys', { ...base, sysName: 'GIS' })).json().id as number;
+    const inters = (await t.call(admin, 'GET', `/api/user/listInter?sysId=${id}`)).json();
+    expect(inters.list.map((i: { interCode: string }) => i.interCode)).toEqual(['organisations', 'users', 'roles', 'companies', 'dictionaries']);
+    expect(inters.sysRelInterList).toEqual([]);
+    const [org, user] = inters.list as { id: number }[];
+    // A GET that writes needs the request header, like a POST.
+    const bare = await t.app.inject({ method: 'GET', url: `/api/user/addSysRelInter?sysId=${id}&interIds=${org!.id},`, headers: { cookie: admin } });
+    expect(bare.statusCode).toBe(403);
+    const saved = await t.call(admin, 'GET', `/api/user/addSysRelInter?sysId=${id}&interIds=${org!.id},${user!.id},`);
+    expect(saved.json()).toMatchObject({ errCode: 0, errMsg: '保存成功' });
+    expect((await t.call(admin, 'GET', `/api/user/listSysRelInter?sysId=${id}`)).json().list).toEqual([
+      { interId: org!.id, tenantId: null },
+      { interId: user!.id, tenantId: null },
+    ]);
+    expect((await t.call(admin, 'GET', `/api/user/addSysRelInter?sysId=${id}&interIds=999,`)).json().errMsg).toBe('接口不存在');
+    expect((await t.call(admin, 'GET', `/api/user/addSysRelInter?sysId=${id}&interIds=${org!.id},&tenantIds=99999`)).json().errMsg).toBe('租户不存在');
+    expect((await t.call(admin, 'GET', `/api/user/listSysRelInter?sysId=${id}`)).json().list).toHaveLength(2);
+  });
+
   it('notes every organisation change for data sync, with its tenant', async () => {
     const before = Number((await t.sql.query(`select coalesce(max(seq), 0) m from sync_change`)).rows[0].m);
     await t.sql.query(`insert into sys_org (org_name) values ('同步测试部')`);
