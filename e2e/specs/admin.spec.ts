@@ -265,16 +265,17 @@ test.describe('系统管理', () => {
 
   test('系统模块与安全设置', async ({ page }) => {
     await loginAsAdmin(page);
-    await openAdminPage(page, '/system/sys', '系统模块');
-    await page.getByRole('button', { name: '新增系统模块' }).click();
-    const sysDialog = page.getByRole('dialog', { name: '新增系统模块' });
-    await sysDialog.getByLabel('系统名称').fill('园区安全生产监管');
-    await expect(sysDialog.getByText('系统名称已存在')).toBeVisible();
-    await sysDialog.getByLabel('系统名称').fill(`停用模块${RUN}`);
-    await sysDialog.getByLabel('地址').fill('javascript:alert(1)');
-    await expect(sysDialog.getByText(/请输入以 http/)).toBeVisible();
-    await sysDialog.getByLabel('地址').fill('https://example.invalid/module');
-    await sysDialog.getByLabel('停用').check();
+    await openAdminPage(page, '/system/sys', '子系统');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const sysDialog = page.getByRole('dialog', { name: '新增子系统' });
+    await sysDialog.getByLabel('子系统名称').fill('园区安全生产监管');
+    await expect(sysDialog.getByText('子系统已存在')).toBeVisible();
+    await sysDialog.getByLabel('子系统名称').fill(`停用模块${RUN}`);
+    await sysDialog.getByLabel('访问地址').fill('javascript:alert(1)');
+    await expect(sysDialog.getByText('请输入正确的访问地址')).toBeVisible();
+    await sysDialog.getByLabel('访问地址').fill('https://example.invalid/module');
+    await sysDialog.getByLabel('排序号').fill('9');
+    await sysDialog.getByRole('switch', { name: '是否显示' }).click();
     await sysDialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByRole('row', { name: new RegExp(`停用模块${RUN}`) })).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/admin-sys.png' });

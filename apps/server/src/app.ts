@@ -24,6 +24,7 @@ import { userRoutes } from './modules/user/index.ts';
 import { reportRoutes } from './modules/report/index.ts';
 import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
+import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes } from './modules/tenant/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   backupRoutes(app, ctx);
   videoRoutes(app, ctx);
   formAllotRoutes(app, ctx); // issue 36: 表单分配
+  await subsystemRoutes(app, ctx); // issue 40
 
   await registerWeb(app, ctx.config.webDist);
   return app;

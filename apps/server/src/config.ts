@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   secureCookies: boolean;
+  /** OIDC_ISSUER: the address sub-systems know the platform's OpenID provider by (issue 40); empty: http://localhost:PORT/closed-park-web/oidc. */
+  oidcIssuer: string;
   /** The largest upload accepted, in MB, whatever a form field allows. */
   maxUploadMb: number;
   /**
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: env.SECURE_COOKIES === '1',
+    oidcIssuer: env.OIDC_ISSUER || '',
     maxUploadMb: intFrom(env.MAX_UPLOAD_MB, 100, 'MAX_UPLOAD_MB'),
     soffice: env.SOFFICE_PATH || null,
     gis: {

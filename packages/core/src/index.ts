@@ -24,3 +24,4 @@ export * from './park/index.ts';
 export * from './ops/backups.ts';
 export * from './video/index.ts';
 export * from './tenant/index.ts';
+export * from './subsystem/index.ts';

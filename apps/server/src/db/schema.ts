@@ -102,6 +102,69 @@ export interface SysModuleTable {
   status: Generated<number>;
   order_index: Generated<number>;
   create_time: Generated<Date>;
+  /* 子系统 (issue 40, ADR 0040): 0 是 / 1 否 for sso and syn, as the original's radios. */
+  sys_desc: Generated<string | null>;
+  sso: Generated<number>;
+  sso_mode: Generated<string | null>;
+  syn: Generated<number>;
+  /** The OIDC client_id and the sync signer. */
+  agent_account: Generated<string | null>;
+  /** Sealed (AES-GCM, SecretBox), never shown again after it is generated. */
+  agent_secret: Generated<string | null>;
+  redirect_uris: ColumnType<string[], string | undefined, string>;
+  logout_uris: ColumnType<string[], string | undefined, string>;
+  webhook_url: Generated<string | null>;
+  secret_time: Generated<Date | null>;
+}
+
+/** oidc-provider's stored artefacts (issue 40). */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+export interface SyncInterfaceTable {
+  id: Id;
+  inter_code: string;
+  inter_name: string;
+  order_index: Generated<number>;
+}
+
+export interface SysRelInterTable {
+  id: Id;
+  sys_id: string;
+  inter_id: string;
+  /** Null: every tenant. */
+  company_id: string | null;
+}
+
+export interface SyncChangeTable {
+  seq: Id;
+  inter_code: string;
+  entity_id: string;
+  company_id: string | null;
+  op: 'upsert' | 'delete';
+  changed_at: Generated<Date>;
+}
+
+export interface SyncNonceTable {
+  sys_id: string;
+  signature: string;
+  seen_at: Generated<Date>;
+}
+
+export interface SysThemeTable {
+  id: Id;
+  theme_name: string;
+  type: number;
+  meta: ColumnType<Record<string, unknown>, string, string>;
+  create_time: Generated<Date>;
 }
 
 export interface SysSessionTable {
@@ -1000,6 +1063,12 @@ export interface Database {
   sys_menu: SysMenuTable;
   sys_role_menu: SysRoleMenuTable;
   sys_module: SysModuleTable;
+  oidc_payload: OidcPayloadTable;
+  sync_interface: SyncInterfaceTable;
+  sys_rel_inter: SysRelInterTable;
+  sync_change: SyncChangeTable;
+  sync_nonce: SyncNonceTable;
+  sys_theme: SysThemeTable;
   sys_session: SysSessionTable;
   sys_operation_log: SysOperationLogTable;
   auth_nonce: AuthNonceTable;

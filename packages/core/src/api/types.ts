@@ -101,6 +101,19 @@ export interface SysModule {
   status: number;
   /** Position in the module list. */
   orderIndex?: number;
+  /* 子系统 (issue 40): 0 是 / 1 否. */
+  sysIndex?: number;
+  sysDesc?: string | null;
+  sso?: number;
+  ssoMode?: string | null;
+  syn?: number;
+  /** Only for holders of system:sys. */
+  agentAccount?: string | null;
+  hasSecret?: boolean;
+  secretTime?: string | null;
+  redirectUris?: string[];
+  logoutUris?: string[];
+  webhookUrl?: string | null;
 }
 
 export interface ListSysReply extends ApiOk {

@@ -28,6 +28,7 @@ import * as approvals from './2026_11_26_0200_approvals.ts';
 import * as recordsUnderApproval from './2026_12_02_0350_records_under_approval.ts';
 import * as passwordChange from './2026_12_02_0420_password_change.ts';
 import * as tenants from './2026_12_02_0500_tenants.ts';
+import * as subsystems from './2026_12_02_0550_subsystems.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -70,6 +71,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0420_password_change': passwordChange,
   // Companies as tenants, forms handed down (issue 36, ADR 0034)
   '2026_12_02_0500_tenants': tenants,
+  // Sub-systems: single sign-on, data sync, themes (issue 40, ADR 0040)
+  '2026_12_02_0550_subsystems': subsystems,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

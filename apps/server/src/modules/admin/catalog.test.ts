@@ -125,7 +125,7 @@ describe('systems and modules', () => {
     const add = (body: object) => t.call(admin, 'POST', '/api/user/addSys', body);
     const id = (await add({ sysName: '智慧消防', sysUrl: 'https://fire.park.example/portal', status: 0 })).json().id;
     const dup = await add({ sysName: '智慧消防', sysUrl: '/x', status: 1 });
-    await expectRefusedAndLogged(t, dup, 409, '系统名称已存在', { action: '新增系统模块', module: '系统模块', username: 'admin' });
+    await expectRefusedAndLogged(t, dup, 409, '子系统已存在', { action: '新增子系统', module: '系统模块', username: 'admin' });
     expect((await t.call(admin, 'GET', `/api/user/checkBySysName?sysName=${encodeURIComponent('智慧消防')}`)).json().exists).toBe(true);
     expect((await t.call(admin, 'GET', `/api/user/checkBySysName?sysName=${encodeURIComponent('智慧消防')}&id=${id}`)).json().exists).toBe(false);
     for (const sysUrl of ['javascript:alert(1)', '//evil.example', 'data:text/html,x', 'ftp://x']) {
@@ -134,8 +134,8 @@ describe('systems and modules', () => {
     const list = (await t.call(admin, 'GET', '/api/user/listSys')).json().list;
     expect(list.find((m: { id: number }) => m.id === id)).toMatchObject({ sysName: '智慧消防', status: 0, orderIndex: 2 });
     expect((await t.call(admin, 'POST', '/api/user/updateSys', { id, sysName: '智慧消防平台', sysUrl: '/fire', status: 1 })).statusCode).toBe(200);
-    expect((await lastLog(t, '修改系统模块'))?.detail).toMatchObject({ before: { sys_name: '智慧消防', status: 0 } });
+    expect((await lastLog(t, '修改子系统'))?.detail).toMatchObject({ before: { sys_name: '智慧消防', status: 0 } });
     expect((await t.call(admin, 'POST', '/api/user/deleteSys', { id })).statusCode).toBe(200);
-    expect((await lastLog(t, '删除系统模块'))?.detail).toMatchObject({ before: { sys_name: '智慧消防平台' } });
+    expect((await lastLog(t, '删除子系统'))?.detail).toMatchObject({ before: { sys_name: '智慧消防平台' } });
   });
 });

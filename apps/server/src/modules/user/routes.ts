@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@fastify/type-provider-typebox';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { formatDateTime } from '@park/core';
+import { allows } from '../../plugins/authContext.ts';
 import type { AppContext } from '../../context.ts';
 import { listSys } from './sysModules.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { menuTreeFor } from './menus.ts';
 import { orgTree } from './orgTree.ts';
+
+const ListSysQuery = Type.Object({
+  sysName: Type.Optional(Type.String({ maxLength: 64 })),
+  agentAccount: Type.Optional(Type.String({ maxLength: 64 })),
+  status: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('0'), Type.Literal('1')])),
+  syn: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('0'), Type.Literal('1')])),
+});
 
 const Ref = (name: string) => Type.Object({ id: Type.Number(), [name]: Type.String() });
 
@@ -43,8 +52,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/user/listOrgTree', async () => ({ errCode: 0, departManage: await orgTree(db) }));
 
-  app.get('/api/user/listSys', async () => {
-    const rows = await listSys(db);
+  // The top bar (every user) and the 子系统 screen share it; only the screen's holders see how a sub-system connects.
+  app.get('/api/user/listSys', { schema: { querystring: ListSysQuery } }, async (request) => {
+    const q = request.query as Static<typeof ListSysQuery>;
+    const rows = await listSys(db, {
+      sysName: q.sysName?.trim() || undefined,
+      agentAccount: q.agentAccount?.trim() || undefined,
+      status: q.status === '' || q.status === undefined ? undefined : Number(q.status),
+      syn: q.syn === '' || q.syn === undefined ? undefined : Number(q.syn),
+    });
+    const manager = allows(authOf(request).permissions, 'system:sys');
     return {
       errCode: 0,
       list: rows.map((r) => ({
@@ -53,6 +70,21 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         sysUrl: r.sys_url,
         status: r.status,
         orderIndex: r.order_index,
+        sysIndex: r.order_index,
+        sysDesc: r.sys_desc,
+        sso: r.sso,
+        ssoMode: r.sso_mode,
+        syn: r.syn,
+        ...(manager
+          ? {
+              agentAccount: r.agent_account,
+              hasSecret: r.secret_time !== null,
+              secretTime: r.secret_time ? formatDateTime(r.secret_time) : null,
+              redirectUris: r.redirect_uris,
+              logoutUris: r.logout_uris,
+              webhookUrl: r.webhook_url,
+            }
+          : {}),
       })),
     };
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_CHANGE_PATH } from '@park/core';
+import { BASE_PATH, PASSWORD_CHANGE_PATH } from '@park/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/http.ts';
@@ -40,6 +40,8 @@ export function LoginPage() {
       const target = takeRedirect(redirect);
       // A generated password: changed first, then on to where the user was going (issue 42).
       if (reply.mustChangePassword) await navigate(`${PASSWORD_CHANGE_PATH}?redirect=${encodeURIComponent(target)}`, { replace: true });
+      // A sub-system's single sign-on waits on the server (the OIDC interaction), outside the app's router.
+      else if (target.startsWith('/oidc/')) window.location.assign(`${BASE_PATH}${target}`);
       else await navigate(target, { replace: true });
     } catch (e) {
       setCompanyRefusal(e instanceof ApiError && e.status === 403 && e.errCode === 3);

@@ -176,10 +176,24 @@ export async function listSys(signal?: AbortSignal): Promise<SysModule[]> {
 export async function checkBySysName(sysName: string, id?: number, signal?: AbortSignal): Promise<boolean> {
   return (await get<ExistsReply>('/api/user/checkBySysName', { sysName, id }, { signal, silent: true })).exists;
 }
-type SysBody = { sysName: string; sysUrl: string; status: number; orderIndex?: number };
+type SysBody = {
+  sysName: string;
+  sysUrl: string;
+  status: number;
+  orderIndex?: number;
+  sysIndex?: number;
+  sysDesc?: string | null;
+  sso?: number;
+  ssoMode?: string | null;
+  syn?: number;
+  redirectUris?: string;
+  logoutUris?: string;
+};
 export const addSys = (body: SysBody) => postJson<Created>('/api/user/addSys', body);
 export const updateSys = (body: SysBody & { id: number }) => postJson<Ok>('/api/user/updateSys', body);
 export const deleteSys = (id: number) => postJson<Ok>('/api/user/deleteSys', { id });
+/** 数据同步账号分配: the server makes the account (once) and a new secret, answered this one time. */
+export const updateAgent = (id: number) => postJson<Ok & { agentAccount: string; agentSecret: string }>('/api/user/updateAgent', { id, syn: 0 });
 
 /* Operation log */
 
