@@ -47,7 +47,7 @@ describe('roles', () => {
     expect((await t.call(cookie, 'GET', '/api/user/listOptLog?pageNum=1&pageSize=5')).statusCode).toBe(200);
     // A hidden menu is not protection: the screen's calls are refused on the server.
     const other = await t.call(cookie, 'POST', '/api/user/addSys', { sysName: '越权', sysUrl: '/x', status: 0 });
-    await expectRefusedAndLogged(t, other, 403, '您无权执行此操作', { action: '新增系统模块', module: '系统模块', username: 'viewer' });
+    await expectRefusedAndLogged(t, other, 403, '您无权执行此操作', { action: '新增子系统', module: '系统模块', username: 'viewer' });
     expect((await t.call(cookie, 'GET', '/api/user/getSecuritySettings')).statusCode).toBe(403);
     expect((await t.call(cookie, 'GET', '/api/user/listMenu')).statusCode).toBe(403);
   });
