@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, withDb } from '../support/fixtures.ts';
-import { button, chooseOption, confirm, field, toast, typeDate } from '../support/forms.ts';
+import { button, confirm, field, fillDemoVehicle, toast } from '../support/forms.ts';
 
 /*
  * The seeded demo approval as npm start leaves it (issue 44): each approver node lets its approver
@@ -34,13 +34,7 @@ test('张三提交时不填审核意见', async ({ page }) => {
   await expect(topBar(page)).toBeVisible();
   await page.goto(`${BASE}/form/list/${await vehicleFormId()}`);
   await button(page, '新增').click();
-  await field(page, 'plate_no').locator('input').fill('皖A13579');
-  await field(page, 'vehicle_type').locator('.ant-select').click();
-  await chooseOption(page, '罐式货车');
-  await field(page, 'rated_load').locator('input').fill('40');
-  await field(page, 'actual_load').locator('input').fill('10');
-  await field(page, 'driver_mobile').locator('input').fill('13855113579');
-  await typeDate(page, field(page, 'entry_date').locator('input'), '2026-12-02');
+  await fillDemoVehicle(page, '皖A13579', '13855113579');
   await expect(field(page, 'remark')).toBeVisible();
   await expect(field(page, 'approve_opinion')).toHaveCount(0);
   await button(page, '提交').click();

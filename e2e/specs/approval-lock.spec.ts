@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, withDb } from '../support/fixtures.ts';
-import { button, chooseOption, confirm, field, toast, typeDate } from '../support/forms.ts';
+import { button, confirm, fillDemoVehicle, toast } from '../support/forms.ts';
 
 /*
  * Issue 35 §1 (ADR 0026) in Chromium: 张三 submits a record of 危化品车辆入园登记 for the seeded
@@ -18,13 +18,7 @@ async function vehicleFormId(): Promise<number> {
 
 async function submitRecord(page: Page, plate: string) {
   await button(page, '新增').click();
-  await field(page, 'plate_no').locator('input').fill(plate);
-  await field(page, 'vehicle_type').locator('.ant-select').click();
-  await chooseOption(page, '罐式货车');
-  await field(page, 'rated_load').locator('input').fill('40');
-  await field(page, 'actual_load').locator('input').fill('10');
-  await field(page, 'driver_mobile').locator('input').fill('13855102468');
-  await typeDate(page, field(page, 'entry_date').locator('input'), '2026-12-02');
+  await fillDemoVehicle(page, plate, '13855102468');
   await button(page, '提交').click();
   await confirm(page, '确认保存吗？');
 }

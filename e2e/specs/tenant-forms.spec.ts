@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
-import { button, chooseOption, confirm, dialog, field, typeDate } from '../support/forms.ts';
+import { button, confirm, dialog, field, fillDemoVehicle } from '../support/forms.ts';
 import { paletteItem, name } from '../support/designer.ts';
 
 /*
@@ -59,13 +59,7 @@ async function handDown(page: Page, kind: '表单分配' | '同步配置', tenan
 
 async function addVehicle(page: Page, plate: string) {
   await button(page, '新增').click();
-  await field(page, 'plate_no').locator('input').fill(plate);
-  await field(page, 'vehicle_type').locator('.ant-select').click();
-  await chooseOption(page, '罐式货车');
-  await field(page, 'rated_load').locator('input').fill('40');
-  await field(page, 'actual_load').locator('input').fill('10');
-  await field(page, 'driver_mobile').locator('input').fill('13855113579');
-  await typeDate(page, field(page, 'entry_date').locator('input'), '2026-12-02');
+  await fillDemoVehicle(page, plate, '13855113579');
   await page.locator('.ant-modal').last().getByRole('button', { name: /保存|提交/ }).first().click();
   await confirm(page, '确认保存吗？');
   await expect(page.locator('.ant-table-row').filter({ hasText: plate })).toBeVisible();

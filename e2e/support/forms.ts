@@ -97,3 +97,17 @@ export const toast = (page: Page, text: string | RegExp) =>
 /** A button by its exact text (antd buttons also carry their icon's name). */
 export const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button').filter({ hasText: new RegExp(`^\\s*${text}\\s*$`) });
+
+/**
+ * Fills the demo form 危化品车辆入园登记's required fields in the open add dialog (a 40-tonne tanker
+ * loaded with 10 tonnes, entering on 2026-12-02), as the approval and tenant specs file it.
+ */
+export async function fillDemoVehicle(page: Page, plate: string, driverMobile: string) {
+  await field(page, 'plate_no').locator('input').fill(plate);
+  await field(page, 'vehicle_type').locator('.ant-select').click();
+  await chooseOption(page, '罐式货车');
+  await field(page, 'rated_load').locator('input').fill('40');
+  await field(page, 'actual_load').locator('input').fill('10');
+  await field(page, 'driver_mobile').locator('input').fill(driverMobile);
+  await typeDate(page, field(page, 'entry_date').locator('input'), '2026-12-02');
+}

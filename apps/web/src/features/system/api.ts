@@ -176,16 +176,8 @@ export async function listSys(signal?: AbortSignal): Promise<SysModule[]> {
 export async function checkBySysName(sysName: string, id?: number, signal?: AbortSignal): Promise<boolean> {
   return (await get<ExistsReply>('/api/user/checkBySysName', { sysName, id }, { signal, silent: true })).exists;
 }
-type SysBody = {
-  sysName: string;
-  sysUrl: string;
-  status: number;
-  orderIndex?: number;
-  sysIndex?: number;
-  sysDesc?: string | null;
-  sso?: number;
-  ssoMode?: string | null;
-  syn?: number;
+/** What the 子系统 dialog sends: the module's own fields, the addresses as one text of lines. */
+type SysBody = Pick<SysModule, 'sysName' | 'sysUrl' | 'status' | 'orderIndex' | 'sysIndex' | 'sysDesc' | 'sso' | 'ssoMode' | 'syn'> & {
   redirectUris?: string;
   logoutUris?: string;
 };

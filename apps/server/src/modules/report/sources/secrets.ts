@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { readOrCreateKeyFile } from '../../../keyFiles.ts';
 
 /**
  * Datasource passwords are sealed with AES-256-GCM before they are stored. The key comes from
@@ -12,26 +11,8 @@ export class SecretBox {
 
   static async open(dataDir: string, secret: string): Promise<SecretBox> {
     if (secret) return new SecretBox(crypto.createHash('sha256').update(secret).digest());
-    const dir = path.join(dataDir, 'keys');
-    const file = path.join(dir, 'datasource.key');
-    try {
-      return new SecretBox(Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64'));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    const key = crypto.randomBytes(32);
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, key.toString('base64'), { mode: 0o600 });
-    try {
-      // Another instance may have written one first: keep theirs.
-      await fs.link(tmp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      await fs.rm(tmp, { force: true });
-    }
-    return new SecretBox(Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64'));
+    const text = await readOrCreateKeyFile(dataDir, 'datasource.key', () => crypto.randomBytes(32).toString('base64'));
+    return new SecretBox(Buffer.from(text.trim(), 'base64'));
   }
 
   seal(plain: string): string {
