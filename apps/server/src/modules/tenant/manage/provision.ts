@@ -67,7 +67,8 @@ async function adminRole(trx: Kysely<Database>, companyId: string): Promise<stri
   if (found) return found.id;
   const row = await trx
     .insertInto('sys_role')
-    .values({ role_name: TENANT_ADMIN_ROLE_NAME, role_code: TENANT_ADMIN_ROLE_CODE, company_id: companyId, remark: '租户主管理员，管理本租户的组织、用户、角色与字典' })
+    // data_scope 'all': the 主管理员 reaches every record of its tenant (never another's: company_id).
+    .values({ role_name: TENANT_ADMIN_ROLE_NAME, role_code: TENANT_ADMIN_ROLE_CODE, company_id: companyId, remark: '租户主管理员，管理本租户的组织、用户、角色与字典', data_scope: 'all' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGE_REQUIRED, TENANT_TEXT } from '@park/core';
 import { createTestApp, type TestApp } from '../../../../test/testApp.ts';
 import { sealWithForge } from '../../../../test/sealWithForge.ts';
+import { seedApprovedTenants } from '../../../seeds/tenantManage.ts';
 
 /*
  * Issue 36, 租户信息 (screens-round3 §1.1) on a real PostgreSQL: 新增 provisions the tenant and its
@@ -303,7 +304,11 @@ describe('a registered company becomes a tenant when approved', () => {
     expect((await loginReply(code, 'Reg@2026x')).json().errCode).toBe(0);
   });
 
-  it('the seeded demo companies are tenants already', async () => {
+  it('the seed step makes every approved company a tenant, once', async () => {
+    const { db } = t.booted.ctx;
+    for (let i = 0; i < 2; i++) await db.transaction().execute((trx) => seedApprovedTenants(trx));
+    const twice = await count(`select count(*) n from sys_role r join sys_company c on c.id = r.company_id where r.role_code = 'TENANT_ADMIN' group by c.id order by 1 desc limit 1`);
+    expect(twice).toBe(1);
     const untenanted = await count(
       `select count(*) n from sys_company c where c.status = '1'
           and not exists (select 1 from sys_role r where r.company_id = c.id and r.role_code = 'TENANT_ADMIN')`,
