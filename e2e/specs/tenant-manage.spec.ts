@@ -30,7 +30,9 @@ const tenantRow = (page: Page) => page.locator('.ant-table-row').filter({ hasTex
 test('the park adds a tenant, its 主管理员 logs in with the password shown once; disabled, it is refused', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await loginAsAdmin(page);
-  await page.getByTestId('top-bar').getByText('租户管理', { exact: true }).first().hover();
+  // 租户管理 sits on the top bar's second row (更多) at this window width; it opens its first page.
+  await page.getByRole('button', { name: '切换菜单行' }).click();
+  await page.getByTestId('top-bar').getByRole('link', { name: '租户管理' }).click();
   await page.getByRole('menuitem', { name: '租户信息' }).click();
   await expect(page).toHaveURL(`${BASE}/tenant/manage`);
   await expect(page.locator('.list-page .ant-card-head-title')).toHaveText('租户信息');
