@@ -28,8 +28,8 @@ export const TENANT_TEXT = {
   phoneRequired: '联系人手机号码不能为空',
   phoneInvalid: '请输入正确的手机号码',
   emailRequired: '联系人邮箱不能为空',
-  /* The original's text, leading quote and all (screens-round3 §1.1). */
-  emailInvalid: "'请输入正确的邮箱地址",
+  /* The original's text without its stray leading quote (screens-round3 §1.1 notes it as sic). */
+  emailInvalid: '请输入正确的邮箱地址',
   regionIncomplete: '所在地信息需填写完整',
   regionUnknown: '所在地不存在，请重新选择',
   nameTaken: '租户名称已存在',

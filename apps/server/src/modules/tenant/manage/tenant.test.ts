@@ -155,7 +155,7 @@ describe('新增租户', () => {
       [{ phone: '' }, '联系人手机号码不能为空'],
       [{ phone: '12345678901' }, '请输入正确的手机号码'],
       [{ email: '' }, '联系人邮箱不能为空'],
-      [{ email: 'not-an-email' }, "'请输入正确的邮箱地址"],
+      [{ email: 'not-an-email' }, '请输入正确的邮箱地址'],
       [{ areaCode: '' }, '所在地信息需填写完整'],
       [{ areaCode: '110101' }, TENANT_TEXT.regionUnknown],
       [{ lat: '999' }, '纬度不合法'],
