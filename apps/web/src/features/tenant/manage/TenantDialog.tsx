@@ -74,7 +74,7 @@ export function TenantDialog({ tenant, onClose }: { tenant: TenantRow | null; on
     savedText: editing ? TENANT_TEXT.updated : TENANT_TEXT.added,
     afterClose: (result) => {
       const made = result as AddTenantReply | undefined;
-      if (!editing && made?.password) showPassword(made.username, made.password, '新增租户成功！登录账号为手机号码，初始密码为：');
+      if (!editing && made?.password) showPassword(made.username, made.password, '新增租户成功！登录账号为手机号码');
     },
   });
 
