@@ -10,6 +10,7 @@ import { seedAutomationDesignerMenu } from './automationDesigner.ts';
 import { seedDemoApproval } from './approval.ts';
 import { seedDemoRoles } from './demoRoles.ts';
 import { seedTenantFormsMenu } from './tenantForms.ts';
+import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './tenantViews.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -17,6 +18,8 @@ import { seedDemoDashboard, seedReportManageMenu } from './reports.ts';
 
 /** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
 export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
+/** The demo tenant and its 主管理员 tenant_demo (issue 36; server tests leave it out with the demo people). */
+export const DEMO_TENANT_SEED_KEY = 'demo-tenant-v1';
 /** The seed step giving those people the roles of their story (issue 42; left out with them). */
 export const DEMO_ROLES_SEED_KEY = 'demo-people-roles-v1';
 
@@ -159,6 +162,10 @@ const STEPS: Array<[string, Step]> = [
   // Issue 42: 张三 files, 李四 and 王五 approve, 赵六 reads the copy, each with only those menus.
   [DEMO_ROLES_SEED_KEY, seedDemoRoles],
   ['menus-tenant-forms', seedTenantFormsMenu], // issue 36: 租户管理 › 表单分配
+  // Issue 36 (ADR 0042): what tenants' roles may grant, the park's 租户管理 views, a demo tenant.
+  ['menus-tenant-visible', markTenantVisibleMenus],
+  ['menus-tenant-views', seedTenantViewMenus],
+  [DEMO_TENANT_SEED_KEY, seedDemoTenant],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
