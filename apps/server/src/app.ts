@@ -26,7 +26,7 @@ import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
-import { formAllotRoutes } from './modules/tenant/index.ts';
+import { formAllotRoutes, tenantViewRoutes } from './modules/tenant/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -119,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   videoRoutes(app, ctx);
   formAllotRoutes(app, ctx); // issue 36: 表单分配
   await subsystemRoutes(app, ctx); // issue 40
+  tenantViewRoutes(app, ctx); // issue 36: last, so t1's listTenant wins where present
 
   await registerWeb(app, ctx.config.webDist);
   return app;
