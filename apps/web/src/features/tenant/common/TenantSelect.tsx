@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Empty, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { listTenant, TENANT_VIEW_ROOT } from './api.ts';
@@ -10,10 +10,9 @@ import './tenantViews.css';
  */
 export function useTenantChoice() {
   const { data: tenants = [], isLoading } = useQuery({ queryKey: [...TENANT_VIEW_ROOT, 'tenants'], queryFn: ({ signal }) => listTenant(signal) });
-  const [tenantId, setTenantId] = useState<number | undefined>(undefined);
-  useEffect(() => {
-    if (tenantId === undefined && tenants.length > 0) setTenantId(tenants[0]!.id);
-  }, [tenants, tenantId]);
+  const [picked, setTenantId] = useState<number | undefined>(undefined);
+  // Until one is picked, the first tenant is the chosen one.
+  const tenantId = picked ?? tenants[0]?.id;
   return { tenants, tenantId, setTenantId, isLoading };
 }
 

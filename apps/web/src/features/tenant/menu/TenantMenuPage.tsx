@@ -36,7 +36,7 @@ function TenantMenus({ tenantId }: { tenantId: number }) {
   const menus = useQuery({ queryKey: [...TENANT_VIEW_ROOT, 'menus', tenantId], queryFn: ({ signal }) => listTenantMenu(tenantId, undefined, signal) });
   const [current, setCurrent] = useState<AdminMenu | null>(null);
   const [viewing, setViewing] = useState<MenuRow | null>(null);
-  const all = menus.data?.menus ?? [];
+  const all = useMemo(() => menus.data?.menus ?? [], [menus.data]);
   const rows: MenuRow[] = useMemo(
     () => (current ? current.children : all).map((m) => ({ ...m, parentMenuName: current?.name ?? null })),
     [current, all],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card, Descriptions, Modal, Table, Tree, type TableColumnsType, type TreeDataNode } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { TenantOrgNode } from '@park/core';
@@ -11,8 +11,12 @@ interface OrgTreeNode extends TreeDataNode {
 
 const toNode = (org: TenantOrgNode): OrgTreeNode => ({ key: org.id, title: org.orgName, isLeaf: org.leaf, org });
 
-function replaceChildren(nodes: OrgTreeNode[], key: number, children: OrgTreeNode[]): OrgTreeNode[] {
-  return nodes.map((n) => (n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children as OrgTreeNode[], key, children) } : n));
+/** The lazy tree: the roots, each opened node with the children loaded for it. */
+function grow(orgs: TenantOrgNode[], loaded: ReadonlyMap<number, TenantOrgNode[]>): OrgTreeNode[] {
+  return orgs.map((o) => {
+    const kids = loaded.get(o.id);
+    return kids ? { ...toNode(o), children: grow(kids, loaded) } : toNode(o);
+  });
 }
 
 /**
@@ -20,17 +24,14 @@ function replaceChildren(nodes: OrgTreeNode[], key: number, children: OrgTreeNod
  * organisations as a lazy tree (listTenantOrg a level at a time); a node lists its children.
  */
 function TenantOrgs({ tenantId }: { tenantId: number }) {
-  const [tree, setTree] = useState<OrgTreeNode[] | null>(null);
+  const [loaded, setLoaded] = useState<ReadonlyMap<number, TenantOrgNode[]>>(new Map());
   const [current, setCurrent] = useState<TenantOrgNode | null>(null);
   const [viewing, setViewing] = useState<TenantOrgNode | null>(null);
   const roots = useQuery({
     queryKey: [...TENANT_VIEW_ROOT, 'orgs', tenantId],
     queryFn: ({ signal }) => listTenantOrg(tenantId, undefined, signal),
   });
-  // The lazy tree grows as nodes open; it starts again from the roots when they arrive.
-  useEffect(() => {
-    if (roots.data) setTree(roots.data.map(toNode));
-  }, [roots.data]);
+  const tree = useMemo(() => grow(roots.data ?? [], loaded), [roots.data, loaded]);
   const rows = useQuery({
     queryKey: [...TENANT_VIEW_ROOT, 'orgs', tenantId, current?.id ?? 0],
     queryFn: ({ signal }) => (current ? listTenantOrg(tenantId, current.id, signal) : Promise.resolve(roots.data ?? [])),
@@ -46,10 +47,10 @@ function TenantOrgs({ tenantId }: { tenantId: number }) {
     <div className="tenant-view-split">
       <Card title="组织机构" variant="borderless" className="tenant-view-side">
         <Tree<OrgTreeNode>
-          treeData={tree ?? []}
+          treeData={tree}
           loadData={async (node) => {
-            const children = (await listTenantOrg(tenantId, node.org.id)).map(toNode);
-            setTree((t) => replaceChildren(t ?? [], node.org.id, children));
+            const children = await listTenantOrg(tenantId, node.org.id);
+            setLoaded((m) => new Map(m).set(node.org.id, children));
           }}
           onSelect={(_k, info) => setCurrent(info.selected ? info.node.org : null)}
         />
