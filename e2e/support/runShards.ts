@@ -48,6 +48,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'dashboard': 25,
   'list-approval-status': 20,
   'tenant-forms': 60,
+  'tenant-admin': 45,
 };
 const DEFAULT_SECONDS = 60;
 

@@ -1,3 +1,4 @@
+import { companyScopeOf } from './scope.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -114,6 +115,8 @@ export function auditRow(request: FastifyRequest, entry: AuditEntry) {
       ip: request.ip,
       result: entry.result ?? 0,
       err_msg: entry.errMsg ? truncateUtf8(entry.errMsg, 1000) : null,
+      // A tenant's user's actions are its tenant's log (issue 36); the park's carry none.
+      company_id: request.auth ? companyScopeOf(request.auth) : null,
   };
 }
 

@@ -11,6 +11,7 @@ import { seedDemoApproval } from './approval.ts';
 import { seedDemoRoles } from './demoRoles.ts';
 import { seedTenantFormsMenu } from './tenantForms.ts';
 import { seedApprovedTenants, seedTenantManageMenu } from './tenantManage.ts';
+import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './tenantViews.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -24,6 +25,8 @@ export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
  * tenant scope of 系统管理 (t2) keeps them apart; tenant.test.ts runs the step itself.
  */
 export const TENANTS_APPROVED_SEED_KEY = 'tenants-approved-v1';
+/** The demo tenant and its 主管理员 tenant_demo (issue 36; server tests leave it out with the demo people). */
+export const DEMO_TENANT_SEED_KEY = 'demo-tenant-v1';
 /** The seed step giving those people the roles of their story (issue 42; left out with them). */
 export const DEMO_ROLES_SEED_KEY = 'demo-people-roles-v1';
 
@@ -167,7 +170,12 @@ const STEPS: Array<[string, Step]> = [
   [DEMO_ROLES_SEED_KEY, seedDemoRoles],
   ['menus-tenant-forms', seedTenantFormsMenu], // issue 36: 租户管理 › 表单分配
   ['menus-tenant-manage', seedTenantManageMenu], // issue 36: 租户管理 › 租户信息
+  // Issue 36 (ADR 0042): what tenants' roles may grant, the park's 租户管理 views, a demo tenant.
+  ['menus-tenant-visible', markTenantVisibleMenus],
+  ['menus-tenant-views', seedTenantViewMenus],
+  // After menus-tenant-visible: the approved companies' 主管理员 roles grant those menus.
   [TENANTS_APPROVED_SEED_KEY, seedApprovedTenants], // issue 36: every approved company is a tenant
+  [DEMO_TENANT_SEED_KEY, seedDemoTenant],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

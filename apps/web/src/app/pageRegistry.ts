@@ -11,6 +11,12 @@ export const pageRegistry: Record<string, PageComponent> = {
   TenantManage: lazy(() => import('../features/tenant/manage/TenantManagePage.tsx').then((m) => ({ default: m.TenantManagePage }))),
   // 租户管理 › 表单分配 (issue 36)
   FormTenantAllot: lazy(() => import('../features/tenant/form/FormTenantAllotPage.tsx').then((m) => ({ default: m.FormTenantAllotPage }))),
+  // 租户管理 › 组织 / 用户 / 角色 / 菜单 / 数据字典: the park's view of one tenant (issue 36)
+  TenantOrg: lazy(() => import('../features/tenant/org/TenantOrgPage.tsx').then((m) => ({ default: m.TenantOrgPage }))),
+  TenantUser: lazy(() => import('../features/tenant/user/TenantUserPage.tsx').then((m) => ({ default: m.TenantUserPage }))),
+  TenantRole: lazy(() => import('../features/tenant/role/TenantRolePage.tsx').then((m) => ({ default: m.TenantRolePage }))),
+  TenantMenu: lazy(() => import('../features/tenant/menu/TenantMenuPage.tsx').then((m) => ({ default: m.TenantMenuPage }))),
+  TenantDataDic: lazy(() => import('../features/tenant/dic/TenantDataDicPage.tsx').then((m) => ({ default: m.TenantDataDicPage }))),
   Home: lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),
   // 待办事项 and the task page (issue 20): approvals to do, done, started by me and copied to me.
   WaitDoneTask: lazy(() => import('../features/approval/TaskListsPage.tsx').then((m) => ({ default: m.TaskListsPage }))),

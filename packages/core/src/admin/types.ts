@@ -22,6 +22,8 @@ export interface AdminUser {
   phone: string | null;
   email: string | null;
   userType: UserType;
+  /** 租户用户类型 of a tenant's user (issue 36); null for the park's users. */
+  tenantUserType?: TenantUserType | null;
   status: UserStatus;
   orgList: OrgRef[];
   roleList: RoleRef[];
@@ -36,8 +38,37 @@ export interface UserInput {
   phone?: string | null;
   email?: string | null;
   userType: UserType;
+  /** Set by a tenant's administrator: 1 子管理员 or 2 普通用户 (never 0, the 主管理员 made with the tenant). */
+  tenantUserType?: TenantUserType | null;
   orgIds: number[];
   roleIds: number[];
+}
+
+/** 租户用户类型 (issue 36, screens-round3 §1): 0 主管理员, 1 子管理员, 2 普通用户. */
+export type TenantUserType = 0 | 1 | 2;
+export const TENANT_USER_TYPE_TEXT: Record<TenantUserType, string> = { 0: '主管理员', 1: '子管理员', 2: '普通用户' };
+
+/** getTenantUserRelative's reply (the original's `tenantUser.userType`). */
+export interface TenantUserRelativeReply extends ApiOk {
+  tenantUser: { userId: number; tenantId: number; userType: TenantUserType };
+}
+
+/** One organisation of listTenantOrg (a level of a tenant's tree). */
+export interface TenantOrgNode {
+  id: number;
+  parentId: number | null;
+  orgName: string;
+  orgCode: string | null;
+  parentOrgName: string | null;
+  orgIndex: number;
+  leaf: boolean;
+}
+
+/** The tenant selector's option (listTenant's datas). */
+export interface TenantOption {
+  id: number;
+  tenantName: string;
+  status: number;
 }
 
 /** addUser and resetPwd answer with the new password, to be shown once. */

@@ -62,6 +62,7 @@ describe('listUser', () => {
         roleList: [{ id: 1, roleName: '系统管理员' }],
         sex: '0',
         userType: 0,
+        tenantUserType: null,
         status: 0,
         createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       },

@@ -1,13 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrgListItem, OrgUserNode } from '@park/core';
 import type { Database } from '../../db/schema.ts';
+import { listedIn, type TenantScope } from '../../db/tenantScope.ts';
 
-/** Child organisations of one (null: the top level), each saying whether it has children. */
-export async function orgChildren(db: Kysely<Database>, parentId: string | null): Promise<OrgListItem[]> {
+/** Child organisations of one (null: the top level) of the scope's owner, each saying whether it has children. */
+export async function orgChildren(db: Kysely<Database>, parentId: string | null, scope: TenantScope): Promise<OrgListItem[]> {
   let q = db
     .selectFrom('sys_org as o')
     .select(['o.id', 'o.parent_id', 'o.org_name', 'o.org_code', 'o.order_index'])
     .select((eb) => eb.exists(eb.selectFrom('sys_org as c').select('c.id').whereRef('c.parent_id', '=', 'o.id')).as('has_children'))
+    .where(listedIn('o.company_id', scope))
     .orderBy('o.order_index')
     .orderBy('o.id');
   q = parentId === null ? q.where('o.parent_id', 'is', null) : q.where('o.parent_id', '=', parentId);
@@ -46,8 +48,9 @@ const userNode = (u: { id: string; username: string; real_name: string }): OrgUs
  * One level of the organisation-and-user tree: the child organisations of `parentId` (null: the
  * top level), then the enabled users directly in it.
  */
-export async function orgUserLevel(db: Kysely<Database>, parentId: string | null, companyId: string | null): Promise<OrgUserNode[]> {
-  const orgs = await orgChildren(db, parentId);
+export async function orgUserLevel(db: Kysely<Database>, parentId: string | null, scope: TenantScope): Promise<OrgUserNode[]> {
+  const companyId = scope.tenantId;
+  const orgs = await orgChildren(db, parentId, scope);
   const memberCounts = new Map<number, number>();
   if (orgs.length > 0) {
     const ids = orgs.map((o) => String(o.id));
@@ -76,9 +79,10 @@ export async function orgUserLevel(db: Kysely<Database>, parentId: string | null
 }
 
 /** The whole tree: organisations in order, each holding its child organisations and then its enabled users. */
-export async function orgUserTree(db: Kysely<Database>, companyId: string | null): Promise<OrgUserNode[]> {
+export async function orgUserTree(db: Kysely<Database>, scope: TenantScope): Promise<OrgUserNode[]> {
+  const companyId = scope.tenantId;
   const [orgs, members] = await Promise.all([
-    db.selectFrom('sys_org').select(['id', 'parent_id', 'org_name']).orderBy('order_index').orderBy('id').execute(),
+    db.selectFrom('sys_org').select(['id', 'parent_id', 'org_name']).where(listedIn('company_id', scope)).orderBy('order_index').orderBy('id').execute(),
     membersQuery(db, companyId).execute(),
   ]);
   const nodes = new Map<string, OrgUserNode & { children: OrgUserNode[] }>();

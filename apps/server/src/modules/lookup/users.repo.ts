@@ -12,7 +12,7 @@ export interface UserListFilter {
   /** Direct members of this organisation only. */
   memberOf?: number;
   status?: number;
-  /** Company users see only their company's users (see companyScopeOf). */
+  /** A tenant's users see only their tenant's users; the park all, or the tenant it picked (tenantScopeOf). */
   companyId: string | null;
 }
 
@@ -68,6 +68,7 @@ export interface UserBatchRow {
   phone: string | null;
   email: string | null;
   user_type: number;
+  tenant_user_type: number | null;
   status: number;
   create_time: Date;
   /** JSON text of [{id, orgName}], as PostgreSQL wrote it. */
@@ -114,6 +115,7 @@ export function userBatch(db: Kysely<Database>, f: UserListFilter, q: KeysetFetc
       'u.phone',
       'u.email',
       'u.user_type',
+      'u.tenant_user_type',
       'u.status',
       'u.create_time',
       'og.orgs',
@@ -134,6 +136,7 @@ export function encodeUser(r: UserBatchRow): string {
     email: r.email,
     sex: r.sex,
     userType: r.user_type,
+    tenantUserType: r.tenant_user_type,
     status: r.status,
     createTime: formatDateTime(r.create_time),
   });

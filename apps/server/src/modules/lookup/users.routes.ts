@@ -4,7 +4,7 @@ import type { DescMap } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { keysetRows, mapAsync, pageOf, PickerPaging as Paging, sendJsonList } from './jsonStream.ts';
-import { companyScopeOf } from '../../plugins/scope.ts';
+import { TENANT_VIEW_PERMS, tenantScopeOf, type TenantScope } from '../../plugins/scope.ts';
 import { countUsers, encodeUser, userBatch, type UserListFilter } from './users.repo.ts';
 import { orgChildren, orgUserLevel, orgUserTree } from './orgs.repo.ts';
 
@@ -16,10 +16,13 @@ const ListUserQuery = Type.Object({
   wd: Type.Optional(Type.String({ maxLength: 64 })),
   orgId: Type.Optional(Id),
   status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  /** The park's 租户管理 › 用户: that tenant's users. */
+  tenantId: Type.Optional(Id),
 });
-const OrgIdQuery = Type.Object({ ...Paging, orgId: Id });
+const OrgIdQuery = Type.Object({ ...Paging, orgId: Id, tenantId: Type.Optional(Id) });
+const StructureQuery = Type.Object({ tenantId: Type.Optional(Id), orgId: Type.Optional(Id) });
 /** parentId empty or 0: the top level. */
-const ParentQuery = Type.Object({ parentId: Type.Optional(Type.String({ pattern: '^\\d{0,15}$' })) });
+const ParentQuery = Type.Object({ parentId: Type.Optional(Type.String({ pattern: '^\\d{0,15}$' })), tenantId: Type.Optional(Id) });
 
 export const USER_DESC: DescMap = {
   username: '用户名',
@@ -48,7 +51,7 @@ export function lookupUserRoutes(app: FastifyInstance, ctx: AppContext): void {
       wd: q.wd?.trim() || undefined,
       orgId: q.orgId,
       status: q.status,
-      companyId: companyScopeOf(authOf(request)),
+      companyId: tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS).tenantId,
     };
     const totalCount = await countUsers(db, filter);
     const rows = mapAsync(keysetRows((k) => userBatch(db, filter, k), pageOf(q)), encodeUser);
@@ -58,22 +61,31 @@ export function lookupUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   /* Direct members of one organisation: the org-then-user picker's second step. */
   app.get('/api/user/listUserByOrgId', { schema: { querystring: OrgIdQuery } }, async (request, reply) => {
     const q = request.query as Static<typeof OrgIdQuery>;
-    const filter: UserListFilter = { memberOf: q.orgId, companyId: companyScopeOf(authOf(request)) };
+    const filter: UserListFilter = { memberOf: q.orgId, companyId: tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS).tenantId };
     const totalCount = await countUsers(db, filter);
     const rows = mapAsync(keysetRows((k) => userBatch(db, filter, k), pageOf(q)), encodeUser);
     return sendJsonList(reply, { errCode: 0, totalCount, desc: USER_DESC }, 'list', rows);
   });
 
   app.get('/api/user/listOrgByParentId', { schema: { querystring: ParentQuery } }, async (request) => {
-    const parentId = parentOf((request.query as Static<typeof ParentQuery>).parentId);
-    return { errCode: 0, list: await orgChildren(db, parentId) };
+    const q = request.query as Static<typeof ParentQuery>;
+    return { errCode: 0, list: await orgChildren(db, parentOf(q.parentId), tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS)) };
   });
 
   /* With parentId: one level (child organisations, then direct members). Without: the whole tree. */
   app.get('/api/user/listOrgAndUserTree', { schema: { querystring: ParentQuery } }, async (request) => {
-    const raw = (request.query as Static<typeof ParentQuery>).parentId;
-    const companyId = companyScopeOf(authOf(request));
-    if (raw !== undefined && raw !== '') return { errCode: 0, list: await orgUserLevel(db, parentOf(raw), companyId) };
-    return { errCode: 0, list: await orgUserTree(db, companyId) };
+    const q = request.query as Static<typeof ParentQuery>;
+    const scope = tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS);
+    const raw = q.parentId;
+    if (raw !== undefined && raw !== '') return { errCode: 0, list: await orgUserLevel(db, parentOf(raw), scope) };
+    return { errCode: 0, list: await orgUserTree(db, scope) };
+  });
+
+  /* The original's listTenantOrgStructure (a tenant's 部门与人员, browsed a level at a time). */
+  app.get('/api/user/listTenantOrgStructure', { schema: { querystring: StructureQuery } }, async (request) => {
+    const q = request.query as Static<typeof StructureQuery>;
+    const scope: TenantScope = tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS);
+    if (scope.tenantId === null) return { errCode: 0, list: [] };
+    return { errCode: 0, list: await orgUserLevel(db, q.orgId === undefined ? null : String(q.orgId), scope) };
   });
 }

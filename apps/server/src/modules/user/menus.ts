@@ -22,6 +22,27 @@ export async function roleIdsOf(db: Kysely<Database>, userId: string): Promise<s
   return rows.map((r) => r.role_id);
 }
 
+/** The role code of a tenant's 主管理员 role (ADR 0034). */
+export const TENANT_ADMIN_ROLE_CODE = 'TENANT_ADMIN';
+
+/**
+ * Menus a tenant's 主管理员 role holds whatever was bound to it (ADR 0042): every menu the park
+ * made tenant-visible and the tenant's own (its handed-down forms'), so the 主管理员 always runs
+ * its tenant's 系统管理, as the super role always sees everything.
+ */
+export async function tenantAdminMenuIds(db: Kysely<Database>, roleIds: string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sys_menu as m')
+    .innerJoin('sys_role as r', (join) => join.on('r.role_code', '=', TENANT_ADMIN_ROLE_CODE).on('r.company_id', 'is not', null))
+    .select('m.id')
+    .distinct()
+    .where('r.id', 'in', roleIds)
+    .where((eb) => eb.or([eb('m.tenant_visible', '=', true), eb('m.company_id', '=', eb.ref('r.company_id'))]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** `client` 1 (PC) or 2 (app) leaves out menus whose show type is only the other one. */
 export async function menuTreeFor(db: Kysely<Database>, userId: string, client?: number): Promise<MenuNode[]> {
   const roleIds = await roleIdsOf(db, userId);
@@ -49,7 +70,8 @@ export async function menuTreeFor(db: Kysely<Database>, userId: string, client?:
       .select('menu_id')
       .where('role_id', 'in', roleIds)
       .execute();
-    allowed = withAncestors(new Set(granted.map((g) => g.menu_id)), all);
+    const held = await tenantAdminMenuIds(db, roleIds);
+    allowed = withAncestors(new Set([...granted.map((g) => g.menu_id), ...held]), all);
   }
   return treeOfMenus<MenuRow, MenuNode>(all.filter((m) => allowed.has(m.id)), menuFields);
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { broaderScope, isDataScope, type DataScope } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { roleIdsOf, SUPER_ROLE_CODE } from './menus.ts';
+import { roleIdsOf, SUPER_ROLE_CODE, tenantAdminMenuIds } from './menus.ts';
 import type { UserPermissions } from '../../plugins/authContext.ts';
 
 // Defined with the request's AuthContext, below the modules; named here as before.
@@ -24,7 +24,7 @@ export async function loadPermissions(db: Kysely<Database>, userId: string): Pro
     .where('role_code', '=', SUPER_ROLE_CODE)
     .executeTakeFirst();
   if (superRole) return { isSuper: true, codes: new Set(), scopes: new Map(), orgTree: [] };
-  const [rows, orgTree] = await Promise.all([
+  const [bound, orgTree, held] = await Promise.all([
     db
       .selectFrom('sys_role_menu')
       .innerJoin('sys_menu', 'sys_menu.id', 'sys_role_menu.menu_id')
@@ -34,7 +34,17 @@ export async function loadPermissions(db: Kysely<Database>, userId: string): Pro
       .where('sys_menu.perms', 'is not', null)
       .execute(),
     orgTreeOf(db, userId),
+    tenantAdminMenuIds(db, roleIds),
   ]);
+  // A tenant's 主管理员 role holds its tenant's menus' codes too (ADR 0042), reaching all its records.
+  const heldRows =
+    held.length === 0
+      ? []
+      : (await db.selectFrom('sys_menu').select('perms').where('id', 'in', held).where('perms', 'is not', null).execute()).map((m) => ({
+          perms: m.perms,
+          data_scope: 'all',
+        }));
+  const rows = [...bound, ...heldRows];
   const codes = new Set<string>();
   const scopes = new Map<string, DataScope>();
   for (const r of rows) {

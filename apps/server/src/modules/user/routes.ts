@@ -7,6 +7,9 @@ import { listSys } from './sysModules.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { menuTreeFor } from './menus.ts';
 import { orgTree } from './orgTree.ts';
+import { TENANT_VIEW_PERMS, tenantScopeOf } from '../../plugins/scope.ts';
+
+const OrgTreeQuery = Type.Object({ tenantId: Type.Optional(Type.Integer({ minimum: 1 })) });
 
 const ListSysQuery = Type.Object({
   sysName: Type.Optional(Type.String({ maxLength: 64 })),
@@ -50,7 +53,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The catalogue's path has no client number; the original web client is client 1.
   app.get('/api/user/listRouter', async (request) => ({ errCode: 0, children: await menuTreeFor(db, authOf(request).userId, 1) }));
 
-  app.get('/api/user/listOrgTree', async () => ({ errCode: 0, departManage: await orgTree(db) }));
+  // A tenant's users get their tenant's tree; the park its own, or a tenant's for 租户管理 (ADR 0042).
+  app.get('/api/user/listOrgTree', { schema: { querystring: OrgTreeQuery } }, async (request) => {
+    const q = request.query as Static<typeof OrgTreeQuery>;
+    return { errCode: 0, departManage: await orgTree(db, tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS)) };
+  });
 
   // The top bar (every user) and the 子系统 screen share it; only the screen's holders see how a sub-system connects.
   app.get('/api/user/listSys', { schema: { querystring: ListSysQuery } }, async (request) => {

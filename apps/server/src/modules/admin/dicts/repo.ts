@@ -1,14 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { DicCatalog, DicType } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
+import { listedIn, listedWithPark, readableWithPark, type TenantScope } from '../../../db/tenantScope.ts';
 import { likeContains, num, time } from '../common.ts';
 import { pagedRows } from '../pagedQuery.ts';
 
 export async function listTypes(
   db: Kysely<Database>,
-  f: { wd?: string; limit: number | null; offset: number },
+  f: { wd?: string; limit: number | null; offset: number; scope: TenantScope },
 ): Promise<{ rows: DicType[]; total: number }> {
-  let base = db.selectFrom('sys_dic_type');
+  // A tenant's own types beside the park's (read-only to it); the park's view of a tenant: the tenant's.
+  let base = db.selectFrom('sys_dic_type').where(f.scope.byTenant ? listedWithPark('company_id', f.scope) : listedIn('company_id', f.scope));
   if (f.wd) {
     const p = likeContains(f.wd);
     base = base.where((eb) => eb.or([eb('type_code', 'ilike', p), eb('type_name', 'ilike', p)]));
@@ -26,21 +28,35 @@ export async function listTypes(
   };
 }
 
-export async function findType(db: Kysely<Database>, id: string) {
-  return db.selectFrom('sys_dic_type').select(['id', 'type_code', 'type_name', 'remark']).where('id', '=', id).executeTakeFirst();
+/** The type, when the caller may read it (a tenant: its own and the park's). */
+export async function findType(db: Kysely<Database>, id: string, scope: TenantScope) {
+  return db
+    .selectFrom('sys_dic_type')
+    .select(['id', 'type_code', 'type_name', 'remark', 'company_id'])
+    .where('id', '=', id)
+    .where(readableWithPark('company_id', scope))
+    .executeTakeFirst();
 }
 
-/** The type named by id or code (pickers know the code, the admin screen the id). */
-export async function resolveType(db: Kysely<Database>, ref: { typeId?: number; typeCode?: string }) {
-  let q = db.selectFrom('sys_dic_type').select(['id', 'type_code']);
+/**
+ * The type named by id or code (pickers know the code, the admin screen the id) that the caller
+ * may read; by code a tenant's own type comes before the park's of the same code.
+ */
+export async function resolveType(db: Kysely<Database>, ref: { typeId?: number; typeCode?: string }, scope: TenantScope) {
+  let q = db.selectFrom('sys_dic_type').select(['id', 'type_code', 'company_id']).where(readableWithPark('company_id', scope));
   if (ref.typeId !== undefined) q = q.where('id', '=', String(ref.typeId));
   else if (ref.typeCode !== undefined) q = q.where('type_code', '=', ref.typeCode);
   else return undefined;
-  return q.executeTakeFirst();
+  return q.orderBy(sql`company_id is null`).executeTakeFirst();
 }
 
-export async function typeCodeTaken(db: Kysely<Database>, code: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('sys_dic_type').select('id').where('type_code', '=', code);
+/** Type codes are unique per owner: the park, or one tenant. */
+export async function typeCodeTaken(db: Kysely<Database>, code: string, companyId: string | null, exceptId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('sys_dic_type')
+    .select('id')
+    .where('type_code', '=', code)
+    .where(listedIn('company_id', { tenantId: companyId, byTenant: false }));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }

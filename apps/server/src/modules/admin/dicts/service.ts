@@ -7,9 +7,12 @@ import {
   DIC_TYPE_CODE_PATTERN,
   dicInUseMessage,
 } from '@park/core';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/schema.ts';
+import { ownerOf, type TenantScope } from '../../../db/tenantScope.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
-import { AppError, badRequest, conflict, notFound } from '../../../plugins/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../plugins/errors.ts';
 import { blankToNull, uniqueOr } from '../common.ts';
 import * as repo from './repo.ts';
 import { countDicUsage } from './usage.ts';
@@ -32,19 +35,32 @@ function required(value: string, what: string): string {
   return t;
 }
 
+/** A tenant changes only its own dictionaries; the park's are read-only to it (ADR 0042). */
+function assertWritable(type: { company_id: string | null }, scope: TenantScope): void {
+  if (scope.byTenant && type.company_id !== scope.tenantId) throw forbidden('平台数据字典为只读，不能修改');
+}
+
 export class DicService {
   constructor(private readonly ctx: AppContext) {}
 
-  async addType(request: FastifyRequest, input: { typeCode: string; typeName: string; remark?: string | null }): Promise<number> {
+  /** The type the caller may change, else 404 (not readable) or 403 (the park's, to a tenant). */
+  private async writableType(trx: Kysely<Database>, scope: TenantScope, id: string, missing: () => Error) {
+    const type = await repo.findType(trx, id, scope);
+    if (!type) throw missing();
+    assertWritable(type, scope);
+    return type;
+  }
+
+  async addType(request: FastifyRequest, scope: TenantScope, input: { typeCode: string; typeName: string; remark?: string | null }): Promise<number> {
     const typeCode = input.typeCode.trim();
     if (!DIC_TYPE_CODE_PATTERN.test(typeCode)) throw badRequest(DIC_TYPE_CODE_MESSAGE);
     const typeName = required(input.typeName, '类型名称');
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (await repo.typeCodeTaken(trx, typeCode)) throw conflict(ADMIN_TEXT.dicTypeTaken);
+      if (await repo.typeCodeTaken(trx, typeCode, ownerOf(scope))) throw conflict(ADMIN_TEXT.dicTypeTaken);
       const row = await uniqueOr(
         trx
           .insertInto('sys_dic_type')
-          .values({ type_code: typeCode, type_name: typeName, remark: blankToNull(input.remark) })
+          .values({ company_id: ownerOf(scope), type_code: typeCode, type_name: typeName, remark: blankToNull(input.remark) })
           .returning('id')
           .executeTakeFirstOrThrow(),
         ADMIN_TEXT.dicTypeTaken,
@@ -61,20 +77,18 @@ export class DicService {
   }
 
   /** The code is what forms refer to, so it stays; name and remark change. */
-  async updateType(request: FastifyRequest, id: string, input: { typeName: string; remark?: string | null }): Promise<void> {
+  async updateType(request: FastifyRequest, scope: TenantScope, id: string, input: { typeName: string; remark?: string | null }): Promise<void> {
     const typeName = required(input.typeName, '类型名称');
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findType(trx, id);
-      if (!before) throw notFound('字典类型不存在或已被删除');
+      const before = await this.writableType(trx, scope, id, () => notFound('字典类型不存在或已被删除'));
       await trx.updateTable('sys_dic_type').set({ type_name: typeName, remark: blankToNull(input.remark) }).where('id', '=', id).execute();
       await writeAudit(trx, request, { module: MODULE, action: '修改字典类型', targetType: 'sys_dic_type', targetId: id, detail: { before } });
     });
   }
 
-  async deleteType(request: FastifyRequest, id: string, force: boolean): Promise<void> {
+  async deleteType(request: FastifyRequest, scope: TenantScope, id: string, force: boolean): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findType(trx, id);
-      if (!before) throw notFound('字典类型不存在或已被删除');
+      const before = await this.writableType(trx, scope, id, () => notFound('字典类型不存在或已被删除'));
       const codes = await repo.typeCodes(trx, id);
       const used = await countDicUsage(trx, before.type_code, codes);
       if (used > 0 && !force) throw new InUseError(dicInUseMessage(used), used);
@@ -91,6 +105,7 @@ export class DicService {
 
   async addCatalog(
     request: FastifyRequest,
+    scope: TenantScope,
     input: { typeId: number; parentId?: number | null; code: string; name: string; orderIndex?: number },
   ): Promise<number> {
     const code = input.code.trim();
@@ -99,7 +114,7 @@ export class DicService {
     const typeId = String(input.typeId);
     const parentId = input.parentId == null ? null : String(input.parentId);
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (!(await repo.findType(trx, typeId))) throw badRequest('字典类型不存在或已被删除');
+      await this.writableType(trx, scope, typeId, () => notFound('字典类型不存在或已被删除'));
       if (parentId !== null) {
         const parent = await repo.findCatalog(trx, parentId);
         if (!parent || parent.type_id !== typeId) throw badRequest('上级字典项不存在或不属于该类型');
@@ -125,11 +140,12 @@ export class DicService {
     });
   }
 
-  async updateCatalog(request: FastifyRequest, id: string, input: { name: string; orderIndex?: number }): Promise<void> {
+  async updateCatalog(request: FastifyRequest, scope: TenantScope, id: string, input: { name: string; orderIndex?: number }): Promise<void> {
     const name = required(input.name, '字典项名称');
     await this.ctx.db.transaction().execute(async (trx) => {
       const before = await repo.findCatalog(trx, id);
       if (!before) throw notFound('字典项不存在或已被删除');
+      await this.writableType(trx, scope, before.type_id, () => notFound('字典项不存在或已被删除'));
       await trx
         .updateTable('sys_dic_catalog')
         .set({ name, order_index: input.orderIndex ?? before.order_index })
@@ -139,11 +155,11 @@ export class DicService {
     });
   }
 
-  async deleteCatalog(request: FastifyRequest, id: string, force: boolean): Promise<void> {
+  async deleteCatalog(request: FastifyRequest, scope: TenantScope, id: string, force: boolean): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       const before = await repo.findCatalog(trx, id);
       if (!before) throw notFound('字典项不存在或已被删除');
-      const type = await repo.findType(trx, before.type_id);
+      const type = await this.writableType(trx, scope, before.type_id, () => notFound('字典项不存在或已被删除'));
       const codes = await repo.subtreeCodes(trx, id);
       const used = await countDicUsage(trx, type?.type_code ?? '', codes);
       if (used > 0 && !force) throw new InUseError(dicInUseMessage(used), used);

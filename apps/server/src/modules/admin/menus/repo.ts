@@ -1,11 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { menuFields, treeOfMenus, type AdminMenu, type MenuType, type ShowType } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
+import type { TenantScope } from '../../../db/tenantScope.ts';
 
-export async function menuTree(db: Kysely<Database>): Promise<AdminMenu[]> {
+/**
+ * The menu tree of a scope: the park's own menus; for a tenant, the menus the park made
+ * tenant-visible and the tenant's own (its handed-down forms'), i.e. what its roles may grant.
+ */
+export async function menuTree(db: Kysely<Database>, scope: TenantScope): Promise<AdminMenu[]> {
+  const tenantId = scope.tenantId;
   const rows = await db
     .selectFrom('sys_menu')
     .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden', 'show_type', 'menu_type', 'perms'])
+    .$if(tenantId === null, (q) => q.where('company_id', 'is', null))
+    .$if(tenantId !== null, (q) => q.where((eb) => eb.or([eb('tenant_visible', '=', true), eb('company_id', '=', tenantId)])))
     .orderBy('order_index')
     .orderBy('id')
     .execute();

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
-import { forbidden } from '../../../plugins/errors.ts';
+import { forbidden, notFound } from '../../../plugins/errors.ts';
+import { TENANT_VIEW_PERM, tenantScopeOf } from '../../../plugins/scope.ts';
 import { allows, menuTreeFor } from '../../user/worker.ts';
 import { adminCall, Id, IdBody, num, OptText, str, Text } from '../common.ts';
-import { roleMenuIds } from '../roles/repo.ts';
+import { findRole, roleMenuIds } from '../roles/repo.ts';
+import { findUser } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { MenuService } from './service.ts';
 
@@ -26,7 +28,7 @@ const MenuFields = {
 };
 const MenuBody = Type.Object(MenuFields);
 const UpdateMenuBody = Type.Object({ id: Id, ...MenuFields });
-const ListMenuQuery = Type.Object({ roleId: Type.Optional(Id) });
+const ListMenuQuery = Type.Object({ roleId: Type.Optional(Id), tenantId: Type.Optional(Id) });
 const UserIdQuery = Type.Object({ userId: Id });
 
 export function adminMenuRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -35,11 +37,20 @@ export function adminMenuRoutes(app: FastifyInstance, ctx: AppContext): void {
   /* The whole tree, buttons included: the menu editor's, and the role screen's for binding menus. */
   app.get('/api/user/listMenu', { schema: { querystring: ListMenuQuery } }, async (request) => {
     const auth = authOf(request);
-    if (!allows(auth.permissions, PERM) && !allows(auth.permissions, 'system:role')) throw forbidden();
     const q = request.query as Static<typeof ListMenuQuery>;
-    const datas = await repo.menuTree(ctx.db);
-    if (q.roleId === undefined) return { errCode: 0, datas };
-    return { errCode: 0, datas, menuIds: (await roleMenuIds(ctx.db, str(q.roleId))).map(num) };
+    // The park's 租户管理 › 角色 / 菜单 views name a tenant and need their own codes instead.
+    const viewing = auth.user.userType === 0 && q.tenantId !== undefined;
+    const allowed = viewing
+      ? allows(auth.permissions, TENANT_VIEW_PERM.role) || allows(auth.permissions, TENANT_VIEW_PERM.menu)
+      : allows(auth.permissions, PERM) || allows(auth.permissions, 'system:role');
+    if (!allowed) throw forbidden();
+    const scope = tenantScopeOf(auth, q.tenantId);
+    const datas = await repo.menuTree(ctx.db, scope);
+    if (q.roleId === undefined) return { errCode: 0, datas, children: datas };
+    const role = await findRole(ctx.db, str(q.roleId), scope.byTenant ? scope : { tenantId: scope.tenantId, byTenant: scope.tenantId !== null });
+    if (!role) throw notFound('角色不存在或已被删除');
+    const menuIds = (await roleMenuIds(ctx.db, role.id)).map(num);
+    return { errCode: 0, datas, children: datas, menuIds, roleMenus: menuIds.map((menuId) => ({ menuId })) };
   });
 
   /* The menus a given user sees, as the shell would show them. */
@@ -47,6 +58,7 @@ export function adminMenuRoutes(app: FastifyInstance, ctx: AppContext): void {
     const auth = authOf(request);
     if (!allows(auth.permissions, PERM) && !allows(auth.permissions, 'system:user')) throw forbidden();
     const userId = str((request.query as Static<typeof UserIdQuery>).userId);
+    if (!(await findUser(ctx.db, userId, tenantScopeOf(auth)))) throw notFound('用户不存在或已被删除');
     return { errCode: 0, children: await menuTreeFor(ctx.db, userId) };
   });
 

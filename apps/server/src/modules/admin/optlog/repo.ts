@@ -11,6 +11,8 @@ export interface OptLogFilter {
   end?: Date;
   limit: number;
   offset: number;
+  /** A tenant's log only (its caller's, or the one the park picked); null: every row. */
+  tenantId: string | null;
 }
 
 /*
@@ -25,6 +27,7 @@ function filtered(db: Kysely<Database>, f: OptLogFilter) {
   if (f.result !== undefined) q = q.where('result', '=', f.result);
   if (f.begin) q = q.where('create_time', '>=', f.begin);
   if (f.end) q = q.where('create_time', '<=', f.end);
+  if (f.tenantId !== null) q = q.where('company_id', '=', f.tenantId);
   return q;
 }
 
@@ -54,7 +57,7 @@ export async function listOptLog(
   let total = Number(count.n);
   let totalCountKind: CountKind = 'exact';
   if (total > OPTLOG_COUNT_CAP) {
-    const unfiltered = !f.username && !f.module && f.result === undefined && !f.begin && !f.end;
+    const unfiltered = !f.username && !f.module && f.result === undefined && !f.begin && !f.end && f.tenantId === null;
     if (unfiltered) {
       const est = await sql<{ n: string }>`select reltuples::bigint as n from pg_class where oid = 'sys_operation_log'::regclass`.execute(db);
       total = Math.max(OPTLOG_COUNT_CAP + 1, Number(est.rows[0]?.n ?? 0));

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../../context.ts';
+import { authOf } from '../../../plugins/auth.ts';
 import { badRequest } from '../../../plugins/errors.ts';
+import { TENANT_VIEW_PERMS, tenantScopeOf } from '../../../plugins/scope.ts';
 import * as repo from './repo.ts';
 
 const PERM = 'system:log';
@@ -16,6 +18,7 @@ const ListOptLogQuery = Type.Object({
   /** yyyy-MM-dd[ HH:mm[:ss]], server local time, inclusive. */
   beginTime: Type.Optional(Type.String({ pattern: DATE_TIME })),
   endTime: Type.Optional(Type.String({ pattern: DATE_TIME })),
+  tenantId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 
 function parseLocal(text: string | undefined, endOfDay: boolean): Date | undefined {
@@ -35,7 +38,10 @@ export function adminOptLogRoutes(app: FastifyInstance, ctx: AppContext): void {
     const begin = parseLocal(q.beginTime, false);
     const end = parseLocal(q.endTime, true);
     if (begin && end && begin > end) throw badRequest('开始时间不得大于结束时间');
+    // A tenant reads its own log; the park all of it, or one tenant's.
+    const scope = tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS);
     const { rows, total, totalCountKind } = await repo.listOptLog(ctx.db, {
+      tenantId: scope.tenantId,
       username: q.username?.trim() || undefined,
       module: q.module?.trim() || undefined,
       result: q.result,

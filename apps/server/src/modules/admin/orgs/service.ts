@@ -3,6 +3,7 @@ import { ADMIN_TEXT, orgHasUsersMessage } from '@park/core';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
+import type { TenantScope } from '../../../db/tenantScope.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../../plugins/errors.ts';
 import { blankToNull, uniqueOr } from '../common.ts';
@@ -23,10 +24,12 @@ function cleanName(name: string): string {
   return t;
 }
 
-/** The leader must be an existing user. */
-async function leaderOf(db: Kysely<Database>, input: OrgInput): Promise<string | null> {
+/** The leader must be an existing user of the organisation's owner (a tenant's leader is its own user). */
+async function leaderOf(db: Kysely<Database>, input: OrgInput, companyId: string | null): Promise<string | null> {
   if (input.leaderId === undefined || input.leaderId === null) return null;
-  const user = await db.selectFrom('sys_user').select('id').where('id', '=', String(input.leaderId)).executeTakeFirst();
+  let q = db.selectFrom('sys_user').select('id').where('id', '=', String(input.leaderId));
+  if (companyId !== null) q = q.where('company_id', '=', companyId);
+  const user = await q.executeTakeFirst();
   if (!user) throw badRequest('主管不存在或已被删除');
   return user.id;
 }
@@ -34,16 +37,20 @@ async function leaderOf(db: Kysely<Database>, input: OrgInput): Promise<string |
 export class OrgService {
   constructor(private readonly ctx: AppContext) {}
 
-  async add(request: FastifyRequest, parentId: string | null, input: OrgInput): Promise<number> {
+  async add(request: FastifyRequest, scope: TenantScope, parentId: string | null, input: OrgInput): Promise<number> {
     const orgName = cleanName(input.orgName);
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (parentId !== null && !(await repo.findOrg(trx, parentId))) throw badRequest('上级组织不存在或已被删除');
-      if (await repo.siblingNameTaken(trx, parentId, orgName)) throw conflict(ADMIN_TEXT.orgNameTaken);
-      const order = (await repo.childIds(trx, parentId)).length;
+      const parent = parentId === null ? null : await repo.findOrg(trx, parentId, scope);
+      if (parentId !== null && !parent) throw notFound('上级组织不存在或已被删除');
+      // A child belongs to its parent's owner; a top-level one to the caller's tenant (the park: none).
+      const companyId = parent ? parent.company_id : scope.byTenant ? scope.tenantId : null;
+      const at = { parentId, companyId };
+      if (await repo.siblingNameTaken(trx, at, orgName)) throw conflict(ADMIN_TEXT.orgNameTaken);
+      const order = (await repo.childIds(trx, at)).length;
       const row = await uniqueOr(
         trx
           .insertInto('sys_org')
-          .values({ parent_id: parentId, org_name: orgName, org_code: blankToNull(input.orgCode), order_index: order, leader_id: await leaderOf(trx, input) })
+          .values({ parent_id: parentId, company_id: companyId, org_name: orgName, org_code: blankToNull(input.orgCode), order_index: order, leader_id: await leaderOf(trx, input, companyId) })
           .returning('id')
           .executeTakeFirstOrThrow(),
         ADMIN_TEXT.orgNameTaken,
@@ -59,12 +66,12 @@ export class OrgService {
     });
   }
 
-  async update(request: FastifyRequest, id: string, input: OrgInput): Promise<void> {
+  async update(request: FastifyRequest, scope: TenantScope, id: string, input: OrgInput): Promise<void> {
     const orgName = cleanName(input.orgName);
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findOrg(trx, id);
+      const before = await repo.findOrg(trx, id, scope);
       if (!before) throw notFound('组织不存在或已被删除');
-      if (await repo.siblingNameTaken(trx, before.parent_id, orgName, id)) throw conflict(ADMIN_TEXT.orgNameTaken);
+      if (await repo.siblingNameTaken(trx, { parentId: before.parent_id, companyId: before.company_id }, orgName, id)) throw conflict(ADMIN_TEXT.orgNameTaken);
       await uniqueOr(
         trx
           .updateTable('sys_org')
@@ -72,7 +79,7 @@ export class OrgService {
             org_name: orgName,
             org_code: blankToNull(input.orgCode),
             update_time: new Date(),
-            ...(input.leaderId === undefined ? {} : { leader_id: await leaderOf(trx, input) }),
+            ...(input.leaderId === undefined ? {} : { leader_id: await leaderOf(trx, input, before.company_id) }),
           })
           .where('id', '=', id)
           .execute(),
@@ -86,18 +93,22 @@ export class OrgService {
   }
 
   /** Drag and drop: puts the organisation under `parentId` (null: top level) at position `index`. */
-  async move(request: FastifyRequest, id: string, parentId: string | null, index: number): Promise<void> {
+  async move(request: FastifyRequest, scope: TenantScope, id: string, parentId: string | null, index: number): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findOrg(trx, id);
+      const before = await repo.findOrg(trx, id, scope);
       if (!before) throw notFound('组织不存在或已被删除');
       if (parentId !== null) {
-        if (!(await repo.findOrg(trx, parentId))) throw badRequest('目标上级组织不存在或已被删除');
+        const target = await repo.findOrg(trx, parentId, scope);
+        if (!target) throw notFound('目标上级组织不存在或已被删除');
+        // An organisation stays with its owner: never moved into another tenant or the park.
+        if (target.company_id !== before.company_id) throw badRequest('不能把组织移动到其他租户的组织之下');
         if (await repo.isSelfOrDescendant(trx, id, parentId)) throw badRequest('不能把组织移动到它自己或它的下级组织之下');
       }
-      if (parentId !== before.parent_id && (await repo.siblingNameTaken(trx, parentId, before.org_name, id))) {
+      const at = { parentId, companyId: before.company_id };
+      if (parentId !== before.parent_id && (await repo.siblingNameTaken(trx, at, before.org_name, id))) {
         throw conflict(ADMIN_TEXT.orgNameTaken);
       }
-      const siblings = (await repo.childIds(trx, parentId)).filter((s) => s !== id);
+      const siblings = (await repo.childIds(trx, at)).filter((s) => s !== id);
       siblings.splice(Math.max(0, Math.min(index, siblings.length)), 0, id);
       await trx.updateTable('sys_org').set({ parent_id: parentId, update_time: new Date() }).where('id', '=', id).execute();
       for (const [i, sid] of siblings.entries()) {
@@ -113,11 +124,11 @@ export class OrgService {
     });
   }
 
-  async remove(request: FastifyRequest, id: string): Promise<void> {
+  async remove(request: FastifyRequest, scope: TenantScope, id: string): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findOrg(trx, id);
+      const before = await repo.findOrg(trx, id, scope);
       if (!before) throw notFound('组织不存在或已被删除');
-      if ((await repo.childIds(trx, id)).length > 0) throw badRequest(ADMIN_TEXT.orgHasChildren);
+      if ((await repo.childIds(trx, { parentId: id, companyId: before.company_id })).length > 0) throw badRequest(ADMIN_TEXT.orgHasChildren);
       const members = await repo.countMembers(trx, id);
       if (members > 0) throw badRequest(orgHasUsersMessage(members));
       await trx.deleteFrom('sys_org').where('id', '=', id).execute();

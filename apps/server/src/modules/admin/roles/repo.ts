@@ -1,14 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { isDataScope, type AdminRole, type RoleUser, type UserStatus } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
+import { listedIn, reachableIn, type TenantScope } from '../../../db/tenantScope.ts';
 import { likeContains, num, time } from '../common.ts';
 import { pagedRows } from '../pagedQuery.ts';
 
 export async function listRoles(
   db: Kysely<Database>,
-  f: { roleName?: string; limit: number | null; offset: number },
+  f: { roleName?: string; limit: number | null; offset: number; scope: TenantScope },
 ): Promise<{ rows: AdminRole[]; total: number }> {
-  let base = db.selectFrom('sys_role');
+  let base = db.selectFrom('sys_role').where(listedIn('company_id', f.scope));
   if (f.roleName) base = base.where('role_name', 'ilike', likeContains(f.roleName));
   const { rows, total } = await pagedRows(base, (q) => q.select(['id', 'role_name', 'role_code', 'remark', 'create_time', 'data_scope']).orderBy('id'), f);
   return {
@@ -24,12 +25,19 @@ export async function listRoles(
   };
 }
 
-export async function findRole(db: Kysely<Database>, id: string) {
-  return db.selectFrom('sys_role').select(['id', 'role_name', 'role_code', 'remark', 'data_scope']).where('id', '=', id).executeTakeFirst();
+/** The role, when the caller's scope reaches it (a tenant: only its own roles). */
+export async function findRole(db: Kysely<Database>, id: string, scope: TenantScope) {
+  return db
+    .selectFrom('sys_role')
+    .select(['id', 'role_name', 'role_code', 'remark', 'data_scope', 'company_id'])
+    .where('id', '=', id)
+    .where(reachableIn('company_id', scope))
+    .executeTakeFirst();
 }
 
-export async function roleNameTaken(db: Kysely<Database>, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('sys_role').select('id').where('role_name', '=', name);
+/** Role names are unique per owner: the park, or one tenant. */
+export async function roleNameTaken(db: Kysely<Database>, name: string, companyId: string | null, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('sys_role').select('id').where('role_name', '=', name).where(ownedBy(companyId));
   if (exceptId) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -91,12 +99,34 @@ export async function roleMenuIds(db: Kysely<Database>, roleId: string): Promise
   return rows.map((r) => r.menu_id);
 }
 
-export async function countIn(db: Kysely<Database>, table: 'sys_user' | 'sys_org' | 'sys_menu', ids: string[]): Promise<number> {
+const ownedBy = (companyId: string | null) => listedIn('company_id', { tenantId: companyId, byTenant: false });
+
+/**
+ * How many of these users or organisations exist and may go with a role: a tenant's role only
+ * with its own tenant's (companyId), the park's with any.
+ */
+export async function countIn(db: Kysely<Database>, table: 'sys_user' | 'sys_org', ids: string[], companyId: string | null): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db
+  let q = db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
+    .where('id', 'in', ids);
+  if (companyId !== null) q = q.where('company_id', '=', companyId);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many of these menus a role may be bound to: a tenant's role only to menus the park made
+ * tenant-visible and to the tenant's own (its handed-down forms' menus); the park's to any.
+ */
+export async function countGrantable(db: Kysely<Database>, menuIds: string[], companyId: string | null): Promise<number> {
+  if (menuIds.length === 0) return 0;
+  let q = db
+    .selectFrom('sys_menu')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('id', 'in', menuIds);
+  if (companyId !== null) q = q.where((eb) => eb.or([eb('tenant_visible', '=', true), eb('company_id', '=', companyId)]));
+  const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { ADMIN_TEXT, type DataScope } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
+import { ownerOf, type TenantScope } from '../../../db/tenantScope.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../plugins/errors.ts';
 import type { AuthContext } from '../../auth/index.ts';
@@ -29,20 +30,21 @@ function cleanName(name: string): string {
 export class RoleService {
   constructor(private readonly ctx: AppContext) {}
 
-  private async load(trx: Kysely<Database>, id: string) {
-    const role = await repo.findRole(trx, id);
+  private async load(trx: Kysely<Database>, id: string, scope: TenantScope) {
+    const role = await repo.findRole(trx, id, scope);
     if (!role) throw notFound('角色不存在或已被删除');
     return role;
   }
 
-  async add(request: FastifyRequest, input: RoleInput): Promise<number> {
+  async add(request: FastifyRequest, scope: TenantScope, input: RoleInput): Promise<number> {
     const roleName = cleanName(input.roleName);
+    const companyId = ownerOf(scope);
     return this.ctx.db.transaction().execute(async (trx) => {
-      if (await repo.roleNameTaken(trx, roleName)) throw conflict(ADMIN_TEXT.roleNameTaken);
+      if (await repo.roleNameTaken(trx, roleName, companyId)) throw conflict(ADMIN_TEXT.roleNameTaken);
       const row = await uniqueOr(
         trx
           .insertInto('sys_role')
-          .values({ role_name: roleName, remark: blankToNull(input.remark), data_scope: input.dataScope ?? 'all' })
+          .values({ role_name: roleName, company_id: companyId, remark: blankToNull(input.remark), data_scope: input.dataScope ?? 'all' })
           .returning('id')
           .executeTakeFirstOrThrow(),
         ADMIN_TEXT.roleNameTaken,
@@ -58,12 +60,12 @@ export class RoleService {
     });
   }
 
-  async update(request: FastifyRequest, auth: AuthContext, id: string, input: RoleInput): Promise<void> {
+  async update(request: FastifyRequest, auth: AuthContext, scope: TenantScope, id: string, input: RoleInput): Promise<void> {
     const roleName = cleanName(input.roleName);
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await this.load(trx, id);
+      const before = await this.load(trx, id, scope);
       assertMayTouchSuperRole(auth, before.role_code === SUPER_ROLE_CODE);
-      if (await repo.roleNameTaken(trx, roleName, id)) throw conflict(ADMIN_TEXT.roleNameTaken);
+      if (await repo.roleNameTaken(trx, roleName, before.company_id, id)) throw conflict(ADMIN_TEXT.roleNameTaken);
       // Widening one's own role's data scope would be granting oneself records, as with its menus.
       const scopeChanged = input.dataScope !== undefined && input.dataScope !== before.data_scope;
       if (scopeChanged && !auth.permissions.isSuper && (await roleIdsOf(trx, auth.userId)).includes(id)) {
@@ -84,9 +86,9 @@ export class RoleService {
     this.ctx.events.deliver({ kind: 'user', id: '*' });
   }
 
-  async remove(request: FastifyRequest, id: string): Promise<void> {
+  async remove(request: FastifyRequest, scope: TenantScope, id: string): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await this.load(trx, id);
+      const before = await this.load(trx, id, scope);
       if (before.role_code) throw badRequest(ADMIN_TEXT.builtInRole);
       const [users, orgs, menus] = await Promise.all([
         repo.directUsers(trx, id),
@@ -107,12 +109,12 @@ export class RoleService {
   }
 
   /** Replaces the users who hold the role directly. */
-  async setUsers(request: FastifyRequest, auth: AuthContext, roleId: string, userIds: string[]): Promise<void> {
+  async setUsers(request: FastifyRequest, auth: AuthContext, scope: TenantScope, roleId: string, userIds: string[]): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockAdminGuard(trx);
-      const role = await this.load(trx, roleId);
+      const role = await this.load(trx, roleId, scope);
       assertMayTouchSuperRole(auth, role.role_code === SUPER_ROLE_CODE);
-      if ((await repo.countIn(trx, 'sys_user', userIds)) !== userIds.length) throw badRequest('所选用户不存在或已被删除');
+      if ((await repo.countIn(trx, 'sys_user', userIds, role.company_id)) !== userIds.length) throw badRequest('所选用户不存在或已被删除');
       const before = (await repo.directUsers(trx, roleId)).map((u) => u.id);
       const added = userIds.filter((u) => !before.includes(u));
       const removed = before.filter((u) => !userIds.includes(u));
@@ -138,12 +140,12 @@ export class RoleService {
   }
 
   /** Replaces the organisations whose members hold the role. */
-  async setOrgs(request: FastifyRequest, auth: AuthContext, roleId: string, orgIds: string[]): Promise<void> {
+  async setOrgs(request: FastifyRequest, auth: AuthContext, scope: TenantScope, roleId: string, orgIds: string[]): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockAdminGuard(trx);
-      const role = await this.load(trx, roleId);
+      const role = await this.load(trx, roleId, scope);
       assertMayTouchSuperRole(auth, role.role_code === SUPER_ROLE_CODE);
-      if ((await repo.countIn(trx, 'sys_org', orgIds)) !== orgIds.length) throw badRequest('所选组织不存在或已被删除');
+      if ((await repo.countIn(trx, 'sys_org', orgIds, role.company_id)) !== orgIds.length) throw badRequest('所选组织不存在或已被删除');
       const before = (await repo.roleOrgs(trx, roleId)).map((o) => o.id);
       const heldBefore = (await roleIdsOf(trx, auth.userId)).includes(roleId);
       await trx.deleteFrom('sys_org_role').where('role_id', '=', roleId).execute();
@@ -167,15 +169,18 @@ export class RoleService {
   }
 
   /** Replaces the menus and buttons bound to the role: what its holders see and may call. */
-  async setMenus(request: FastifyRequest, auth: AuthContext, roleId: string, menuIds: string[]): Promise<void> {
+  async setMenus(request: FastifyRequest, auth: AuthContext, scope: TenantScope, roleId: string, menuIds: string[]): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
-      const role = await this.load(trx, roleId);
+      const role = await this.load(trx, roleId, scope);
       assertMayTouchSuperRole(auth, role.role_code === SUPER_ROLE_CODE);
       // Binding menus to one's own role would be granting oneself permissions.
       if (!auth.permissions.isSuper && (await roleIdsOf(trx, auth.userId)).includes(roleId)) {
         throw forbidden('不能修改自己所属角色的菜单权限');
       }
-      if ((await repo.countIn(trx, 'sys_menu', menuIds)) !== menuIds.length) throw badRequest('所选菜单不存在或已被删除');
+      // A tenant's role grants only what the park lets tenants have, and the tenant's own forms.
+      if ((await repo.countGrantable(trx, menuIds, role.company_id)) !== menuIds.length) {
+        throw role.company_id === null ? badRequest('所选菜单不存在或已被删除') : forbidden('所选菜单不存在或不能分配给租户角色');
+      }
       const before = await repo.roleMenuIds(trx, roleId);
       await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
       if (menuIds.length > 0) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrgRef, RoleRef } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
+import { reachableIn, type TenantScope } from '../../../db/tenantScope.ts';
 import { num } from '../common.ts';
 
 /** Organisations and directly held roles of these users, by user id. */
@@ -37,11 +38,13 @@ export async function linksOf(db: Kysely<Database>, userIds: string[]) {
   return { orgs, roles };
 }
 
-export async function findUser(db: Kysely<Database>, id: string) {
+/** The user, when the caller's scope reaches it (a tenant: only its own users). */
+export async function findUser(db: Kysely<Database>, id: string, scope: TenantScope) {
   return db
     .selectFrom('sys_user')
-    .select(['id', 'username', 'real_name', 'sex', 'phone', 'email', 'user_type', 'status'])
+    .select(['id', 'username', 'real_name', 'sex', 'phone', 'email', 'user_type', 'status', 'company_id', 'tenant_user_type'])
     .where('id', '=', id)
+    .where(reachableIn('company_id', scope))
     .executeTakeFirst();
 }
 
@@ -89,13 +92,14 @@ export async function replaceLinks(
   }
 }
 
-/** How many of these ids exist in the table, to refuse references to deleted rows with a 400. */
-export async function countExisting(db: Kysely<Database>, table: 'sys_org' | 'sys_role', ids: string[]): Promise<number> {
+/** How many of these ids exist in the table (and the caller's scope reaches), to refuse references to other rows. */
+export async function countExisting(db: Kysely<Database>, table: 'sys_org' | 'sys_role', ids: string[], scope: TenantScope): Promise<number> {
   if (ids.length === 0) return 0;
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('id', 'in', ids)
+    .where(reachableIn('company_id', scope))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

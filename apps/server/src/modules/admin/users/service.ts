@@ -13,6 +13,8 @@ import {
 } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/schema.ts';
+import type { TenantScope } from '../../../db/tenantScope.ts';
+import { tenantScopeOf } from '../../../plugins/scope.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../plugins/errors.ts';
 import { type AuthContext, generatePassword, hashPassword } from '../../auth/index.ts';
@@ -53,15 +55,34 @@ function clean(input: Omit<UserInput, 'orgIds' | 'roleIds'>): CleanUser {
   return { username, realName, sex, phone, email, userType: input.userType };
 }
 
+/** 租户用户类型 (issue 36): 0 主管理员, 1 子管理员, 2 普通用户. */
+export type TenantUserType = 0 | 1 | 2;
+
+/**
+ * What a tenant's administrator may make of a user: a 子管理员 or a 普通用户 of its own tenant,
+ * never a 主管理员 (there is one, made with the tenant) nor a park user.
+ */
+function tenantKind(input: { userType: UserType; tenantUserType?: TenantUserType | null }) {
+  if (input.userType === 0) throw forbidden('租户管理员不能新增或修改平台用户');
+  const tenantUserType = input.tenantUserType ?? 2;
+  if (tenantUserType === 0) throw forbidden('租户管理员不能设置主管理员');
+  return { user_type: tenantUserType === 1 ? 1 : 2, tenant_user_type: tenantUserType } as const;
+}
+
+/** A tenant caller may not change its tenant's 主管理员 (other than itself). */
+function assertNotTenantOwner(scope: TenantScope, auth: AuthContext, target: { id: string; tenant_user_type: number | null }) {
+  if (scope.byTenant && target.tenant_user_type === 0 && target.id !== auth.userId) throw forbidden('不能修改租户的主管理员');
+}
+
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 const changed = (a: string[], b: string[]) => [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];
 
 export class UserService {
   constructor(private readonly ctx: AppContext) {}
 
-  private async checkRefs(trx: Kysely<Database>, orgIds: string[], roleIds: string[]) {
-    if ((await repo.countExisting(trx, 'sys_org', orgIds)) !== orgIds.length) throw badRequest('所选组织不存在或已被删除');
-    if ((await repo.countExisting(trx, 'sys_role', roleIds)) !== roleIds.length) throw badRequest('所选角色不存在或已被删除');
+  private async checkRefs(trx: Kysely<Database>, scope: TenantScope, orgIds: string[], roleIds: string[]) {
+    if ((await repo.countExisting(trx, 'sys_org', orgIds, scope)) !== orgIds.length) throw badRequest('所选组织不存在或已被删除');
+    if ((await repo.countExisting(trx, 'sys_role', roleIds, scope)) !== roleIds.length) throw badRequest('所选角色不存在或已被删除');
   }
 
   /** Whether moving between these role and organisation sets grants or revokes the super role. */
@@ -72,15 +93,17 @@ export class UserService {
     return (await repo.orgsHoldingRole(trx, orgDiff, superId)).length > 0;
   }
 
-  async add(request: FastifyRequest, auth: AuthContext, input: UserInput) {
+  async add(request: FastifyRequest, auth: AuthContext, input: UserInput & { tenantUserType?: TenantUserType | null }) {
     const user = clean(input);
+    const scope = tenantScopeOf(auth);
+    const tenant = scope.byTenant ? { company_id: scope.tenantId, ...tenantKind(input) } : {};
     const orgIds = input.orgIds.map(str);
     const roleIds = input.roleIds.map(str);
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     return this.ctx.db.transaction().execute(async (trx) => {
       if (await repo.usernameTaken(trx, user.username)) throw conflict(ADMIN_TEXT.usernameTaken);
-      await this.checkRefs(trx, orgIds, roleIds);
+      await this.checkRefs(trx, scope, orgIds, roleIds);
       assertMayTouchSuperRole(auth, await this.touchesSuper(trx, roleIds, orgIds));
       const row = await uniqueOr(
         trx
@@ -95,6 +118,7 @@ export class UserService {
             phone: user.phone,
             email: user.email,
             user_type: user.userType,
+            ...tenant,
           })
           .returning('id')
           .executeTakeFirstOrThrow(),
@@ -112,13 +136,22 @@ export class UserService {
     });
   }
 
-  async update(request: FastifyRequest, auth: AuthContext, id: string, input: Omit<UserInput, 'username' | 'orgIds' | 'roleIds'> & { orgIds?: number[]; roleIds?: number[] }) {
+  async update(
+    request: FastifyRequest,
+    auth: AuthContext,
+    id: string,
+    input: Omit<UserInput, 'username' | 'orgIds' | 'roleIds'> & { orgIds?: number[]; roleIds?: number[]; tenantUserType?: TenantUserType | null },
+  ) {
     const orgIds = input.orgIds?.map(str);
     const roleIds = input.roleIds?.map(str);
+    const scope = tenantScopeOf(auth);
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockAdminGuard(trx);
-      const before = await repo.findUser(trx, id);
+      const before = await repo.findUser(trx, id, scope);
       if (!before) throw notFound('用户不存在或已被删除');
+      assertNotTenantOwner(scope, auth, before);
+      // The 主管理员 editing itself keeps its kind; any other tenant user is a 子管理员 or 普通用户.
+      const kind = !scope.byTenant ? { user_type: input.userType } : before.tenant_user_type === 0 ? {} : tenantKind(input);
       // The user name is the login and the operation log's key: it does not change.
       const user = clean({ ...input, username: before.username });
       await assertMayManageUser(trx, auth, id);
@@ -129,7 +162,7 @@ export class UserService {
       if (id === auth.userId && (!sameSet(oldRoles, newRoles) || !sameSet(oldOrgs, newOrgs))) {
         throw forbidden(ADMIN_TEXT.ownRoles);
       }
-      await this.checkRefs(trx, newOrgs, newRoles);
+      await this.checkRefs(trx, scope, newOrgs, newRoles);
       assertMayTouchSuperRole(auth, await this.touchesSuper(trx, changed(oldRoles, newRoles), changed(oldOrgs, newOrgs)));
       await trx
         .updateTable('sys_user')
@@ -138,7 +171,7 @@ export class UserService {
           sex: user.sex,
           phone: user.phone,
           email: user.email,
-          user_type: user.userType,
+          ...kind,
           update_time: new Date(),
         })
         .where('id', '=', id)
@@ -158,10 +191,12 @@ export class UserService {
   }
 
   async remove(request: FastifyRequest, auth: AuthContext, id: string) {
+    const scope = tenantScopeOf(auth);
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockAdminGuard(trx);
-      const before = await repo.findUser(trx, id);
+      const before = await repo.findUser(trx, id, scope);
       if (!before) throw notFound('用户不存在或已被删除');
+      assertNotTenantOwner(scope, auth, before);
       await assertMayManageUser(trx, auth, id);
       await assertNotLastAdmin(trx, id, before.status);
       if (id === auth.userId) throw badRequest('不能删除当前登录的用户');
@@ -186,10 +221,12 @@ export class UserService {
   }
 
   async setStatus(request: FastifyRequest, auth: AuthContext, id: string, status: 0 | 1) {
+    const scope = tenantScopeOf(auth);
     await this.ctx.db.transaction().execute(async (trx) => {
       await lockAdminGuard(trx);
-      const before = await repo.findUser(trx, id);
+      const before = await repo.findUser(trx, id, scope);
       if (!before) throw notFound('用户不存在或已被删除');
+      assertNotTenantOwner(scope, auth, before);
       await assertMayManageUser(trx, auth, id);
       if (status !== 0) {
         await assertNotLastAdmin(trx, id, before.status);
@@ -215,9 +252,11 @@ export class UserService {
     if (id === auth.userId) throw badRequest('请通过“修改密码”修改自己的密码');
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
+    const scope = tenantScopeOf(auth);
     await this.ctx.db.transaction().execute(async (trx) => {
-      const before = await repo.findUser(trx, id);
+      const before = await repo.findUser(trx, id, scope);
       if (!before) throw notFound('用户不存在或已被删除');
+      assertNotTenantOwner(scope, auth, before);
       await assertMayManageUser(trx, auth, id);
       await trx
         .updateTable('sys_user')

@@ -3,6 +3,8 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { TENANT_TEXT, type TenantInput } from '@park/core';
 import type { AppContext } from '../../../context.ts';
 import { authOf } from '../../../plugins/auth.ts';
+import { allows } from '../../../plugins/authContext.ts';
+import { TENANT_VIEW_PERMS } from '../../../plugins/scope.ts';
 import { badRequest, forbidden } from '../../../plugins/errors.ts';
 import { TENANT_MODULE, TenantManageService } from './service.ts';
 
@@ -63,8 +65,12 @@ const asInput = (body: Static<typeof TenantBody>): TenantInput => ({ ...body, st
 export function tenantManageRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tenants = new TenantManageService(ctx);
 
-  app.get('/api/user/listTenant', { schema: { querystring: ListQuery }, config: call() }, async (request) => {
+  // The 租户管理 views' tenant selector (TenantOrg, TenantUser…) lists tenants with this call too, so
+  // a park user granted any of those views may list them, not only 租户信息's managers.
+  app.get('/api/user/listTenant', { schema: { querystring: ListQuery } }, async (request) => {
     parkOnly(request);
+    const perms = authOf(request).permissions;
+    if (![TENANT_MANAGE_PERM, ...TENANT_VIEW_PERMS].some((code) => allows(perms, code))) throw forbidden();
     const q = request.query as Static<typeof ListQuery>;
     const { rows, total } = await tenants.list({
       tenantName: q.tenantName?.trim() || undefined,

@@ -18,7 +18,9 @@ import {
   EMAIL_PATTERN,
   isPhone,
   PHONE_MESSAGE,
+  TENANT_USER_TYPE_TEXT,
   type AdminUser,
+  type TenantUserType,
   type UserInput,
   type UserType,
 } from '@park/core';
@@ -50,6 +52,7 @@ interface UserForm {
   phone: string;
   email: string;
   userType: UserType;
+  tenantUserType?: TenantUserType;
   orgIds: number[];
   roleIds: number[];
 }
@@ -61,6 +64,9 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
   const { data: orgs = [] } = useOrgTree();
   const { data: roles = [] } = useAllRoles();
   const isEdit = editing.mode === 'edit';
+  // A tenant's administrator makes its own 子管理员 and 普通用户, never a park user (issue 36).
+  const byTenant = useSession().user.userType !== 0;
+  const owner = editing.mode === 'edit' && editing.user.tenantUserType === 0;
 
   const initialValues: Partial<UserForm> =
     editing.mode === 'edit'
@@ -71,10 +77,11 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
           phone: editing.user.phone ?? '',
           email: editing.user.email ?? '',
           userType: editing.user.userType,
+          tenantUserType: editing.user.tenantUserType ?? 2,
           orgIds: editing.user.orgList.map((o) => o.id),
           roleIds: editing.user.roleList.map((r) => r.id),
         }
-      : { userType: 0, sex: '0', orgIds: [], roleIds: [] };
+      : { userType: byTenant ? 2 : 0, tenantUserType: 2, sex: '0', orgIds: [], roleIds: [] };
 
   const dialog = useEditDialog({
     save: async (v: UserForm) => {
@@ -84,7 +91,8 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
         sex: v.sex,
         phone: v.phone?.trim() || null,
         email: v.email?.trim() || null,
-        userType: v.userType,
+        userType: byTenant && !owner ? (v.tenantUserType === 1 ? 1 : 2) : v.userType,
+        ...(byTenant && !owner ? { tenantUserType: v.tenantUserType ?? 2 } : {}),
         orgIds: v.orgIds ?? [],
         roleIds: v.roleIds ?? [],
       };
@@ -122,9 +130,18 @@ function UserDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onC
         <Form.Item label="电子邮箱" name="email" rules={[{ pattern: EMAIL_PATTERN, message: EMAIL_MESSAGE }]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item label="用户类型" name="userType" rules={[{ required: true, message: '请选择用户类型' }]}>
-          <Select options={[0, 1, 2].map((v) => ({ value: v, label: USER_TYPE_TEXT[v] }))} />
-        </Form.Item>
+        {byTenant ? (
+          <Form.Item label="租户用户类型" name="tenantUserType" rules={[{ required: true, message: '请选择租户用户类型' }]}>
+            <Select
+              disabled={owner}
+              options={(owner ? [0, 1, 2] : [1, 2]).map((v) => ({ value: v, label: TENANT_USER_TYPE_TEXT[v as TenantUserType] }))}
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item label="用户类型" name="userType" rules={[{ required: true, message: '请选择用户类型' }]}>
+            <Select options={[0, 1, 2].map((v) => ({ value: v, label: USER_TYPE_TEXT[v] }))} />
+          </Form.Item>
+        )}
         <Form.Item label="所属组织" name="orgIds">
           <TreeSelect
             treeData={orgOptions(orgs)}
