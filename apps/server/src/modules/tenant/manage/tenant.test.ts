@@ -138,8 +138,16 @@ describe('新增租户', () => {
         where r.company_id = $1 and r.role_code = 'TENANT_ADMIN' order by m.path`,
       [made.id],
     );
-    expect(menus.rows.map((r) => r.path)).toEqual(['/system', '/system/org', '/system/user']);
-    await t.sql.query(`update sys_menu set tenant_visible = false where path in ('/system/org', '/system/user')`);
+    // Exactly the tenant-visible menus (the seeds mark 系统管理's tenant pages, 首页, 工作台 …) and
+    // the groups above them, so the tree can show them.
+    const expected = await t.sql.query(
+      `with recursive up as (select id, parent_id from sys_menu where tenant_visible and company_id is null
+         union select m.id, m.parent_id from sys_menu m join up on m.id = up.parent_id)
+       select path from sys_menu where id in (select id from up) order by path`,
+    );
+    const paths = menus.rows.map((r) => r.path);
+    expect(paths).toEqual(expected.rows.map((r) => r.path));
+    expect(paths).toEqual(expect.arrayContaining(['/system', '/system/org', '/system/user']));
   });
 
   it('refuses bad input with the dialog\'s messages and writes nothing', async () => {
