@@ -267,6 +267,13 @@ describe('the 主管理员 and the tenant status', () => {
 
     const missing = await postForm(admin, '/api/user/changeTenantStatus', { id: 99_999_999, status: 0 });
     expect(missing.statusCode).toBe(404);
+
+    // 启用状态 switched off in the 修改 dialog does the same.
+    const again = cookieOf(await loginReply(made.username, made.password));
+    const edited = await postForm(admin, '/api/user/updateTenant', { ...tenantBody('停用测试有限公司'), id: made.id, status: 0 });
+    expect(edited.json(), edited.body).toMatchObject({ errCode: 0 });
+    expect((await t.call(again, 'GET', '/api/user/getUser')).statusCode).toBe(401);
+    expect((await loginReply(made.username, made.password)).statusCode).toBe(403);
   });
 });
 
