@@ -10,6 +10,7 @@ import { seedAutomationDesignerMenu } from './automationDesigner.ts';
 import { seedDemoApproval } from './approval.ts';
 import { seedDemoRoles } from './demoRoles.ts';
 import { seedTenantFormsMenu } from './tenantForms.ts';
+import { seedMicroApps } from './microApps.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -159,6 +160,7 @@ const STEPS: Array<[string, Step]> = [
   // Issue 42: 张三 files, 李四 and 王五 approve, 赵六 reads the copy, each with only those menus.
   [DEMO_ROLES_SEED_KEY, seedDemoRoles],
   ['menus-tenant-forms', seedTenantFormsMenu], // issue 36: 租户管理 › 表单分配
+  ['micro-apps-v1', seedMicroApps], // issue 37: 微应用 menus, demo functions, app, template, workbenches
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
