@@ -10,6 +10,7 @@ import { pdf, png } from '../../../test/sampleFiles.ts';
  * another tenant's workbench, bad trees refused whole) and myWorkbench's 可见范围 — real PostgreSQL.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are read loosely in the test
 type Json = Record<string, any>;
 let t: TestApp;
 let admin: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Image, Input, Select, Space, Upload } from 'antd';
+import { App, Button, Form, Image, Select, Space, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ICON_MAX_BYTES, splitTags } from '@park/core';

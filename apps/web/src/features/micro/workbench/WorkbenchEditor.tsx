@@ -75,9 +75,13 @@ type Dialog =
   | { kind: 'copy' };
 
 export function WorkbenchEditor(props: WorkbenchEditorProps) {
+  // A new owner starts a fresh editor (its tree, selection and dialogs).
+  return <Editor key={props.tenantId !== undefined ? `t${props.tenantId}` : `m${props.templateId}`} {...props} />;
+}
+
+function Editor(props: WorkbenchEditorProps) {
   const { message, modal } = App.useApp();
   const tenantMode = props.tenantId !== undefined;
-  const ownerKey = tenantMode ? `t${props.tenantId}` : `m${props.templateId}`;
   const [tree, setTree] = useState<WorkbenchNode[] | null>(null);
   const [path, setPath] = useState<Path>([0]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -89,8 +93,6 @@ export function WorkbenchEditor(props: WorkbenchEditorProps) {
 
   useEffect(() => {
     let live = true;
-    setTree(null);
-    setPath([0]);
     const load = props.tenantId !== undefined ? queryWorkbenchTreesByTenantId(props.tenantId) : queryTemplateMenuTreeByTemplateId(props.templateId);
     void load.then((t) => {
       if (!live) return;
@@ -102,8 +104,9 @@ export function WorkbenchEditor(props: WorkbenchEditorProps) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload when the owner changes only
-  }, [ownerKey]);
+    // Loaded once: the editor is keyed by its owner.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   if (!tree) return <Spin style={{ display: 'block', margin: 48 }} />;
   const current = nodeAt(tree, path);
