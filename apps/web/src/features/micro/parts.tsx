@@ -70,9 +70,10 @@ export function IconUpload({ value, onChange }: { value?: string | null; onChang
 }
 
 /** 标签: a tag input ("请添加标签"), kept comma joined. */
-export function TagInput({ value, onChange }: { value?: string | null; onChange?: (v: string) => void }) {
+export function TagInput({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (v: string) => void }) {
   return (
     <Select
+      id={id}
       mode="tags"
       placeholder="请添加标签"
       value={splitTags(value)}
@@ -80,17 +81,17 @@ export function TagInput({ value, onChange }: { value?: string | null; onChange?
       tokenSeparators={[',', '，']}
       open={false}
       suffixIcon={null}
-      aria-label="标签"
     />
   );
 }
 
 /** A park form for a form or flow function. */
-export function FormPicker({ value, onChange }: { value?: string | null; onChange?: (v: string | null) => void }) {
+export function FormPicker({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (v: string | null) => void }) {
   const [search, setSearch] = useState('');
   const { data = [], isFetching } = useQuery({ queryKey: ['micro', 'parkForms', search], queryFn: ({ signal }) => listParkForms(search || undefined, signal) });
   return (
     <Select
+      id={id}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       allowClear
       placeholder="请选择表单"
