@@ -26,7 +26,7 @@ function form(cookie: string, url: string, fields: Record<string, string | numbe
     .join('&');
   return t.app.inject({ method: 'POST', url, headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' }, payload });
 }
-const q = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+const q = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function uploadIcon(cookie: string, name: string, data: Buffer): Promise<number> {
   const { payload, contentType } = multipart([{ name: 'file', filename: name, data }]);
