@@ -120,7 +120,7 @@ test('the park lays out micro-apps and a template; a tenant copies it into its w
   await expect(toast(page, '工作台未含任何分组,自动添加默认分组')).toBeVisible();
   for (const g of ['安全管理', '健康管理', '环保管理', '其他']) await expect(editor.getByRole('navigation').getByRole('button', { name: g })).toBeVisible();
   await button(editor, '新建分组').click();
-  let named = dialog(page, '新建分组');
+  const named = dialog(page, '新建分组');
   await named.getByLabel('分组名称').fill('车辆入园');
   await button(named, '确定').click();
   await editor.getByRole('button', { name: '车辆入园(0)' }).click();
