@@ -27,6 +27,7 @@ import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
+import { microRoutes } from './modules/micro/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formAllotRoutes(app, ctx); // issue 36: 表单分配
   tenantManageRoutes(app, ctx); // issue 36: 租户信息
   await subsystemRoutes(app, ctx); // issue 40
+  microRoutes(app, ctx); // issue 37: functions, micro-apps, templates, workbenches
 
   await registerWeb(app, ctx.config.webDist);
   return app;

@@ -1146,4 +1146,79 @@ export interface Database {
   video_view_log: VideoViewLogTable;
   // designer drafts (issue 26)
   form_design_draft: FormDesignDraftTable;
+  // Micro-apps and workbenches (issue 37)
+  micro_function: MicroFunctionTable;
+  micro_app: MicroAppTable;
+  micro_app_function: MicroAppFunctionTable;
+  micro_template: MicroTemplateTable;
+  micro_template_menu: MicroMenuTable & { template_id: string };
+  micro_workbench_menu: MicroMenuTable & { company_id: string | null };
+  micro_workbench_permission: MicroWorkbenchPermissionTable;
+}
+
+/** 功能 (issue 37): a form (type 0), a flow (1) or a special page (2); shown on 全部 0 / PC 1 / 移动端 2. */
+export interface MicroFunctionTable {
+  id: Id;
+  fun_name: string;
+  type: number;
+  show_type: number;
+  form_id: string | null;
+  menu_url: string | null;
+  component: string | null;
+  tag: string | null;
+  explanation: string | null;
+  icon_id: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+
+export interface MicroAppTable {
+  id: Id;
+  app_name: string;
+  app_type: Generated<number>;
+  introduce: string | null;
+  tag: string | null;
+  icon_name: string | null;
+  icon_bg_color: string | null;
+  icon_id: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+
+export interface MicroAppFunctionTable {
+  app_id: string;
+  function_id: string;
+  sort: Generated<number>;
+}
+
+export interface MicroTemplateTable {
+  id: Id;
+  template_name: string;
+  apply_industry: string | null;
+  explanation: string | null;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+
+/** A node of a template's or a workbench's tree: level 1 group, 2 sub-group, 3 app. */
+export interface MicroMenuTable {
+  id: Id;
+  parent_id: string | null;
+  menu_name: string;
+  level: number;
+  type: number;
+  sort: number;
+  app_id: string | null;
+  quick_app: Generated<number>;
+}
+
+/** 可见范围: type 0 an organisation (and those below it), 1 a person. */
+export interface MicroWorkbenchPermissionTable {
+  menu_id: string;
+  type: number;
+  sub_id: string;
+  sub_name: string;
 }

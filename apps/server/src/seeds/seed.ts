@@ -12,6 +12,7 @@ import { seedDemoRoles } from './demoRoles.ts';
 import { seedTenantFormsMenu } from './tenantForms.ts';
 import { seedApprovedTenants, seedTenantManageMenu } from './tenantManage.ts';
 import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './tenantViews.ts';
+import { seedMicroApps } from './microApps.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -176,6 +177,7 @@ const STEPS: Array<[string, Step]> = [
   // After menus-tenant-visible: the approved companies' 主管理员 roles grant those menus.
   [TENANTS_APPROVED_SEED_KEY, seedApprovedTenants], // issue 36: every approved company is a tenant
   [DEMO_TENANT_SEED_KEY, seedDemoTenant],
+  ['micro-apps-v1', seedMicroApps], // issue 37: 微应用 menus, demo functions, app, template, workbenches
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -9,6 +9,11 @@ export type PageComponent = LazyExoticComponent<ComponentType>;
 export const pageRegistry: Record<string, PageComponent> = {
   // 租户管理 › 租户信息 (issue 36)
   TenantManage: lazy(() => import('../features/tenant/manage/TenantManagePage.tsx').then((m) => ({ default: m.TenantManagePage }))),
+  // 微应用 (issue 37): 功能管理, 微应用管理, 模板管理, 工作台
+  MicroAppFunction: lazy(() => import('../features/micro/MicroAppFunctionPage.tsx').then((m) => ({ default: m.MicroAppFunctionPage }))),
+  MicroAppManager: lazy(() => import('../features/micro/MicroAppManagerPage.tsx').then((m) => ({ default: m.MicroAppManagerPage }))),
+  MicroAppTemplate: lazy(() => import('../features/micro/MicroAppTemplatePage.tsx').then((m) => ({ default: m.MicroAppTemplatePage }))),
+  TenantWorkbench: lazy(() => import('../features/micro/TenantWorkbenchPage.tsx').then((m) => ({ default: m.TenantWorkbenchPage }))),
   // 租户管理 › 表单分配 (issue 36)
   FormTenantAllot: lazy(() => import('../features/tenant/form/FormTenantAllotPage.tsx').then((m) => ({ default: m.FormTenantAllotPage }))),
   // 租户管理 › 组织 / 用户 / 角色 / 菜单 / 数据字典: the park's view of one tenant (issue 36)
