@@ -120,6 +120,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formAllotRoutes(app, ctx); // issue 36: 表单分配
   await subsystemRoutes(app, ctx); // issue 40
 
-  await registerWeb(app, ctx.config.webDist);
+  await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;
 }
