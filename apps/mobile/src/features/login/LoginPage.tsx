@@ -70,10 +70,10 @@ export function LoginPage() {
         }
       >
         <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-          <Input placeholder="请输入用户名" autoComplete="username" clearable aria-label="用户名" />
+          <Input placeholder="请输入用户名" autoComplete="username" clearable />
         </Form.Item>
         <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input type="password" placeholder="请输入密码" autoComplete="current-password" clearable aria-label="密码" />
+          <Input type="password" placeholder="请输入密码" autoComplete="current-password" clearable />
         </Form.Item>
       </Form>
       <p className="m-login-footer">© 封闭园区低代码平台 · 园区安全生产与运营管理</p>

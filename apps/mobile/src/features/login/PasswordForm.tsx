@@ -45,7 +45,7 @@ export function PasswordForm({ oldLabel = '原密码', submitText = '保存', on
       }
     >
       <Form.Item label={oldLabel} name="oldPassword" rules={[{ required: true, message: `请输入${oldLabel}` }]}>
-        <Input type="password" autoComplete="current-password" aria-label={oldLabel} placeholder={`请输入${oldLabel}`} />
+        <Input type="password" autoComplete="current-password" placeholder={`请输入${oldLabel}`} />
       </Form.Item>
       <Form.Item
         label="新密码"
@@ -57,7 +57,7 @@ export function PasswordForm({ oldLabel = '原密码', submitText = '保存', on
           ({ getFieldValue }) => ({ validator: async (_r, value: string) => (!value || value !== getFieldValue('oldPassword') ? undefined : Promise.reject(new Error(ADMIN_TEXT.samePassword))) }),
         ]}
       >
-        <Input type="password" autoComplete="new-password" aria-label="新密码" placeholder="请输入新密码" />
+        <Input type="password" autoComplete="new-password" placeholder="请输入新密码" />
       </Form.Item>
       <Form.Item
         label="确认新密码"
@@ -68,7 +68,7 @@ export function PasswordForm({ oldLabel = '原密码', submitText = '保存', on
           ({ getFieldValue }) => ({ validator: async (_r, value: string) => (!value || value === getFieldValue('newPassword') ? undefined : Promise.reject(new Error('两次输入的新密码不一致'))) }),
         ]}
       >
-        <Input type="password" autoComplete="new-password" aria-label="确认新密码" placeholder="请再次输入新密码" />
+        <Input type="password" autoComplete="new-password" placeholder="请再次输入新密码" />
       </Form.Item>
     </Form>
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { ActionSheet, Badge, ErrorBlock, Grid, PullToRefresh, Toast } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.tsx';
 import { PageLoading } from '../../lib/PageLoading.tsx';
 import { useRetryOnReconnect } from '../../lib/useRetry.ts';
@@ -85,7 +86,7 @@ export function WorkbenchPage() {
           </div>
         </header>
         {tree.isPending && <PageLoading text="工作台加载中" />}
-        {tree.isError && !tree.data && <ErrorBlock status="default" title="工作台加载失败" description="下拉或点击横幅中的“重试”再试一次" />}
+        {tree.isError && !tree.data && <ErrorBlock status="default" title="工作台加载失败" description={`${errorMessage(tree.error, '后台请求错误')}，请下拉刷新重试`} />}
         {quick.length > 0 && (
           <section className="m-wb-card" aria-label="快捷应用">
             <h2 className="m-wb-title">快捷应用</h2>

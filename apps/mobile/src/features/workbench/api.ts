@@ -48,7 +48,8 @@ export interface WorkbenchNode {
 
 export const WORKBENCH_QUERY_KEY = ['workbench', 'mine'] as const;
 
+/** Silent: the page says it failed in place of the groups, the counters above still work. */
 export async function myWorkbench(signal?: AbortSignal): Promise<WorkbenchNode[]> {
-  const reply = await get<{ datas?: WorkbenchNode[] }>('/api/micro/workbench/myWorkbench', { client: 'mobile' }, { signal });
+  const reply = await get<{ datas?: WorkbenchNode[] }>('/api/micro/workbench/myWorkbench', { client: 'mobile' }, { signal, silent: true });
   return Array.isArray(reply.datas) ? reply.datas : [];
 }
