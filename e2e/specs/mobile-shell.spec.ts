@@ -121,9 +121,13 @@ test.describe('移动端', () => {
     await page.getByRole('tab', { name: '未读' }).tap();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}-offline.png` });
-    await context.setOffline(false);
+    // 重试 while still offline: the call fails again and the banner stays.
     await page.getByTestId('offline-banner').getByRole('button', { name: '重试' }).tap();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    // Back online: the banner goes and the list loads again by itself.
+    await context.setOffline(false);
     await expect(page.getByTestId('offline-banner')).toBeHidden();
+    await expect(page.getByText('暂无消息').or(page.locator('.m-msg-title').first())).toBeVisible();
   });
 
   test('未登录打开移动端页面时转到移动端登录页，登录后回到原页面', async ({ page }) => {
