@@ -13,7 +13,7 @@ export function OfflineBanner({ onRetry }: { onRetry?: () => void }) {
     <div className="m-offline" role="alert" data-testid="offline-banner">
       <NoticeBar
         color="alert"
-        content="网络连接已断开，已填写的内容会保留，恢复后可重试"
+        content="网络已断开，已填写的内容会保留"
         extra={
           <button type="button" className="m-link-button" onClick={onRetry ?? (() => window.dispatchEvent(new Event('park:retry')))}>
             重试
