@@ -25,10 +25,11 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
+        // antd-mobile is left to the bundler's own splitting: the workbench then loads only the
+        // components it draws, and a page's own (Picker, Popup …) come with that page.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'antd-mobile', test: /node_modules[\\/](antd-mobile|antd-mobile-icons|@react-spring|@use-gesture|@floating-ui|ahooks|rc-[^\\/]+)[\\/]/, minShareCount: 3, priority: 20 },
           ],
         },
       },

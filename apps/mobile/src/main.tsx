@@ -6,6 +6,8 @@ import { ConfigProvider, unstableSetRender } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { createMobileRouter } from './app/router.tsx';
 import { queryClient } from './app/queryClient.ts';
+import { prefetchFirstScreen } from './app/prefetch.ts';
+import { MOBILE_BASE_PATH } from '@park/core';
 import './app/global.css';
 
 // antd-mobile's Toast and Dialog render outside the tree through ReactDOM.render, which React 19
@@ -25,6 +27,7 @@ unstableSetRender((node, container) => {
   };
 });
 
+prefetchFirstScreen(window.location.pathname, MOBILE_BASE_PATH);
 const router = createMobileRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');

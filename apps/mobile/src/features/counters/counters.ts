@@ -14,10 +14,15 @@ const fetchers: Record<CounterKind, (signal: AbortSignal) => Promise<number>> = 
   msg: async (signal) => Number((await get<UnreadMsgCountReply>('/api/msg/unreadmsgcountself', undefined, { signal, silent: true })).totalCount) || 0,
 };
 
+export const counterQuery =
+  (kind: CounterKind) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    fetchers[kind](signal);
+
 export function useCounter(kind: CounterKind): number | undefined {
   const { data } = useQuery({
     queryKey: [...COUNTER_QUERY_ROOT, kind],
-    queryFn: ({ signal }) => fetchers[kind](signal),
+    queryFn: counterQuery(kind),
     refetchInterval: COUNTER_REFRESH_MS,
     staleTime: 10_000,
   });
