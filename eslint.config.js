@@ -69,10 +69,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/mobile/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The mobile client (issue 37, DESIGN.md §13) stays small on a phone: the desktop's antd and ECharts never load there.
+    files: ['apps/mobile/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['antd', 'antd/*', '@ant-design/*', 'echarts', 'echarts/*', 'echarts-for-react'], message: '移动端不得引入 antd 或 ECharts（DESIGN.md §13），请用 antd-mobile' },
+        { group: ['**/web/src/**', '@park/web', '@park/web/*'], message: '移动端不得引入桌面端代码：共享的逻辑放在 packages/core' },
+      ], paths: [{ name: 'node:vm', message: '禁止使用 vm（DESIGN.md §9）' }, { name: 'vm', message: '禁止使用 vm（DESIGN.md §9）' }] }],
+    },
   },
   {
     files: ['packages/core/**/*.ts'],
@@ -87,6 +97,7 @@ export default tseslint.config(
       'packages/core/src/form/registry.ts',
       'packages/core/src/form/controls/**',
       'apps/web/src/controls/**',
+      'apps/mobile/src/controls/**',
       '**/*.test.{ts,tsx}',
       'apps/web/test/**',
     ],

@@ -35,6 +35,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'form-permissions': 60,
   'designer-list-settings': 60,
   'shell': 55,
+  'mobile-shell': 40,
   'list-v2': 50,
   'park-devices': 50,
   'automation': 45,

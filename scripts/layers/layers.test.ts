@@ -36,6 +36,7 @@ import {
 
 const server = importGraph(['apps/server/src']);
 const web = importGraph(['apps/web/src']);
+const mobile = importGraph(['apps/mobile/src']);
 const core = importGraph(['packages/core/src']);
 
 const source = (f: string) => readFileSync(join(ROOT, f), 'utf8');
@@ -123,6 +124,7 @@ describe('layers (issue 17)', () => {
 
   it('no import circle between folders on the server (modules, db, plugins …)', () => expect(folderCircleMessages('apps/server/src', server)).toEqual([]));
   it('no import circle between folders in the web app (features, lib, controls …)', () => expect(folderCircleMessages('apps/web/src', web)).toEqual([]));
+  it('no import circle between folders in the mobile client (app, features, form, lib …)', () => expect(folderCircleMessages('apps/mobile/src', mobile)).toEqual([]));
 
   it('a route file is a file that registers routes: the *routes.ts files and no others', () => {
     const named = (f: string) => /(^|\/|\.)routes\.ts$/.test(f);

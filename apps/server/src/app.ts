@@ -123,6 +123,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await subsystemRoutes(app, ctx); // issue 40
   microRoutes(app, ctx); // issue 37: functions, micro-apps, templates, workbenches
 
-  await registerWeb(app, ctx.config.webDist);
+  await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;
 }

@@ -16,6 +16,8 @@ export interface Config {
   optLogRetentionDays: number;
   /** Where built web assets live; null disables static serving (API-only tests). */
   webDist: string | null;
+  /** Where the built mobile client lives (apps/mobile, served under /closed-park-web/m/, issue 37); null: not served. */
+  mobileDist: string | null;
   logLevel: string;
   /** Set behind a TLS-terminating proxy so the session cookie is Secure. */
   secureCookies: boolean;
@@ -205,6 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.WEB_DIST === 'none'
         ? null
         : path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    mobileDist:
+      env.MOBILE_DIST === 'none' || (env.WEB_DIST === 'none' && !env.MOBILE_DIST)
+        ? null
+        : path.resolve(env.MOBILE_DIST || path.join(import.meta.dirname, '../../mobile/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: env.SECURE_COOKIES === '1',
     oidcIssuer: env.OIDC_ISSUER || '',

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/testApp.ts';
 
 let t: TestApp;
 let dist: string;
+let mobileDist: string;
 const BIG = `export const rows = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, name: '危化品车辆' })))};`;
 
 beforeAll(async () => {
@@ -18,11 +19,17 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG);
   await fs.writeFile(path.join(dist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(BIG));
   await fs.writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(BIG));
-  t = await createTestApp({ webDist: dist });
+  // The mobile client's build (apps/mobile, issue 37).
+  mobileDist = await fs.mkdtemp(path.join(os.tmpdir(), 'park-mobile-dist-'));
+  await fs.mkdir(path.join(mobileDist, 'assets'));
+  await fs.writeFile(path.join(mobileDist, 'index.html'), '<!doctype html><title>移动工作台</title>');
+  await fs.writeFile(path.join(mobileDist, 'assets', 'm-abc123.js'), 'console.log(2)');
+  t = await createTestApp({ webDist: dist, mobileDist });
 });
 afterAll(async () => {
   await t.close();
   await fs.rm(dist, { recursive: true, force: true });
+  await fs.rm(mobileDist, { recursive: true, force: true });
 });
 
 describe('web assets', () => {
@@ -76,5 +83,29 @@ describe('web assets', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('the mobile client under /closed-park-web/m/', () => {
+  it('serves its own index.html for its routes, never cached, with the same strict policy', async () => {
+    for (const url of ['/closed-park-web/m', '/closed-park-web/m/', '/closed-park-web/m/tasks', '/closed-park-web/m/form/12/record/3', '/closed-park-web/m/login?redirect=%2Ftasks']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('移动工作台');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves its assets from its own build, cached, and leaves the desktop\'s routes to the desktop', async () => {
+    const asset = await t.app.inject({ url: '/closed-park-web/m/assets/m-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // A desktop route that merely starts with "m" is the desktop's.
+    const desk = await t.app.inject({ url: '/closed-park-web/msg/MsgList' });
+    expect(desk.body).toContain('封闭园区低代码平台');
+    const missing = await t.app.inject({ url: '/closed-park-web/m/assets/none.js' });
+    expect(missing.body).not.toContain('封闭园区低代码平台');
   });
 });

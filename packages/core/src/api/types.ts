@@ -1,6 +1,8 @@
 /** Shapes shared by the server replies and the browser client (DESIGN.md §5, spec 002 §3). */
 
 export const BASE_PATH = '/closed-park-web';
+/** The mobile client's address (issue 37, apps/mobile): same server, same sessions. */
+export const MOBILE_BASE_PATH = `${BASE_PATH}/m`;
 
 /** Every JSON reply carries errCode; 0 (or missing) means success (spec 002 §8). */
 export interface ApiOk {

@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { MOBILE_BASE_PATH } from '@park/core';
+import { MobileLayout } from './MobileLayout.tsx';
+import { PageLoading } from '../lib/PageLoading.tsx';
+import { RouteError } from '../lib/RouteError.tsx';
+import { LoginPage } from '../features/login/LoginPage.tsx';
+import { WorkbenchPage } from '../features/workbench/WorkbenchPage.tsx';
+
+/** Pages past the first screen load when opened, so the workbench's first load stays small (issue 37). */
+function page(component: LazyExoticComponent<ComponentType>) {
+  const Page = component;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const ChangePasswordPage = lazy(() => import('../features/login/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage })));
+const TasksPage = lazy(() => import('../features/tasks/TasksPage.tsx').then((m) => ({ default: m.TasksPage })));
+const TaskPage = lazy(() => import('../features/tasks/TaskPage.tsx').then((m) => ({ default: m.TaskPage })));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx').then((m) => ({ default: m.MessagesPage })));
+const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage.tsx').then((m) => ({ default: m.AlarmsPage })));
+const MePage = lazy(() => import('../features/me/MePage.tsx').then((m) => ({ default: m.MePage })));
+// The form pages (src/form/pages.tsx) belong to the mobile form engineer (mform).
+const FormListPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormListPage })));
+const FormAddPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormAddPage })));
+const FormRecordPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormRecordPage })));
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  { path: '/changePassword', element: page(ChangePasswordPage), errorElement: <RouteError /> },
+  {
+    element: <MobileLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <WorkbenchPage /> },
+      { path: 'form/:formId', element: page(FormListPage) },
+      { path: 'form/:formId/add', element: page(FormAddPage) },
+      { path: 'form/:formId/record/:id', element: page(FormRecordPage) },
+      { path: 'tasks', element: page(TasksPage) },
+      { path: 'task/:id', element: page(TaskPage) },
+      { path: 'messages', element: page(MessagesPage) },
+      { path: 'alarms', element: page(AlarmsPage) },
+      { path: 'me', element: page(MePage) },
+      { path: '*', element: <RouteError notFound /> },
+    ],
+  },
+];
+
+export function createMobileRouter() {
+  return createBrowserRouter(routes, { basename: MOBILE_BASE_PATH });
+}

@@ -1,0 +1,10 @@
+import { DotLoading } from 'antd-mobile';
+
+export function PageLoading({ text = '加载中' }: { text?: string }) {
+  return (
+    <div className="m-loading" role="status">
+      <DotLoading color="primary" />
+      <span>{text}</span>
+    </div>
+  );
+}
