@@ -82,12 +82,13 @@ export function MobileFormEditor({ definition, mode, userId, context, record, su
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    store.onChange = (values) => {
+    // Every change is kept, a moment after typing stops.
+    const unsubscribe = store.subscribe(() => {
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setDraftRefused(!writeDraft(storage, key, values)), 300);
-    };
+      timer.current = window.setTimeout(() => setDraftRefused(!writeDraft(storage, key, store.getValues())), 300);
+    });
     return () => {
-      store.onChange = null;
+      unsubscribe();
       window.clearTimeout(timer.current);
     };
   }, [store, storage, key]);

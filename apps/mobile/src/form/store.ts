@@ -53,8 +53,6 @@ export class MobileFormStore {
   private readonly controllers = new Set<string>();
   private readonly formulaInputs = new Set<string>();
   private readonly hasFormulas: boolean;
-  /** Told of every change (the draft is kept from here). */
-  onChange: ((values: FormValues) => void) | null = null;
 
   constructor(source: ControlSource, initial: FormValues, ctx: FormContext) {
     this.source = source;
@@ -73,12 +71,13 @@ export class MobileFormStore {
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
 
   private emit(): void {
     for (const l of [...this.listeners]) l();
-    this.onChange?.(this.values);
   }
 
   get(model: string): unknown {

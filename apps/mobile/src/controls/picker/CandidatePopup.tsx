@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, CheckList, ErrorBlock, InfiniteScroll, Popup, SearchBar, Toast } from 'antd-mobile';
 import type { FormControl } from '@park/core';
 import { loadCandidates, PickerConfigError, type Candidate } from './sources.ts';
@@ -30,14 +30,15 @@ export function CandidatePopup({ control, formId, getValue, chosen, multiple, on
   const seen = useRef(new Map<string, Candidate>());
   const generation = useRef(0);
 
-  useEffect(() => {
-    // A new keyword starts the list again; an answer to an older one is dropped.
+  /** A new keyword starts the list again; an answer to an older one is dropped. */
+  const searchFor = (next: string) => {
     generation.current += 1;
+    setKeyword(next);
     setRows([]);
     setPage(0);
     setHasMore(true);
     setFailed(null);
-  }, [keyword]);
+  };
 
   const loadMore = async () => {
     const mine = generation.current;
@@ -63,7 +64,7 @@ export function CandidatePopup({ control, formId, getValue, chosen, multiple, on
   return (
     <Popup visible onMaskClick={onClose} bodyClassName="m-popup m-popup-tall" destroyOnClose>
       <div className="m-popup-title">选择{nameOf(control)}</div>
-      <SearchBar placeholder="搜索" onSearch={setKeyword} onClear={() => setKeyword('')} />
+      <SearchBar placeholder="搜索" onSearch={searchFor} onClear={() => searchFor('')} />
       <div className="m-popup-list" data-testid="picker-list">
         {failed && rows.length === 0 ? (
           <ErrorBlock status="default" title={failed} description="" />

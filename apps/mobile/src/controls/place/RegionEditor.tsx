@@ -43,23 +43,24 @@ export function RegionEditor({ control, value, onChange, disabled }: MobileEdito
   const lastLevel: RegionLevel = regionLevelOf(control) ?? 3;
   const [open, setOpen] = useState(false);
   const [path, setPath] = useState<RegionNode[]>([]);
-  const [nodes, setNodes] = useState<RegionNode[]>([]);
-  const [loading, setLoading] = useState(false);
+  // The children shown, and the region they are of: until they come, the list says 加载中.
+  const [loaded, setLoaded] = useState<{ of: string; nodes: RegionNode[] } | null>(null);
   const parent = path[path.length - 1];
   const done = path.length >= lastLevel || parent?.leaf === true;
+  const at = parent?.code ?? '';
+  const loading = loaded?.of !== at;
+  const nodes = loaded?.of === at ? loaded.nodes : [];
 
   useEffect(() => {
     if (!open || done) return;
     let live = true;
-    setLoading(true);
-    regionChildren(parent?.code ?? '', path.length + 1, lastLevel)
-      .then((list) => live && setNodes(list))
-      .catch(() => live && Toast.show({ content: '行政区划加载失败' }))
-      .finally(() => live && setLoading(false));
+    regionChildren(at, path.length + 1, lastLevel)
+      .then((list) => live && setLoaded({ of: at, nodes: list }))
+      .catch(() => live && Toast.show({ content: '行政区划加载失败' }));
     return () => {
       live = false;
     };
-  }, [open, parent?.code, path.length, lastLevel, done]);
+  }, [open, at, path.length, lastLevel, done]);
 
   return (
     <>
