@@ -41,7 +41,7 @@ async function fillRequired(page: Page, plate: string) {
   await field(page, 'plate_no').locator('input').fill(plate);
   // 车辆类型: a bottom picker wheel; 罐式货车 is its first option.
   await field(page, 'vehicle_type').getByRole('button').click();
-  const picker = page.locator('.adm-picker');
+  const picker = page.locator('.adm-picker:visible').filter({ hasText: '车辆类型' });
   await expect(picker).toBeVisible();
   await picker.getByText('罐式货车').click();
   await picker.getByText('确定').click();
@@ -76,7 +76,7 @@ test('手机上填写危化品车辆入园登记：照片、签名、日期，�
 
   // 入园日期 by its wheels (it starts on today, the server's date).
   await field(page, 'entry_date').getByRole('button').click();
-  const datePicker = page.locator('.adm-picker');
+  const datePicker = page.locator('.adm-picker:visible').filter({ hasText: '入园日期' });
   await expect(datePicker).toBeVisible();
   await datePicker.getByText('确定').click();
   await expect(field(page, 'entry_date')).toContainText(/\d{4}-\d{2}-\d{2}/);
@@ -98,15 +98,15 @@ test('手机上填写危化品车辆入园登记：照片、签名、日期，�
   for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 60 + (i % 2 ? 40 : -20), { steps: 3 });
   await page.mouse.up();
   await page.screenshot({ path: `${SHOTS}-signature.png` });
-  await page.locator('.adm-popup').getByText('确定').click();
+  await page.locator('.adm-popup:visible').filter({ hasText: '驾驶员签名' }).getByRole('button', { name: '确定' }).click();
   await expect(field(page, 'driver_sign').locator('img')).toHaveCount(1);
 
   // A row of 装载明细 as a stacked card.
   await page.getByTestId('sub-table-goods_items').getByRole('button', { name: '添加' }).click();
-  const sheet = page.locator('.adm-popup').filter({ hasText: '装载明细' });
+  const sheet = page.locator('.adm-popup:visible').filter({ hasText: '装载明细' });
   await sheet.getByTestId('field-goods_name').locator('input').fill('甲醇');
   await sheet.getByTestId('field-quantity').locator('input').fill('12.5');
-  await sheet.getByText('确定').click();
+  await sheet.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('sub-row')).toContainText('甲醇');
 
   await page.screenshot({ path: `${SHOTS}-add.png`, fullPage: true });
@@ -114,7 +114,7 @@ test('手机上填写危化品车辆入园登记：照片、签名、日期，�
   await page.locator('.adm-dialog').filter({ hasText: '确认保存吗？' }).getByText('确定').click();
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/m/form/${formId}/record/\\d+$`));
-  await expect(page.getByText('审批中')).toBeVisible();
+  await expect(page.locator('.m-record-status')).toContainText('审批中');
   await expect(field(page, 'plate_no')).toContainText(PLATE);
   await expect(field(page, 'vehicle_photos').locator('img')).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}-record.png`, fullPage: true });
