@@ -98,12 +98,12 @@ test('手机上填写危化品车辆入园登记：照片、签名、日期，�
   for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 60 + (i % 2 ? 40 : -20), { steps: 3 });
   await page.mouse.up();
   await page.screenshot({ path: `${SHOTS}-signature.png` });
-  await page.locator('.adm-popup:visible').filter({ hasText: '驾驶员签名' }).getByRole('button', { name: '确定' }).click();
+  await page.locator('.m-popup:visible').filter({ hasText: '驾驶员签名' }).getByRole('button', { name: '确定' }).click();
   await expect(field(page, 'driver_sign').locator('img')).toHaveCount(1);
 
   // A row of 装载明细 as a stacked card.
   await page.getByTestId('sub-table-goods_items').getByRole('button', { name: '添加' }).click();
-  const sheet = page.locator('.adm-popup:visible').filter({ hasText: '装载明细' });
+  const sheet = page.locator('.m-popup:visible').filter({ hasText: '装载明细' });
   await sheet.getByTestId('field-goods_name').locator('input').fill('甲醇');
   await sheet.getByTestId('field-quantity').locator('input').fill('12.5');
   await sheet.getByRole('button', { name: '确定' }).click();
