@@ -4,22 +4,11 @@ import type { FormControl } from '@park/core';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
 import { plainText, textDisplay } from '../common/TextDisplay.tsx';
 import { flag, num, optionsOf, placeholderOf, textOf } from '../common/values.ts';
+import { typedNumber } from './typed.ts';
 
 export function numberText(value: unknown, _control: FormControl): string {
   if (Array.isArray(value)) return value.map((v) => plainText(v)).join(' - ');
   return plainText(value);
-}
-
-/**
- * What is typed goes to the form as a number when it reads as one and as text otherwise, so the
- * same core check as the desktop's refuses it with the same message; a long integer stays text.
- */
-export function typedNumber(text: string, asText: boolean): number | string | null {
-  const t = text.trim();
-  if (t === '') return null;
-  if (asText) return t;
-  const n = Number(t);
-  return Number.isFinite(n) && /^-?\d+(\.\d+)?$/.test(t) ? n : t;
 }
 
 function makeTypedEditor(integer: boolean, asText: boolean) {
