@@ -169,3 +169,95 @@ test('断网时提交：提示已保存在本机，重新打开时恢复填写�
   await page.getByRole('button', { name: '放弃草稿' }).click();
   await expect(field(page, 'plate_no').locator('input')).toHaveValue('');
 });
+
+const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+const ITEM_FORM = `移动端巡检${suffix}`;
+const itemDesign = {
+  list: [
+    { type: 'input', key: 'k_item', name: '设备名称', model: 'item_name', options: { placeholder: '请输入' }, rules: [] },
+    {
+      type: 'select',
+      key: 'k_cat',
+      name: '类别',
+      model: 'category',
+      options: { placeholder: '请选择', options: [{ value: '消防器材', label: '消防器材' }, { value: '防护用品', label: '防护用品' }] },
+      rules: [],
+    },
+    { type: 'input_number', key: 'k_qty', name: '数量', model: 'qty', options: {}, rules: [] },
+  ],
+  config: {},
+};
+let itemFormId = 0;
+
+test('设计器的移动端列表：卡片字段、前后缀与 375×670 手机预览', async ({ browser }) => {
+  const desktop = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const page = await desktop.newPage();
+  await loginAs(page);
+  await expect(page.getByTestId('top-bar')).toBeVisible();
+  const saved = await page.request.post('/api/form/formconf/save', { data: { formName: ITEM_FORM }, headers: HEADERS });
+  itemFormId = (await saved.json()).formId;
+  expect((await (await page.request.post('/api/form/saveformdesign', { data: { formId: itemFormId, formMeta: itemDesign }, headers: HEADERS })).json()).errCode).toBe(0);
+  const items: Array<[string, string, string]> = [['灭火器A', '消防器材', '3'], ['防毒面具B', '防护用品', '8'], ['灭火器C', '消防器材', '5']];
+  for (const [item_name, category, qty] of items) {
+    const r = await page.request.post(`/api/form/addformdata/${itemFormId}`, { form: { formId: itemFormId, item_name, category, qty }, headers: HEADERS });
+    expect((await r.json()).errCode, await r.text()).toBe(0);
+  }
+  await page.goto(`${BASE}/form/design/${itemFormId}`);
+  await expect(page.getByTestId('form-designer')).toBeVisible();
+  const right = page.locator('.dz-right');
+  await right.getByRole('tab', { name: '移动端列表' }).click();
+  const editor = right.getByTestId('app-list-settings');
+  const title = editor.getByTestId('app-slot-title');
+  await title.getByRole('button', { name: '添加字段' }).click();
+  await title.getByLabel('前缀').fill('设备：');
+  const cols = editor.getByTestId('app-slot-cols');
+  await cols.getByRole('button', { name: '添加字段' }).click();
+  await cols.getByLabel('内容字段').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('数量', { exact: true }).click();
+  await cols.getByLabel('后缀').fill(' 个');
+  await editor.getByRole('button', { name: '添加搜索字段' }).click();
+  await editor.getByLabel('搜索框提示').fill('搜索设备名称');
+  await editor.getByRole('button', { name: '手机预览' }).click();
+  const phone = page.getByTestId('app-preview');
+  await expect(phone.getByPlaceholder('搜索设备名称')).toBeVisible();
+  await expect(phone.getByTestId('app-preview-card')).toHaveCount(3);
+  await expect(phone.getByTestId('app-preview-card').filter({ hasText: '设备：灭火器A' })).toContainText('数量：3 个');
+  const box = (await phone.boundingBox())!;
+  expect([Math.round(box.width), Math.round(box.height)]).toEqual([375, 670]);
+  await page.screenshot({ path: `${SHOTS}-designer-preview.png` });
+  await desktop.close();
+});
+
+test('手机列表按 appSensorSettings 排版：搜索框、枚举标签、点开记录', async ({ page }) => {
+  await loginAs(page);
+  await expect(page).not.toHaveURL(/\/login/);
+  // The settings as the designer saves them, inside the design.
+  const appSensorSettings = {
+    queryCondition: { placeholder: '搜索设备名称', conditions: [{ key: 'item_name' }], enumConditions: [{ key: 'category' }] },
+    tableItem: {
+      title: [{ key: 'item_name', format: { prefix: '设备：' } }],
+      rightTop: [{ key: 'category' }],
+      cols: [{ key: 'qty', alias: '库存', format: { suffix: ' 个' } }],
+      leftBottom: [{ key: 'id', format: { prefix: '编号 ' } }],
+      rightBottom: [],
+    },
+  };
+  const r = await page.request.post('/api/form/saveformdesign', { data: { formId: itemFormId, formMeta: { ...itemDesign, appSensorSettings } }, headers: HEADERS });
+  expect((await r.json()).errCode).toBe(0);
+  await page.goto(`${MOBILE}/form/${itemFormId}`);
+  const cards = page.getByTestId('list-card');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.filter({ hasText: '设备：灭火器A' })).toContainText('库存：3 个');
+  await expect(cards.filter({ hasText: '设备：灭火器A' })).toContainText('消防器材');
+  await page.getByText('防护用品', { exact: true }).first().click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('防毒面具B');
+  await page.getByText('全部类别').click();
+  await expect(cards).toHaveCount(3);
+  await page.getByPlaceholder('搜索设备名称').fill('灭火器');
+  await page.getByPlaceholder('搜索设备名称').press('Enter');
+  await expect(cards).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}-list-settings.png` });
+  await cards.filter({ hasText: '灭火器C' }).click();
+  await expect(field(page, 'item_name')).toContainText('灭火器C');
+});

@@ -42,6 +42,7 @@ export function AppPreviewDialog({ formId, meta, settings, onClose }: { formId: 
   const footer = appCardHasFooter(settings);
   return (
     <Modal open title="手机预览" width={440} footer={null} onCancel={onClose}>
+      <div className="al-phone-frame">
       <div className="al-phone" data-testid="app-preview">
         {appHasSearch(settings) && <Input className="al-phone-search" prefix={<SearchOutlined />} placeholder={appSearchPlaceholder(settings)} readOnly />}
         {rows.isLoading && <Spin />}
@@ -74,6 +75,7 @@ export function AppPreviewDialog({ formId, meta, settings, onClose }: { formId: 
             </div>
           );
         })}
+      </div>
       </div>
     </Modal>
   );
