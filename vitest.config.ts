@@ -31,6 +31,14 @@ export default defineConfig({
         },
       },
       {
+        // The mobile client's pure parts (drafts, photo sizing, typed numbers); no DOM.
+        test: {
+          name: 'mobile',
+          include: ['apps/mobile/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // Every control widget's Editor and Display rendered in a DOM (issue 7): value in, value out, display text.
         test: {
           name: 'web-dom',

@@ -17,6 +17,7 @@ const PLAYWRIGHT = createRequire(import.meta.url).resolve('@playwright/test/cli'
 /** Seconds per spec file in a full CI run (retries excluded); refresh when a spec grows much. */
 const SPEC_SECONDS: Record<string, number> = {
   'form-designer': 160,
+  'mobile-form': 130,
   subsystems: 20,
   'tenant-manage': 85,
   'micro-apps': 45,

@@ -3,7 +3,7 @@ export * from './messages.ts';
 export type { ControlCodec, ControlDefinition, ControlFamily, ControlTraits, RowInput, UploadKind } from './controls/define.ts';
 export { isRequired, requiredMessage } from './controls/define.ts';
 export { allowedValues, holdsList } from './controls/choiceControls.ts';
-export { valueFormatOf } from './controls/dateControls.ts';
+export { dateEditorValue, readDateValue, valueFormatOf } from './controls/dateControls.ts';
 export { SWITCH_OFF, SWITCH_ON } from './controls/switchControl.ts';
 export { fileIdOf, uploadItems } from './controls/uploadControls.ts';
 export { labelColumnOf, pickerKindOf, pickerLookupOf, readMultiPicker, readPicker, type PickerKind } from './controls/pickerControls.ts';
@@ -19,7 +19,7 @@ export {
   REGION_LEVEL_NAMES,
   type RegionLevel,
 } from './controls/placeControls.ts';
-export { PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind } from './lib/dateText.ts';
+export { formatDateParts, PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind, type DateParts } from './lib/dateText.ts';
 export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, holdsColumns, isCalculated, isControlType, isSubTable, traitsOf, traitsOfType, type ControlType } from './registry.ts';
 export type { PaletteEntry } from './controls/palette.ts';
 export * from './walk.ts';

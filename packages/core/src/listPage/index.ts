@@ -5,3 +5,4 @@ export * from './importExport.ts';
 export * from './buttonAccess.ts';
 export * from './sensorSettingsV2.ts';
 export * from './listTotal.ts';
+export * from './appSettings.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { formAccessRoutes } from './access.routes.ts';
+import { appPreviewRoutes } from './appPreview.routes.ts';
 import { pickerSourceRoutes } from './pickerSources.routes.ts';
 import { designRoutes } from './design.routes.ts';
 import { designDraftRoutes } from './designDraft.routes.ts';
@@ -38,6 +39,7 @@ export function formRoutes(app: FastifyInstance, ctx: AppContext): void {
   designDraftRoutes(app, ctx);
   recordRoutes(app, ctx);
   listV2Routes(app, ctx);
+  appPreviewRoutes(app, ctx);
   subRoutes(app, ctx);
   formAccessRoutes(app);
   pickerSourceRoutes(app, ctx);

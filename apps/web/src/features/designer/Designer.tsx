@@ -35,6 +35,7 @@ import {
 } from '@park/core';
 import { ControlPropertyPanel, FormPropertyPanel } from './properties/index.tsx';
 import { ListSettingsEditor } from './listSettings/index.tsx';
+import { AppListSettings } from './appList/AppListSettings.tsx';
 import { Canvas } from './Canvas.tsx';
 import { dropPlace, innermost, isAreaOf, pointerAtEnd, slotId, type DragData } from './dnd.ts';
 import { JsonDialog } from './JsonDialog.tsx';
@@ -344,6 +345,13 @@ export function Designer({ formId, formName, initial, draft, designVersion, publ
                       onChange={(sensorSettings: SensorSettings) => actions.updateMeta((m) => ({ ...m, sensorSettings }), 'sensorSettings')}
                       onClearV2={() => actions.updateMeta(({ sensorSettingsV2: _dropped, ...m }) => m, 'sensorSettingsV2')}
                     />
+                  ),
+                },
+                {
+                  key: 'mobileList',
+                  label: '移动端列表',
+                  children: (
+                    <AppListSettings formId={formId} meta={meta} onChange={(appSensorSettings) => actions.updateMeta((m) => ({ ...m, appSensorSettings }), 'appSensorSettings')} />
                   ),
                 },
               ]}

@@ -81,3 +81,15 @@ describe('date controls', () => {
     expect(D.date.defaultValue(ctl('date', { defaultType: 0, defaultValue: 'soon' }))).toBe('');
   });
 });
+
+describe('a picked date as the editor holds it (the mobile wheels)', () => {
+  it('is text in the control’s value format, or milliseconds for a timestamp control, and reads back', async () => {
+    const { dateEditorValue, readDateValue } = await import('./dateControls.ts');
+    const cn = ctl('date', { format: 'yyyy年MM月dd日' });
+    expect(dateEditorValue({ year: 2026, month: 3, day: 5, hour: 9 }, cn, 'date')).toBe('2026年03月05日');
+    expect(readDateValue('2026年03月05日', cn, 'date')).toMatchObject({ year: 2026, month: 3, day: 5 });
+    expect(dateEditorValue({ hour: 8, minute: 5, second: 0 }, ctl('time', { format: 'HH:mm:ss' }), 'time')).toBe('08:05:00');
+    expect(dateEditorValue({ year: 2026, month: 12 }, ctl('year_month', { format: 'yyyy-MM' }), 'year_month')).toBe('2026-12');
+    expect(typeof dateEditorValue({ year: 2026, month: 1, day: 2, hour: 0, minute: 0, second: 0 }, ctl('datetime', { timestamp: true }), 'datetime')).toBe('number');
+  });
+});

@@ -38,6 +38,15 @@ export function readDateValue(value: unknown, control: FormControl, kind: DateKi
   return strict ? completeParts(strict, kind) : null;
 }
 
+/**
+ * Date parts (a picker's choice) as the editor holds them: text in the control's value format, or
+ * milliseconds for a timestamp control. The mobile client's wheels hand their choice in here.
+ */
+export function dateEditorValue(parts: DateParts, control: FormControl, kind: DateKind): FormValue {
+  const complete = completeParts(parts, kind);
+  return complete ? toEditor(complete, control, kind) : null;
+}
+
 function toEditor(parts: DateParts, control: FormControl, kind: DateKind): FormValue {
   return usesTimestamp(control, kind) ? partsToMillis(parts) : formatDateParts(parts, valueFormatOf(control, kind));
 }

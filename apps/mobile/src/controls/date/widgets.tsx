@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { DatePicker, Picker } from 'antd-mobile';
+import { dateEditorValue, readDateValue, valueFormatOf, formatDateParts, type DateKind, type DateParts, type FormControl } from '@park/core';
+import type { MobileControl, MobileEditorProps } from '../types.ts';
+import { PickerRow } from '../common/PickerRow.tsx';
+import { textDisplay } from '../common/TextDisplay.tsx';
+import { nameOf, placeholderOf } from '../common/values.ts';
+
+/** What the reader sees: the value in its own format (core reads and writes it, as the server does). */
+export function dateText(value: unknown, control: FormControl, kind: DateKind): string {
+  if (Array.isArray(value)) return value.map((v) => dateText(v, control, kind)).filter(Boolean).join(' 至 ');
+  const parts = readDateValue(value, control, kind);
+  if (parts) return formatDateParts(parts, valueFormatOf(control, kind));
+  return typeof value === 'string' ? value : '';
+}
+
+/** The wheel columns of each kind; month alone still turns a year wheel it ignores. */
+const PRECISION: Record<Exclude<DateKind, 'time'>, 'year' | 'month' | 'day' | 'second'> = {
+  year: 'year',
+  month: 'month',
+  year_month: 'month',
+  date: 'day',
+  datetime: 'second',
+};
+
+function toDate(parts: DateParts | null): Date | null {
+  if (!parts) return null;
+  return new Date(parts.year ?? new Date().getFullYear(), (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+}
+
+function partsOf(d: Date): DateParts {
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
+}
+
+const PICKER_LABELS: Record<string, string> = { year: '年', month: '月', day: '日', hour: '时', minute: '分', second: '秒' };
+
+function makeDateEditor(kind: Exclude<DateKind, 'time'>) {
+  return function DateEditor({ control, value, onChange, disabled }: MobileEditorProps) {
+    const [open, setOpen] = useState(false);
+    const current = toDate(readDateValue(value, control, kind));
+    return (
+      <>
+        <PickerRow text={dateText(value, control, kind)} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
+        <DatePicker
+          visible={open}
+          precision={PRECISION[kind]}
+          value={current}
+          min={new Date(1900, 0, 1)}
+          max={new Date(2100, 11, 31)}
+          title={nameOf(control)}
+          confirmText="确定"
+          cancelText="取消"
+          renderLabel={(type, data) => `${data}${PICKER_LABELS[type] ?? ''}`}
+          onClose={() => setOpen(false)}
+          onConfirm={(d) => onChange(dateEditorValue(partsOf(d), control, kind))}
+        />
+      </>
+    );
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const range = (n: number) => Array.from({ length: n }, (_, i) => ({ label: pad(i), value: pad(i) }));
+const TIME_COLUMNS = [range(24), range(60), range(60)];
+
+/** time: hours, minutes and seconds wheels. */
+function TimeEditor({ control, value, onChange, disabled }: MobileEditorProps) {
+  const [open, setOpen] = useState(false);
+  const parts = readDateValue(value, control, 'time');
+  const current = parts ? [pad(parts.hour ?? 0), pad(parts.minute ?? 0), pad(parts.second ?? 0)] : ['08', '00', '00'];
+  return (
+    <>
+      <PickerRow text={dateText(value, control, 'time')} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
+      <Picker
+        columns={TIME_COLUMNS}
+        visible={open}
+        value={current}
+        title={nameOf(control)}
+        confirmText="确定"
+        cancelText="取消"
+        onClose={() => setOpen(false)}
+        onConfirm={(v) => onChange(dateEditorValue({ hour: Number(v[0] ?? 0), minute: Number(v[1] ?? 0), second: Number(v[2] ?? 0) }, control, 'time'))}
+      />
+    </>
+  );
+}
+
+export function dateWidget(kind: DateKind): MobileControl {
+  const text = (value: unknown, control: FormControl) => dateText(value, control, kind);
+  return { frame: 'field', Editor: kind === 'time' ? TimeEditor : makeDateEditor(kind), Display: textDisplay(text), text };
+}

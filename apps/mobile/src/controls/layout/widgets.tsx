@@ -1,0 +1,23 @@
+import type { FormControl } from '@park/core';
+import type { MobileControl, MobileDisplayProps, MobileEditorProps } from '../types.ts';
+import { noText, plainText } from '../common/TextDisplay.tsx';
+import { isObject, optionsOf } from '../common/values.ts';
+
+const fixedText = (_value: unknown, control: FormControl) => plainText(optionsOf(control).defaultValue);
+
+/** text (文字): the designer's words, the same in every mode. */
+function FixedText({ control }: MobileEditorProps | MobileDisplayProps) {
+  return <div className="m-fixed-text">{fixedText(null, control)}</div>;
+}
+
+const Nothing = () => null;
+
+/** grid: on a phone its columns stack, one control under another, in design order. */
+function Grid({ control, ctx }: MobileEditorProps | MobileDisplayProps) {
+  const columns = Array.isArray(control.columns) ? control.columns.filter(isObject) : [];
+  return <>{columns.map((col) => ctx.renderControls(Array.isArray(col.list) ? (col.list as FormControl[]) : []))}</>;
+}
+
+export const fixedTextWidget = (): MobileControl => ({ frame: 'bare', Editor: FixedText, Display: FixedText, text: fixedText });
+export const blankWidget = (): MobileControl => ({ frame: 'bare', Editor: Nothing, Display: Nothing, text: noText });
+export const gridWidget = (): MobileControl => ({ frame: 'container', Editor: Grid, Display: Grid, text: noText });
