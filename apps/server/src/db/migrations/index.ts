@@ -29,6 +29,7 @@ import * as recordsUnderApproval from './2026_12_02_0350_records_under_approval.
 import * as passwordChange from './2026_12_02_0420_password_change.ts';
 import * as tenants from './2026_12_02_0500_tenants.ts';
 import * as subsystems from './2026_12_02_0550_subsystems.ts';
+import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -73,6 +74,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0500_tenants': tenants,
   // Sub-systems: single sign-on, data sync, themes (issue 40, ADR 0040)
   '2026_12_02_0550_subsystems': subsystems,
+  // Sync webhooks and their delivery log, 高级控件数据源 (issue 40, ADR 0047)
+  '2026_12_02_0650_sync_pull_webhooks': syncPullWebhooks,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
