@@ -159,6 +159,8 @@ const STEPS: Array<[string, Step]> = [
   // Issue 42: 张三 files, 李四 and 王五 approve, 赵六 reads the copy, each with only those menus.
   [DEMO_ROLES_SEED_KEY, seedDemoRoles],
   ['menus-tenant-forms', seedTenantFormsMenu], // issue 36: 租户管理 › 表单分配
+  // Issue 40 (ADR 0047): 系统管理 › 数据同步, beside 系统模块 (子系统), granted by the same system:sys.
+  ['menus-data-sync', (trx) => seedUnderSystem(trx, { name: '数据同步', path: '/system/dataSyn', component: 'DataSyn', iconName: 'yingyongguanli', perms: 'system:sys', roles: [] })],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
