@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Button, Card, Empty, Form, Radio, Select, Space, Table, Tabs, Tag, Tree, Typography, type TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SYNC_TEXT } from '@park/core';
@@ -32,15 +32,11 @@ function GrantEditor({ sysId }: { sysId: number }) {
   const queryClient = useQueryClient();
   const inter = useQuery({ queryKey: syncKeys.inter(sysId), queryFn: ({ signal }) => listInter(sysId, signal) });
   const saved = useMemo(() => savedChoice(inter.data), [inter.data]);
-  const [checked, setChecked] = useState<number[]>([]);
-  const [scope, setScope] = useState<Scope>('all');
-  const [tenantIds, setTenantIds] = useState<number[]>([]);
-  const reset = () => {
-    setChecked(saved.interIds);
-    setScope(saved.scope);
-    setTenantIds(saved.tenantIds);
-  };
-  useEffect(reset, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  // What the user changed since the last load; null shows the saved grants (取消 returns to them).
+  const [draft, setDraft] = useState<ReturnType<typeof savedChoice> | null>(null);
+  const { interIds: checked, scope, tenantIds } = draft ?? saved;
+  const edit = (change: Partial<ReturnType<typeof savedChoice>>) => setDraft({ ...(draft ?? saved), ...change });
+  const reset = () => setDraft(null);
 
   const treeData = (inter.data?.list ?? []).map((i) => ({ key: i.id, title: i.interName }));
   const save = () =>
@@ -57,6 +53,7 @@ function GrantEditor({ sysId }: { sysId: number }) {
         if (!ok) return;
         void message.success(SYNC_TEXT.saved);
         await queryClient.invalidateQueries({ queryKey: syncKeys.inter(sysId) });
+        setDraft(null);
       },
     });
 
@@ -71,14 +68,14 @@ function GrantEditor({ sysId }: { sysId: number }) {
               aria-label="同步接口"
               treeData={treeData}
               checkedKeys={checked}
-              onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+              onCheck={(keys) => edit({ interIds: (Array.isArray(keys) ? keys : keys.checked).map(Number) })}
             />
           ) : (
             <Empty description={inter.isLoading ? '加载中…' : '暂无接口'} />
           )}
         </Form.Item>
         <Form.Item label="授权范围">
-          <Radio.Group value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+          <Radio.Group value={scope} onChange={(e) => edit({ scope: e.target.value as Scope })}>
             <Radio value="all">全部租户</Radio>
             <Radio value="some">指定租户</Radio>
           </Radio.Group>
@@ -92,7 +89,7 @@ function GrantEditor({ sysId }: { sysId: number }) {
               showSearch={{ optionFilterProp: 'label' }}
               style={{ maxWidth: 480 }}
               value={tenantIds}
-              onChange={setTenantIds}
+              onChange={(ids: number[]) => edit({ tenantIds: ids })}
               options={(inter.data?.tenantList ?? []).map((t) => ({ value: t.id, label: t.tenantName }))}
             />
           </Form.Item>
