@@ -25,3 +25,4 @@ export * from './ops/backups.ts';
 export * from './video/index.ts';
 export * from './tenant/index.ts';
 export * from './subsystem/index.ts';
+export * from './theme/index.ts';
