@@ -19,6 +19,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'form-designer': 160,
   subsystems: 20,
   'data-sync': 15,
+  themes: 30,
   'report-designer': 150,
   'preview': 120,
   'form-runtime': 115,

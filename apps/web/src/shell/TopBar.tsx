@@ -7,6 +7,7 @@ import { useSession } from '../lib/session.tsx';
 import { CounterButtons } from './CounterButtons.tsx';
 import { Logo } from '../lib/Logo.tsx';
 import { ModuleDropdown } from './ModuleDropdown.tsx';
+import { PlatformThemeDropdown } from './PlatformThemeDropdown.tsx';
 import { TopMenu } from './TopMenu.tsx';
 import { useLogout } from './logout.ts';
 import './topBar.css';
@@ -32,6 +33,7 @@ export function TopBar() {
       <div className="top-bar-actions">
         <CounterButtons />
         <ModuleDropdown />
+        <PlatformThemeDropdown />
         <Dropdown
           trigger={['click']}
           placement="bottomRight"
