@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema.ts';
 import { newestSeq } from './pull.repo.ts';
 import { signSync } from './signature.ts';
 import { changesSince, findDelivery, grantedScopes, insertDelivery, lockWebhookCursor, recordAttempt, setWebhookCursor, webhookSystems } from './webhooks.repo.ts';
-import { postTo } from './webhookPost.ts';
+import { requestPinned } from '../../../plugins/pinnedHttp.ts';
 
 export const SYNC_WEBHOOK_DISPATCH = 'sync-webhook-dispatch';
 export const SYNC_WEBHOOK_SEND = 'sync-webhook-send';
@@ -93,7 +93,7 @@ export async function deliverWebhook(db: Kysely<Database>, secrets: Opener, poli
   };
   let outcome: { status: number; text: string };
   try {
-    outcome = await postTo(url, address, headers, body, POST_TIMEOUT_MS);
+    outcome = await requestPinned('POST', url, address, headers, body, POST_TIMEOUT_MS);
   } catch (err) {
     await recordAttempt(db, deliveryId, { ok: false, httpStatus: null, error: `推送失败：${(err as Error).message}` });
     throw err;
