@@ -26,6 +26,7 @@ import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { themeRoutes } from './modules/theme/index.ts';
+import { dataControlRoutes } from './modules/dataControls/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes } from './modules/tenant/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   formAllotRoutes(app, ctx); // issue 36: 表单分配
   await subsystemRoutes(app, ctx); // issue 40
   themeRoutes(app, ctx); // issue 40: 主题
+  dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
 
   await registerWeb(app, ctx.config.webDist);
   return app;
