@@ -20,6 +20,7 @@ const SPEC_SECONDS: Record<string, number> = {
   subsystems: 20,
   'data-sync': 15,
   themes: 30,
+  'data-controls': 15,
   'report-designer': 150,
   'preview': 120,
   'form-runtime': 115,
