@@ -1,4 +1,4 @@
-import { Dropdown } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { isPlatformThemeKey, PLATFORM_THEMES } from '@park/core';
 import { setPlatformTheme, usePlatformTheme } from '../lib/platformTheme.ts';
@@ -18,10 +18,12 @@ export function PlatformThemeDropdown() {
   }));
   return (
     <Dropdown menu={{ items, onClick: ({ key }) => isPlatformThemeKey(key) && setPlatformTheme(key) }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="top-bar-text-btn" aria-label="平台主题">
-        <BgColorsOutlined aria-hidden="true" />
-        <span>主题</span>
-      </button>
+      {/* An icon only: the top menu needs the bar's width at 1440 px. */}
+      <Tooltip title="平台主题" placement="bottom">
+        <button type="button" className="top-bar-text-btn" aria-label="平台主题">
+          <BgColorsOutlined aria-hidden="true" />
+        </button>
+      </Tooltip>
     </Dropdown>
   );
 }
