@@ -25,6 +25,8 @@ import { reportRoutes } from './modules/report/index.ts';
 import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
+import { themeRoutes } from './modules/theme/index.ts';
+import { dataControlRoutes } from './modules/dataControls/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
 import { microRoutes } from './modules/micro/index.ts';
@@ -122,6 +124,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   tenantManageRoutes(app, ctx); // issue 36: 租户信息
   await subsystemRoutes(app, ctx); // issue 40
   microRoutes(app, ctx); // issue 37: functions, micro-apps, templates, workbenches
+  themeRoutes(app, ctx); // issue 40: 主题
+  dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;

@@ -26,3 +26,5 @@ export * from './video/index.ts';
 export * from './tenant/index.ts';
 export * from './subsystem/index.ts';
 export * from './micro/index.ts';
+export * from './theme/index.ts';
+export * from './dataControls/index.ts';

@@ -115,6 +115,8 @@ export interface SysModuleTable {
   logout_uris: ColumnType<string[], string | undefined, string>;
   webhook_url: Generated<string | null>;
   secret_time: Generated<Date | null>;
+  /** The last sync_change seq its webhook announced (ADR 0047); null until the dispatcher starts it. */
+  webhook_seq: Generated<string | null>;
 }
 
 /** oidc-provider's stored artefacts (issue 40). */
@@ -157,6 +159,36 @@ export interface SyncNonceTable {
   sys_id: string;
   signature: string;
   seen_at: Generated<Date>;
+}
+
+/** 推送记录 (ADR 0047): one announced batch of changes; status 0 待推送, 1 成功, 2 失败. */
+export interface SyncDeliveryTable {
+  id: Id;
+  sys_id: string;
+  from_seq: string;
+  to_seq: string;
+  entities: ColumnType<string[], string, string>;
+  change_count: number;
+  status: Generated<number>;
+  attempts: Generated<number>;
+  http_status: Generated<number | null>;
+  last_error: Generated<string | null>;
+  create_time: Generated<Date>;
+  delivered_time: Generated<Date | null>;
+}
+
+/** 高级控件数据源 (screens-round3 §5.4): type '0' 自定义高级控件, '1' 非自定义高级控件. */
+export interface SysDataControlTable {
+  id: Id;
+  title: string;
+  type: string;
+  value_key: string;
+  value_desc: string;
+  label_key: string;
+  label_desc: string;
+  url: string;
+  columns: ColumnType<{ model: string; name: string }[], string, string>;
+  create_time: Generated<Date>;
 }
 
 export interface SysThemeTable {
@@ -1069,6 +1101,8 @@ export interface Database {
   sync_change: SyncChangeTable;
   sync_nonce: SyncNonceTable;
   sys_theme: SysThemeTable;
+  sync_delivery: SyncDeliveryTable;
+  sys_data_control: SysDataControlTable;
   sys_session: SysSessionTable;
   sys_operation_log: SysOperationLogTable;
   auth_nonce: AuthNonceTable;

@@ -178,6 +178,10 @@ const STEPS: Array<[string, Step]> = [
   [TENANTS_APPROVED_SEED_KEY, seedApprovedTenants], // issue 36: every approved company is a tenant
   [DEMO_TENANT_SEED_KEY, seedDemoTenant],
   ['micro-apps-v1', seedMicroApps], // issue 37: 微应用 menus, demo functions, app, template, workbenches
+  // Issue 40 (ADR 0047): 系统管理 › 数据同步, beside 系统模块 (子系统), granted by the same system:sys.
+  ['menus-data-sync', (trx) => seedUnderSystem(trx, { name: '数据同步', path: '/system/dataSyn', component: 'DataSyn', iconName: 'yingyongguanli', perms: 'system:sys', roles: [] })],
+  ['menus-data-controls', (trx) => seedUnderSystem(trx, { name: '高级控件数据源', path: '/system/dataControls', component: 'DataControls', iconName: 'shujuyuan', perms: 'system:dataControls', roles: [] })],
+  ['menus-theme', (trx) => seedUnderSystem(trx, { name: '主题', path: '/system/theme', component: 'Theme', iconName: 'yingyongguanli', perms: 'system:theme', roles: [] })],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -51,6 +51,9 @@ export const pageRegistry: Record<string, PageComponent> = {
   MenuManage: lazy(() => import('../features/system/menu/MenuManagePage.tsx').then((m) => ({ default: m.MenuManagePage }))),
   DictManage: lazy(() => import('../features/system/dict/DictManagePage.tsx').then((m) => ({ default: m.DictManagePage }))),
   SysManage: lazy(() => import('../features/system/sys/SysManagePage.tsx').then((m) => ({ default: m.SysManagePage }))),
+  DataControls: lazy(() => import('../features/system/dataControls/DataControlsPage.tsx').then((m) => ({ default: m.DataControlsPage }))),
+  Theme: lazy(() => import('../features/system/theme/ThemePage.tsx').then((m) => ({ default: m.ThemePage }))),
+  DataSyn: lazy(() => import('../features/system/sync/DataSynPage.tsx').then((m) => ({ default: m.DataSynPage }))),
   OptLog: lazy(() => import('../features/system/log/OptLogPage.tsx').then((m) => ({ default: m.OptLogPage }))),
   SecuritySettings: lazy(() =>
     import('../features/system/settings/SecuritySettingsPage.tsx').then((m) => ({ default: m.SecuritySettingsPage })),

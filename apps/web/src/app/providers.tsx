@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import 'antd/dist/antd.css';
@@ -10,6 +10,7 @@ import { createQueryClient } from './queryClient.ts';
 import { pageRegistry } from './pageRegistry.ts';
 import { PageNamesContext } from '../lib/pageNames.ts';
 import { REDUCED_MOTION } from '../lib/motion.ts';
+import { platformThemeConfig, usePlatformTheme } from '../lib/platformTheme.ts';
 
 const PAGE_NAMES = Object.keys(pageRegistry);
 
@@ -43,9 +44,15 @@ function FeedbackBridge() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // 主题 (issue 40): the user's preset over the platform's base; the 大屏 style is antd's dark algorithm.
+  const platform = usePlatformTheme();
+  const themed = useMemo(() => platformThemeConfig(platform, theme), [platform]);
+  useEffect(() => {
+    document.documentElement.dataset.parkTheme = platform;
+  }, [platform]);
   return (
     // autoInsertSpace off: antd would render 登录 as "登 录", breaking its accessible name.
-    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={themed} button={{ autoInsertSpace: false }}>
       <App className="app-root">
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

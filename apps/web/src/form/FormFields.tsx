@@ -15,6 +15,7 @@ import { widgetOf } from '../controls/registry.ts';
 import type { RenderMode, RuntimeContext } from '../controls/types.ts';
 import { isDisabled, modelOf, nameOf, num, flag, textOf } from '../controls/common/values.ts';
 import type { FormStore } from './store.ts';
+import { useThemeTokens } from '../lib/themes.ts';
 import './form.css';
 
 interface Scope {
@@ -189,6 +190,8 @@ export function FormFields({
     if (complete) performance.mark('park:form-complete');
   }, [complete]);
   const layout = formLayout(config);
+  // 主题 (issue 40): the designer's chosen theme, as antd tokens for every control of the form.
+  const themed = useThemeTokens(config?.themeId);
   const effectiveMode: RenderMode = locked ? 'detail' : mode;
   const scope = useMemo<Scope>(
     () => ({
@@ -210,7 +213,7 @@ export function FormFields({
   );
   return (
     <ScopeContext.Provider value={scope}>
-      <ConfigProvider componentSize={layout.size}>
+      <ConfigProvider componentSize={layout.size} theme={themed}>
         <div
           className={[
             layout.className,

@@ -8,6 +8,7 @@ import { CounterButtons } from './CounterButtons.tsx';
 import { Logo } from '../lib/Logo.tsx';
 import { ModuleDropdown } from './ModuleDropdown.tsx';
 import { MobileQrButton } from './MobileQrButton.tsx';
+import { PlatformThemeDropdown } from './PlatformThemeDropdown.tsx';
 import { TopMenu } from './TopMenu.tsx';
 import { useLogout } from './logout.ts';
 import './topBar.css';
@@ -34,6 +35,7 @@ export function TopBar() {
         <CounterButtons />
         <ModuleDropdown />
         <MobileQrButton />
+        <PlatformThemeDropdown />
         <Dropdown
           trigger={['click']}
           placement="bottomRight"

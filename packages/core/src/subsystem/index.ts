@@ -1,1 +1,3 @@
 export * from './rules.ts';
+export * from './sync.ts';
+export * from './specialServices.ts';

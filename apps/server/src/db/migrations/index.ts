@@ -30,6 +30,7 @@ import * as passwordChange from './2026_12_02_0420_password_change.ts';
 import * as tenants from './2026_12_02_0500_tenants.ts';
 import * as subsystems from './2026_12_02_0550_subsystems.ts';
 import * as microApps from './2026_12_02_0630_micro_apps.ts';
+import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -76,6 +77,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0550_subsystems': subsystems,
   // Functions, micro-apps, industry templates, workbenches (issue 37, ADR 0044)
   '2026_12_02_0630_micro_apps': microApps,
+  // Sync webhooks and their delivery log, 高级控件数据源 (issue 40, ADR 0047)
+  '2026_12_02_0650_sync_pull_webhooks': syncPullWebhooks,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
-import { labelColumnOf } from '@park/core';
+import { useQuery } from '@tanstack/react-query';
+import { dataControlFetchPath, labelColumnOf } from '@park/core';
+import { get } from '../../lib/http.ts';
 import { sourceOf } from '../choice/OptionsList.tsx';
 import { useDicTypes, useFormChoices, useTableColumns } from '../common/properties/api.ts';
 import { modelChoices } from '../common/properties/choices.ts';
@@ -120,7 +122,50 @@ function DicType({ control, onChange }: SectionProps) {
   );
 }
 
-/** data_select: a form table (maps.source) or one of our interfaces (remoteUrl). */
+interface DataControlChoice {
+  id: number;
+  title: string;
+  valueKey: string;
+  labelKey: string;
+  labelDesc: string;
+  columns: { model: string; name: string }[];
+}
+
+/**
+ * 高级控件数据源 (issue 40): choosing one points the picker at the server's read of it
+ * (dataControlFetchPath, allow-listed and cached) and fills its value, label and columns.
+ */
+function DataControlSource({ control, onChange }: SectionProps) {
+  const sources = useQuery({
+    queryKey: ['system', 'dataControls'],
+    queryFn: async ({ signal }) => (await get<{ datas?: DataControlChoice[] }>('/api/dataControls/queryAllDataControls', undefined, { signal })).datas ?? [],
+  });
+  const options = optionsOf(control);
+  const chosen = Number(options.dataControlId) || undefined;
+  const choose = (id: number) => {
+    const s = (sources.data ?? []).find((x) => x.id === id);
+    if (!s) return;
+    let next = withOption(control, 'dataControlId', id);
+    next = withOption(next, 'remoteUrl', dataControlFetchPath(id));
+    next = withOption(next, 'remoteDataPoint', 'datas');
+    const columns = s.columns.length ? s.columns.map((c) => ({ column: c.model, name: c.name })) : [{ column: s.labelKey, name: s.labelDesc }];
+    next = withNested(next, 'maps', { key: s.valueKey, name: s.labelKey, source: { datasource: '', table: '', columns } });
+    onChange(next);
+  };
+  return (
+    <Form.Item label="高级控件数据源">
+      <Select
+        aria-label="高级控件数据源"
+        value={chosen}
+        placeholder="选择数据源"
+        options={(sources.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
+        onChange={choose}
+      />
+    </Form.Item>
+  );
+}
+
+/** data_select: a form table (maps.source), one of our interfaces (remoteUrl) or a 高级控件数据源. */
 function DataPicker(props: SectionProps) {
   const { control, onChange } = props;
   const options = optionsOf(control);
@@ -148,12 +193,15 @@ function DataPicker(props: SectionProps) {
             options={[
               { value: '0', label: '表单数据' },
               { value: '1', label: '接口' },
+              { value: '2', label: '高级控件数据源' },
             ]}
             onChange={(e) => onChange(withOption(control, 'dataSelectType', e.target.value))}
           />
         </Form.Item>
       )}
-      {selectType === '1' && control.type === 'data_select' ? (
+      {selectType === '2' && control.type === 'data_select' ? (
+        <DataControlSource {...props} />
+      ) : selectType === '1' && control.type === 'data_select' ? (
         <>
           <OptionText {...props} name="remoteUrl" label="接口地址" placeholder="/api/..." />
           <OptionText {...props} name="remoteDataPoint" label="数据路径" placeholder="datas" help="返回结果中记录列表的位置，如 data.records" />

@@ -9,6 +9,9 @@ export const grantsOf = (db: Kysely<Database>, sysId: string) =>
 export const listInterfaces = (db: Kysely<Database>) =>
   db.selectFrom('sync_interface').select(['id', 'inter_code', 'inter_name']).orderBy('order_index').execute();
 
+/** Every tenant, for the screen's scope choice (no listTenant is served on this branch). */
+export const listTenantChoices = (db: Kysely<Database>) => db.selectFrom('sys_company').select(['id', 'company_name']).orderBy('id').execute();
+
 export const findSysSyn = (db: Kysely<Database>, sysId: string) => db.selectFrom('sys_module').select(['id', 'syn']).where('id', '=', sysId).executeTakeFirst();
 
 /** How many of the ids exist in the table (interfaces or tenants). */

@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../../context.ts';
 import { writeAudit } from '../../../plugins/audit.ts';
 import { badRequest, notFound } from '../../../plugins/errors.ts';
-import { countExisting, findSysSyn, grantsOf, listInterfaces, replaceGrants } from './grants.repo.ts';
+import { countExisting, findSysSyn, grantsOf, listInterfaces, listTenantChoices, replaceGrants } from './grants.repo.ts';
 
 const PERM = 'system:sys';
 const IdText = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,15}$' })]);
@@ -26,11 +26,13 @@ export function syncGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/user/listInter', { schema: { querystring: Type.Object({ sysId: Type.Optional(IdText) }) }, config: { permission: PERM } }, async (request) => {
     const { sysId } = request.query as { sysId?: number | string };
-    const inters = await listInterfaces(db);
+    const [inters, tenants] = await Promise.all([listInterfaces(db), listTenantChoices(db)]);
     return {
       errCode: 0,
       list: inters.map((i) => ({ id: Number(i.id), interCode: i.inter_code, interName: i.inter_name })),
       sysRelInterList: sysId === undefined ? [] : grantList(await grantsOf(db, String(sysId))),
+      // Not the original's: the tenants a grant can be limited to (数据同步's scope choice).
+      tenantList: tenants.map((t) => ({ id: Number(t.id), tenantName: t.company_name })),
     };
   });
 

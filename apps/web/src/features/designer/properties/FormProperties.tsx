@@ -1,5 +1,7 @@
 import { ColorPicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { FormConfig } from '@park/core';
+import { queryThemeByType, THEME_QUERY_KEY } from '../../../lib/themes.ts';
 import { flagOf, numberOf, textOf } from '../../../controls/common/properties/edit.ts';
 import type { FormPropertyPanelProps } from '../../../controls/common/properties/types.ts';
 
@@ -14,8 +16,21 @@ const BORDER_STYLES = [
 export function FormProperties({ config, onChange }: FormPropertyPanelProps) {
   const set = (name: keyof FormConfig & string, value: unknown) => onChange({ ...config, [name]: value });
   const bordered = flagOf(config.isBorder);
+  // 主题 (issue 40): the form themes (type 0) saved on the 主题 screen or by other designers.
+  const themes = useQuery({ queryKey: [...THEME_QUERY_KEY, 0], queryFn: ({ signal }) => queryThemeByType({ pageNum: 1, pageSize: 100, type: 0 }, signal) });
+  const themeId = numberOf(config.themeId);
   return (
     <Form layout="vertical" size="small" component="div" className="designer-props" aria-label="表单属性">
+      <Form.Item label="主题">
+        <Select
+          aria-label="主题"
+          allowClear
+          placeholder="默认主题"
+          value={themeId ?? undefined}
+          options={(themes.data?.datas ?? []).map((t) => ({ value: t.id, label: t.themeName }))}
+          onChange={(v: number | undefined) => set('themeId', v ?? '')}
+        />
+      </Form.Item>
       <Form.Item label="标签宽度(px)">
         <InputNumber aria-label="标签宽度" min={40} max={400} precision={0} placeholder="100" value={numberOf(config.labelWidth)} style={{ width: '100%' }} onChange={(v) => set('labelWidth', v ?? '')} />
       </Form.Item>

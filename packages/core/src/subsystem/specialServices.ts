@@ -1,0 +1,26 @@
+/*
+ * 专项服务 (screens-round3 §5.5, issue 40): a menu group whose pages are registered special pages
+ * (the waybill and inspection apps of the next issue). This typed map is the registry: the web maps
+ * each component to its page (app/pageRegistry.ts), the micro-app functions (modules/micro) list
+ * them as functions of type 2, and a seed step puts them under the 专项服务 group. Empty until the
+ * first special page is built.
+ */
+
+export interface SpecialPage {
+  /** The menu's and the function's name. */
+  name: string;
+  /** The route path under /specialServices. */
+  path: `/specialServices/${string}`;
+  iconName?: string;
+  /** The permission code the menu grants. */
+  perms: string;
+}
+
+/** Keyed by the page's component name (its pageRegistry key). */
+export const SPECIAL_PAGES: Readonly<Record<string, SpecialPage>> = {};
+
+/** The micro-app function type of a special page. */
+export const SPECIAL_FUNCTION_TYPE = 2;
+
+/** The menu group's own row. */
+export const SPECIAL_SERVICES_MENU = { name: '专项服务', path: '/specialServices', iconName: 'yingyongguanli' } as const;
