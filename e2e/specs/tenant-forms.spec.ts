@@ -21,7 +21,7 @@ import { HAZMAT_CATALOG_FORM_NAME, HAZMAT_VEHICLE_FORM_NAME, hazmatVehicleMeta }
  */
 
 const VEHICLE = `${HAZMAT_VEHICLE_FORM_NAME}-租户-${String(Date.now()).slice(-6)}`;
-const shot = (page: Page, n: string) => page.screenshot({ path: `/tmp/t3-tenant-forms-${n}.png`, fullPage: true });
+const shot = (page: Page, n: string) => page.screenshot({ path: `/tmp/t4-tenant-forms-${n}.png`, fullPage: true });
 
 async function tenant(name: string, username: string): Promise<void> {
   await withDb(async (c) => {

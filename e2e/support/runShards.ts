@@ -46,7 +46,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'report-datasources': 20,
   'dashboard': 25,
   'list-approval-status': 20,
-  'tenant-forms': 60,
+  'tenant-forms': 85,
 };
 const DEFAULT_SECONDS = 60;
 
