@@ -58,7 +58,7 @@ async function tenantOf(t: TestApp, name: string, tag: string, forms: number[]):
   const safety = await user(t, `${tag}_safety`, base.id, dept);
   const safetyRole = await one(t, `insert into sys_role (role_name, company_id) values ('安全员', $1) returning id`, [base.id]);
   await t.sql.query(`insert into sys_user_role (user_id, role_id) values ($1, $2)`, [safety, safetyRole]);
-  for (const f of forms) await grantForm(t, clerk, f, ['add', 'edit', 'view']);
+  for (const f of forms) await grantForm(t, clerk, f);
   return { ...base, rootOrg, dept, lead, clerk, safety, safetyRole, clerkCookie: await t.login(`${tag}_clerk`, ADMIN_PASSWORD) };
 }
 
