@@ -106,8 +106,6 @@ async function addVehicle(page: Page, plate: string) {
 test.describe.configure({ mode: 'serial' });
 test.use({ actionTimeout: 20_000 });
 
-// FIXME(issue 36): passes alone, fails in CI's shared-server group (the 表单分配 table does not show
-// 危化品车辆入园登记 after the specs before it); the same path is covered by formAllot.test.ts.
 test('园区把危化品车辆入园登记连同依赖分配给两个租户，租户各自填报，园区全部可见，同步后租户看到新字段', async ({ page, browser }) => {
   test.setTimeout(240_000);
   // A run-unique suffix: a retry arranges fresh tenants.
