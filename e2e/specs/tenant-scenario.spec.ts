@@ -112,6 +112,7 @@ test('园区新增租户并下发危化品车辆入园登记；租户用户填�
     // 甲's user opens the form from the top bar and adds a record.
     const u = await browser.newPage();
     await loginAs(u, `e2e_su_${run}`, E2E_ADMIN_PASSWORD);
+    await expect(u.getByTestId('top-bar')).toBeVisible();
     await u.getByRole('link', { name: '业务表单', exact: true }).hover();
     await u.getByRole('menuitem', { name: VEHICLE, exact: true }).click();
     await expect(u).toHaveURL(new RegExp(`/form/list/${formId}$`));
@@ -127,6 +128,7 @@ test('园区新增租户并下发危化品车辆入园登记；租户用户填�
     // 乙's 主管理员 holds the form too, and sees none of 甲's records.
     const b = await browser.newPage();
     await loginAs(b, `e2e_sb_${run}`, E2E_ADMIN_PASSWORD);
+    await expect(b.getByTestId('top-bar')).toBeVisible();
     await b.goto(`${BASE}/form/list/${formId}`);
     await expect(button(b, '新增')).toBeVisible();
     await expect(b.getByText('皖A36901')).toHaveCount(0);

@@ -47,6 +47,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'dashboard': 25,
   'list-approval-status': 20,
   'tenant-forms': 85,
+  'tenant-scenario': 80,
 };
 const DEFAULT_SECONDS = 60;
 
