@@ -136,6 +136,16 @@ test('园区新增租户并下发危化品车辆入园登记；租户用户填�
     // The park sees 甲's record.
     await page.goto(`${BASE}/form/list/${formId}`);
     await expect(page.locator('.ant-table-row').filter({ hasText: '皖A36901' })).toBeVisible();
+    // The demo approval's 科室主管审批 names 发起人's supervisor inside 甲 (ADR 0043): 安全部 has no
+    // leader, so it is the leader of 甲's root, its 主管理员 — not the park's 李四.
+    const signers = await withDb(async (c) =>
+      (await c.query(
+        `select u.username from flow_task t join flow_instance i on i.id = t.instance_id join sys_user u on u.id = t.assignee_id
+         where i.form_id = $1 and i.business_id = (select id from form_${formId} where plate_no = $2)`,
+        [formId, '皖A36901'],
+      )).rows.map((r) => r.username as string),
+    );
+    expect(signers).toEqual([`e2e_sa_${run}`]);
 
     // The park adds 押运证号 in the designer, publishes and syncs 甲.
     await page.goto(`${BASE}/form/design/${formId}`);
