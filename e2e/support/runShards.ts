@@ -18,6 +18,7 @@ const PLAYWRIGHT = createRequire(import.meta.url).resolve('@playwright/test/cli'
 const SPEC_SECONDS: Record<string, number> = {
   'form-designer': 160,
   subsystems: 20,
+  'tenant-manage': 30,
   'report-designer': 150,
   'preview': 120,
   'form-runtime': 115,

@@ -26,7 +26,7 @@ import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
-import { formAllotRoutes } from './modules/tenant/index.ts';
+import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -118,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   backupRoutes(app, ctx);
   videoRoutes(app, ctx);
   formAllotRoutes(app, ctx); // issue 36: 表单分配
+  tenantManageRoutes(app, ctx); // issue 36: 租户信息
   await subsystemRoutes(app, ctx); // issue 40
 
   await registerWeb(app, ctx.config.webDist);

@@ -10,6 +10,7 @@ import { seedAutomationDesignerMenu } from './automationDesigner.ts';
 import { seedDemoApproval } from './approval.ts';
 import { seedDemoRoles } from './demoRoles.ts';
 import { seedTenantFormsMenu } from './tenantForms.ts';
+import { seedApprovedTenants, seedTenantManageMenu } from './tenantManage.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -17,6 +18,12 @@ import { seedDemoDashboard, seedReportManageMenu } from './reports.ts';
 
 /** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
 export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
+/**
+ * Every company approved before tenants existed becomes one (issue 36). Server tests leave it out:
+ * it gives the demo companies roles and organisations that the park's lists would count until the
+ * tenant scope of 系统管理 (t2) keeps them apart; tenant.test.ts runs the step itself.
+ */
+export const TENANTS_APPROVED_SEED_KEY = 'tenants-approved-v1';
 /** The seed step giving those people the roles of their story (issue 42; left out with them). */
 export const DEMO_ROLES_SEED_KEY = 'demo-people-roles-v1';
 
@@ -159,6 +166,8 @@ const STEPS: Array<[string, Step]> = [
   // Issue 42: 张三 files, 李四 and 王五 approve, 赵六 reads the copy, each with only those menus.
   [DEMO_ROLES_SEED_KEY, seedDemoRoles],
   ['menus-tenant-forms', seedTenantFormsMenu], // issue 36: 租户管理 › 表单分配
+  ['menus-tenant-manage', seedTenantManageMenu], // issue 36: 租户管理 › 租户信息
+  [TENANTS_APPROVED_SEED_KEY, seedApprovedTenants], // issue 36: every approved company is a tenant
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -7,6 +7,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export type PageComponent = LazyExoticComponent<ComponentType>;
 
 export const pageRegistry: Record<string, PageComponent> = {
+  // 租户管理 › 租户信息 (issue 36)
+  TenantManage: lazy(() => import('../features/tenant/manage/TenantManagePage.tsx').then((m) => ({ default: m.TenantManagePage }))),
   // 租户管理 › 表单分配 (issue 36)
   FormTenantAllot: lazy(() => import('../features/tenant/form/FormTenantAllotPage.tsx').then((m) => ({ default: m.FormTenantAllotPage }))),
   Home: lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage }))),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** What login reads: the account by name and, for a company user, the company's review status. */
+/** What login reads: the account by name and, for a company user, the company's review and tenant status. */
 
 /** Account names are unique regardless of case (sys_user_username_lower_idx). */
 export function findLoginUser(db: Kysely<Database>, username: string) {
@@ -13,7 +13,7 @@ export function findLoginUser(db: Kysely<Database>, username: string) {
 }
 
 export function findCompanyReview(db: Kysely<Database>, companyId: string) {
-  return db.selectFrom('sys_company').select(['status', 'check_reason']).where('id', '=', companyId).executeTakeFirst();
+  return db.selectFrom('sys_company').select(['status', 'check_reason', 'tenant_status']).where('id', '=', companyId).executeTakeFirst();
 }
 
 export async function passwordHashOf(db: Kysely<Database>, userId: string): Promise<string> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@fastify/type-provider-typebox';
-import { BASE_PATH, COMPANY_LOGIN_TEXT, companyLoginRefusal, LOGIN_FAILED } from '@park/core';
+import { BASE_PATH, COMPANY_LOGIN_TEXT, companyLoginRefusal, LOGIN_FAILED, TENANT_TEXT } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
@@ -56,6 +56,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const company = await findCompanyReview(db, user.company_id);
       const refusal = company ? companyLoginRefusal(company.status, company.check_reason) : COMPANY_LOGIN_TEXT.voided;
       if (refusal) throw new AppError(403, refusal, 3);
+      // Issue 36: a disabled tenant's users are refused (their sessions ended when it was disabled).
+      if (company && company.tenant_status === 0) throw new AppError(403, TENANT_TEXT.loginDisabled, 3);
     }
 
     const token = await sessions.create(user.id, { ip, userAgent: request.headers['user-agent'] });

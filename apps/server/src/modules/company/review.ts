@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { likeContains } from '../../plugins/scope.ts';
+import { provisionTenant } from '../tenant/index.ts';
 import { resolveCompanyRefs } from './refs.ts';
 import { COMPANY_MODULE, USER_TYPE_COMPANY_ADMIN } from './register.ts';
 import type { SmsMessage, SmsSender } from './sms.ts';
@@ -150,6 +151,9 @@ export class CompanyReviewService {
         if (!exists) throw notFound(COMPANY_ADMIN_TEXT.companyNotFound);
         throw conflict(COMPANY_ADMIN_TEXT.notPending);
       }
+      // Issue 36: an approved company is a tenant: its root organisation, 主管理员 role and the
+      // registrant as its 主管理员, in the approval's transaction.
+      if (approved) await provisionTenant(trx, { companyId: id, tenantName: updated.company_name });
       const admins = await companyAdmins(trx, id);
       const title = approved ? '企业注册审核通过' : '企业注册审核不通过';
       const content = approved
