@@ -11,9 +11,10 @@ import { HAZMAT_VEHICLE_FORM_NAME } from '../../packages/core/src/form/demoForms
  * 甲 that grants the form — adds a record, which the park sees and tenant 乙 does not; the park adds
  * a field and syncs; the user sees the new field.
  *
- * Not yet through their screens (other branches, not in main at the time of writing): the park's
- * 租户信息 新增 (t1) and the tenant 主管理员's 组织/用户/角色 (t2). Those steps are arranged in SQL as
- * ADR 0034 has them, each marked ARRANGED below, to be replaced by clicks when the screens land.
+ * The park adds 甲 through 租户信息 新增 (t1's screen) and its 主管理员 logs in with the phone and the
+ * password shown once. Not yet through their screens (t2's branch, not in main at the time of
+ * writing): the 主管理员's 组织/用户/角色 — arranged in SQL as ADR 0034 has them, marked ARRANGED,
+ * to be replaced by clicks when the screens land. 乙, only the other tenant, is arranged in SQL.
  *
  * The demo form is shared with later specs: its design is put back and the tenants' copies removed
  * at the end, so it is open to every company again.
@@ -22,7 +23,7 @@ import { HAZMAT_VEHICLE_FORM_NAME } from '../../packages/core/src/form/demoForms
 const VEHICLE = HAZMAT_VEHICLE_FORM_NAME;
 const shot = (page: Page, n: string) => page.screenshot({ path: `/tmp/t4-tenant-scenario-${n}.png`, fullPage: true });
 
-/** ARRANGED (t1's 租户信息 新增): a tenant with its root organisation, 主管理员 role and 主管理员. */
+/** ARRANGED (乙, the other tenant): a tenant with its root organisation, 主管理员 role and 主管理员. */
 async function tenant(tenantName: string, username: string): Promise<{ id: string; orgId: string }> {
   return withDb(async (c) => {
     const co = await c.query(`insert into sys_company (company_name, company_code, status, tenant_status, source) values ($1, $2, '1', 1, 'park') returning id`, [tenantName, `E2E-${username}`]);
@@ -44,8 +45,15 @@ async function tenant(tenantName: string, username: string): Promise<{ id: strin
  * ARRANGED (t2's tenant 组织机构 / 用户管理 / 角色管理): an organisation under the tenant's root, a
  * 普通用户 in it, and a role of the tenant granting the tenant's menu of the form with its buttons.
  */
-async function tenantStaff(t: { id: string; orgId: string }, username: string, formId: number): Promise<void> {
+async function tenantStaff(tenantName: string, username: string, formId: number): Promise<void> {
   await withDb(async (c) => {
+    const found = await c.query(`select c.id, o.id as org_id from sys_company c join sys_org o on o.company_id = c.id and o.parent_id is null where c.company_name = $1`, [tenantName]);
+    const t = { id: String(found.rows[0].id), orgId: String(found.rows[0].org_id) };
+    // 组织机构: the 主管理员 leads the tenant's root (the demo approval's 科室主管 of 安全部's people).
+    await c.query(
+      `update sys_org set leader_id = (select u.id from sys_user u where u.company_id = $1 and u.tenant_user_type = 0 order by u.id limit 1) where id = $2`,
+      [t.id, t.orgId],
+    );
     const org = await c.query(`insert into sys_org (org_name, parent_id, company_id) values ('安全部', $1, $2) returning id`, [t.orgId, t.id]);
     const user = await c.query(
       `insert into sys_user (username, password_hash, real_name, user_type, company_id, tenant_user_type)
@@ -62,6 +70,30 @@ async function tenantStaff(t: { id: string; orgId: string }, username: string, f
     );
     await c.query(`insert into sys_user_role (user_id, role_id) values ($1, $2)`, [user.rows[0].id, role.rows[0].id]);
   });
+}
+
+/** 租户信息 新增 (t1): answers the 主管理员's initial password, shown once. */
+async function addTenant(page: Page, tenantName: string, phone: string): Promise<string> {
+  await page.goto(`${BASE}/tenant/manage`);
+  await button(page, '新增').click();
+  const add = dialog(page, '新增租户');
+  await page.locator('#tenant_tenantName').fill(tenantName);
+  await page.locator('#tenant_industry').fill('危险化学品运输');
+  await page.locator('#tenant_region').click();
+  for (const [i, region] of ['安徽省', '马鞍山市', '和县'].entries()) {
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(i).locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${region}$`) }).click();
+  }
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await page.locator('#tenant_address').fill('化工园区经二路6号');
+  await page.locator('#tenant_contact').fill('钱经理');
+  await page.locator('#tenant_phone').fill(phone);
+  await button(add, '保存').click();
+  const once = page.locator('.ant-modal-confirm').filter({ hasText: '新增租户成功' });
+  await expect(once).toBeVisible();
+  const password = (await once.getByTestId('one-time-password').textContent())!.trim();
+  await shot(page, 'tenant-added');
+  await once.getByRole('button', { name: '我已记下' }).click();
+  return password;
 }
 
 /** The demo form's row in 表单分配, by its exact name, turning pages until it shows. */
@@ -103,11 +135,24 @@ test('园区新增租户并下发危化品车辆入园登记；租户用户填�
   await loginAsAdmin(page);
   const formId = await formIdByName(page.request, VEHICLE);
   const original = await withDb(async (c) => (await c.query(`select form_meta from form_conf where id = $1`, [formId])).rows[0].form_meta as unknown);
-  const ta = await tenant(A, `e2e_sa_${run}`);
+  const phone = `136${String(Date.now()).slice(-8)}`;
   await tenant(B, `e2e_sb_${run}`);
   try {
+    const password = await addTenant(page, A, phone);
     await handDown(page, '表单分配', [A, B], '分配完成');
-    await tenantStaff(ta, `e2e_su_${run}`, formId);
+
+    // 甲's 主管理员 logs in with the phone and the password shown once, changes it, and sees the form.
+    const adm = await browser.newPage();
+    await loginAs(adm, phone, password);
+    await expect(adm).toHaveURL(/\/changePassword/);
+    await adm.getByLabel('初始密码').fill(password);
+    await adm.getByLabel('新密码', { exact: true }).fill('Tenant@2026');
+    await adm.getByLabel('确认新密码').fill('Tenant@2026');
+    await button(adm, '修改并进入').click();
+    await expect(adm.getByTestId('top-bar')).toBeVisible();
+    await adm.getByRole('link', { name: '业务表单', exact: true }).hover();
+    await expect(adm.getByRole('menuitem', { name: VEHICLE, exact: true })).toBeVisible();
+    await tenantStaff(A, `e2e_su_${run}`, formId);
 
     // 甲's user opens the form from the top bar and adds a record.
     const u = await browser.newPage();
@@ -145,7 +190,7 @@ test('园区新增租户并下发危化品车辆入园登记；租户用户填�
         [formId, '皖A36901'],
       )).rows.map((r) => r.username as string),
     );
-    expect(signers).toEqual([`e2e_sa_${run}`]);
+    expect(signers).toEqual([phone]);
 
     // The park adds 押运证号 in the designer, publishes and syncs 甲.
     await page.goto(`${BASE}/form/design/${formId}`);
