@@ -87,6 +87,7 @@ async function addTenant(page: Page, tenantName: string, phone: string): Promise
   await page.locator('#tenant_address').fill('化工园区经二路6号');
   await page.locator('#tenant_contact').fill('钱经理');
   await page.locator('#tenant_phone').fill(phone);
+  await page.locator('#tenant_email').fill('qian@example.com');
   await button(add, '保存').click();
   const once = page.locator('.ant-modal-confirm').filter({ hasText: '新增租户成功' });
   await expect(once).toBeVisible();
