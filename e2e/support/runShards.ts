@@ -53,8 +53,9 @@ const SPEC_SECONDS: Record<string, number> = {
   'report-datasources': 20,
   'dashboard': 25,
   'list-approval-status': 20,
-  'tenant-forms': 60,
+  'tenant-forms': 85,
   'tenant-admin': 45,
+  'tenant-scenario': 80,
 };
 const DEFAULT_SECONDS = 60;
 

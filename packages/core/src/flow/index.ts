@@ -10,6 +10,7 @@ export * from './cycles.ts';
 export * from './variables.ts';
 export * from './conditions.ts';
 export * from './recipients.ts';
+export * from './tenantRecipients.ts';
 export * from './recipientCheck.ts';
 export * from './automation/index.ts';
 export * from './approval/index.ts';

@@ -15,6 +15,11 @@ export interface Directory {
   /** The organisations the users belong to. */
   orgsOfUsers(userIds: readonly string[]): Promise<string[]>;
   org(orgId: string): Promise<{ parentId: string | null; leaderId: string | null } | null>;
+  /**
+   * The users among these a resolution may name, when it is limited (a tenant's record names only
+   * the tenant's users, tenantRecipients.ts); absent: everyone found.
+   */
+  within?(userIds: readonly string[]): Promise<string[]>;
 }
 
 export interface RecipientContext {
@@ -139,6 +144,6 @@ export function isRecipientType(t: unknown): t is keyof typeof RECIPIENT_RESOLVE
 export async function resolveRecipients(r: Recipient, ctx: RecipientContext, dir: Directory): Promise<string[]> {
   const type = Number(r.type);
   if (!isRecipientType(type)) return [];
-  const found = await RECIPIENT_RESOLVERS[type](r, ctx, dir);
-  return [...new Set(found.filter((id) => id !== ''))];
+  const found = [...new Set((await RECIPIENT_RESOLVERS[type](r, ctx, dir)).filter((id) => id !== ''))];
+  return dir.within ? dir.within(found) : found;
 }

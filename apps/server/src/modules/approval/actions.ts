@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { dbDirectory } from '../automation/index.ts';
+import { recordDirectory } from '../automation/index.ts';
 import { type FormModel, type FormModelCache, ALL_RECORDS, type RecordService } from '../form/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import {
@@ -372,7 +372,7 @@ export async function sweepOverdue(deps: ApprovalDeps, now: Date = new Date(), l
         await log('审批超时自动通过');
         await afterAgree(trx, state, first);
       } else if (action === 'escalate') {
-        const [boss] = await resolveRecipients({ type: 2, leader: 1 }, { record: state.record, initiatorId: first.assignee_id }, dbDirectory(trx));
+        const [boss] = await resolveRecipients({ type: 2, leader: 1 }, { record: state.record, initiatorId: first.assignee_id }, recordDirectory(trx, inst.form_id, state.record));
         if (boss && boss !== first.assignee_id) {
           await transferTo(trx, state, first, boss, null, '超过审批时限');
           await log('审批超时转交上级');

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Directory } from '@park/core';
+import { tenantDirectory, type Directory, type RecipientRole, type TenantLookup } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 
 const ids = (rows: Array<{ id: string | number }>) => rows.map((r) => String(r.id));
@@ -52,6 +52,78 @@ export function dbDirectory(db: Kysely<Database>): Directory {
       if (nums([orgId]).length === 0) return null;
       const row = await db.selectFrom('sys_org').select(['parent_id', 'leader_id']).where('id', '=', orgId).executeTakeFirst();
       return row ? { parentId: row.parent_id, leaderId: row.leader_id } : null;
+    },
+  };
+}
+
+/** tenantDirectory's lookups over sys_role / sys_org / sys_user for tenant `tenantId`. */
+function tenantLookup(db: Kysely<Database>, tenantId: string): TenantLookup {
+  const roleRef = (r: { id: string; role_code: string | null; role_name: string; company_id: string | null }): RecipientRole => ({
+    id: String(r.id),
+    code: r.role_code,
+    name: r.role_name,
+    companyId: r.company_id === null ? null : String(r.company_id),
+  });
+  const roleCols = ['id', 'role_code', 'role_name', 'company_id'] as const;
+  return {
+    async roles(roleIds) {
+      const list = nums(roleIds);
+      if (list.length === 0) return [];
+      return (await db.selectFrom('sys_role').select(roleCols).where('id', 'in', list).execute()).map(roleRef);
+    },
+    async tenantRoles() {
+      return (await db.selectFrom('sys_role').select(roleCols).where('company_id', '=', tenantId).orderBy('id').execute()).map(roleRef);
+    },
+    async orgsOfTenant(orgIds) {
+      const list = nums(orgIds);
+      if (list.length === 0) return [];
+      return ids(await db.selectFrom('sys_org').select('id').where('id', 'in', list).where('company_id', '=', tenantId).orderBy('id').execute());
+    },
+    async usersOfTenant(userIds) {
+      const list = nums(userIds);
+      if (list.length === 0) return [];
+      const inside = new Set(ids(await db.selectFrom('sys_user').select('id').where('id', 'in', list).where('company_id', '=', tenantId).execute()));
+      return list.filter((id) => inside.has(id));
+    },
+  };
+}
+
+/**
+ * The tenant a record of form `formId` belongs to (issue 36): its company when the form is that
+ * company's own or was handed down to it (form_tenant); null for the park's records and for a
+ * company's record of a park form it was not handed (the park's collection forms companies fill in,
+ * whose approvers are the park's).
+ */
+export async function tenantOfRecord(db: Kysely<Database>, formId: string, record: Readonly<Record<string, unknown>>): Promise<string | null> {
+  const companyId = record.company_id === null || record.company_id === undefined ? '' : String(record.company_id);
+  if (nums([companyId, formId]).length < 2) return null;
+  const r = await sql<{ inside: boolean }>`
+    select exists (select 1 from form_conf where id = ${formId}::bigint and company_id = ${companyId}::bigint)
+        or exists (select 1 from form_tenant where form_id = ${formId}::bigint and company_id = ${companyId}::bigint) as inside`.execute(db);
+  return r.rows[0]?.inside ? companyId : null;
+}
+
+/** A Directory limited to a tenant's roles, organisations and users (core's tenantDirectory). */
+export function tenantDbDirectory(db: Kysely<Database>, tenantId: string): Directory {
+  return tenantDirectory(dbDirectory(db), tenantId, tenantLookup(db, tenantId));
+}
+
+/**
+ * The Directory recipients of a record resolve in: the tenant's (tenantDbDirectory) when the record
+ * belongs to one (tenantOfRecord), else every user. The tenant is looked up once, on first use.
+ */
+export function recordDirectory(db: Kysely<Database>, formId: string, record: Readonly<Record<string, unknown>>): Directory {
+  let chosen: Promise<Directory> | null = null;
+  const dir = () => (chosen ??= tenantOfRecord(db, formId, record).then((t) => (t === null ? dbDirectory(db) : tenantDbDirectory(db, t))));
+  return {
+    usersWithRoles: async (x) => (await dir()).usersWithRoles(x),
+    usersInOrgs: async (x) => (await dir()).usersInOrgs(x),
+    usersInOrgsWithRole: async (x, role) => (await dir()).usersInOrgsWithRole(x, role),
+    orgsOfUsers: async (x) => (await dir()).orgsOfUsers(x),
+    org: async (x) => (await dir()).org(x),
+    within: async (x) => {
+      const d = await dir();
+      return d.within ? d.within(x) : [...x];
     },
   };
 }

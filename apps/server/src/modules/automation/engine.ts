@@ -9,7 +9,7 @@ import type { FormModelCache, RecordActor, RecordService } from '../form/index.t
 import { loadCurrentUser } from '../auth/worker.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import type { ActionContext } from './actions/types.ts';
-import { dbDirectory } from './directory.ts';
+import { recordDirectory } from './directory.ts';
 import { actionRunnerOf, hasEffects, runtimeOf } from './nodes/index.ts';
 import { classify, FlowFailure, LeaseLost, reasonOf } from './errors.ts';
 import { isDatabaseUnavailable, OutageLog } from '../../db/outage.ts';
@@ -303,7 +303,7 @@ export class AutomationEngine {
       actor: await this.ownerActor(version),
       records: this.deps.records,
       loadForm: (formId) => forms.load(db, formId),
-      directory: dbDirectory,
+      directory: (d) => recordDirectory(d, String(exec.form_id), record),
     };
     return { exec, version, event, path, todo: path.filter((n) => !done.has(n.nodeId)), ctx, attempt: exec.attempts + 1 };
   }

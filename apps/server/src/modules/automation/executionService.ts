@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { type FormModelCache, companyOnlyScope, type RecordService } from '../form/index.ts';
 import { actionRunnerOf, hasEffects } from './nodes/index.ts';
 import type { ActionContext } from './actions/types.ts';
-import { dbDirectory } from './directory.ts';
+import { recordDirectory } from './directory.ts';
 import { reasonOf } from './errors.ts';
 import { getFlow, wakeWorkers, type Page } from './flowService.ts';
 
@@ -206,7 +206,7 @@ export async function dryRun(deps: DryRunDeps, auth: AuthContext, input: DryRunI
     actor: { cause: 'automation', auth, log: { module: '自动化', prefix: '' } },
     records,
     loadForm: (id) => forms.load(db, id),
-    directory: dbDirectory,
+    directory: (d) => recordDirectory(d, formId, record),
   };
   const effects = [];
   for (const node of path) {

@@ -149,6 +149,13 @@ export class FormModelCache {
   }
 }
 
+/** FormModelCache.loadFor without a cache, for a job thread that reads a design once per job. */
+export async function loadModelFor(db: Kysely<Database>, formId: string, tenantId: string | null): Promise<FormModel> {
+  const d = await loadDesign(db, formId);
+  const park = buildFormModel(formId, d.formName, d.status, d.designVersion, d.meta);
+  return tenantId === null ? park : tenantModel(db, park, tenantId);
+}
+
 /** See FormModelCache.loadFor. */
 async function tenantModel(db: Kysely<Database>, park: FormModel, tenantId: string): Promise<FormModel> {
   const form = await db
@@ -172,7 +179,7 @@ async function tenantModel(db: Kysely<Database>, park: FormModel, tenantId: stri
 }
 
 /** The design the caller runs (FormModelCache.loadFor with the caller's tenant). */
-export function modelForCaller(ctx: { db: Kysely<Database>; forms: FormModelCache }, auth: AuthContext, formId: string): Promise<FormModel> {
+export function modelForCaller(ctx: { db: Kysely<Database>; forms: Pick<FormModelCache, 'loadFor'> }, auth: AuthContext, formId: string): Promise<FormModel> {
   return ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
 }
 

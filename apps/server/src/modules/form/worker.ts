@@ -10,7 +10,7 @@
  * same function. The import then writes through the records API's thread entry
  * (recordImport.ts, cause 'import'), plain functions over its transaction.
  */
-export { buildFormModel, subModel, type FormModel, type FormModelCache, type TableModel } from './formModel.ts';
+export { buildFormModel, loadModelFor, modelForCaller, subModel, type FormModel, type FormModelCache, type TableModel } from './formModel.ts';
 export { loadDesign, NO_DESIGN, type SavedDesign } from './savedDesign.ts';
 export { checkRow, type RowCheck, type WriteContext } from './recordWriter.ts';
 export { insertCheckedFamilies, insertCheckedRows, type CheckedFamily, type ImportActor } from './recordImport.ts';

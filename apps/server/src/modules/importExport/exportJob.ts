@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { ConditionError, FORBIDDEN_TEXT, parseConditions, type Condition } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { type FileStorage, findFile } from '../file/worker.ts';
-import { type FormModelCache, type TableModel, compileCondition, isUnscoped, recordScopeFor, scopeCondition, type RecordScope } from '../form/worker.ts';
+import { type FormModelCache, type TableModel, compileCondition, modelForCaller, isUnscoped, recordScopeFor, scopeCondition, type RecordScope } from '../form/worker.ts';
 import { exportCell, uploadIdsOf, type ExportContext } from './cellCodec.ts';
 import { exportColumns, type ColumnSpec } from './columns.ts';
 import type { ImportExportConfig } from './ieConfig.ts';
@@ -23,7 +23,7 @@ type Row = Record<string, unknown>;
 /** What a job needs of the app: a database and form models (a job thread builds its own). */
 export interface JobContext {
   db: Kysely<Database>;
-  forms: Pick<FormModelCache, 'load'>;
+  forms: Pick<FormModelCache, 'load' | 'loadFor'>;
 }
 
 export interface JobDeps {
@@ -167,7 +167,8 @@ export async function runExport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
   // Read again when the job runs: a permission withdrawn meanwhile stops the export.
   const scope = recordScopeFor(auth, job.form_id, 'export');
   if (!scope) throw new JobFailure(FORBIDDEN_TEXT);
-  const model = await ctx.forms.load(ctx.db, job.form_id);
+  // The design the requester runs: a tenant's user exports its copy's columns (ADR 0037, 0043).
+  const model = await modelForCaller(ctx, auth, job.form_id);
   const table = model.main;
   const settings = exportSettingsOf(model.meta, params.widgetId);
   const specs = exportColumns(table, settings.columns);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import ExcelJS, { assertUtf8Safe } from './excel.ts';
 import { sql, type Kysely } from 'kysely';
 import { escapeFormula, FORBIDDEN_TEXT, formatDateTime, type StoredRow } from '@park/core';
-import { insertCheckedFamilies, insertCheckedRows, recordScopeFor, type FormModel, type TableModel, type WriteContext } from '../form/worker.ts';
+import { insertCheckedFamilies, insertCheckedRows, modelForCaller, recordScopeFor, type FormModel, type TableModel, type WriteContext } from '../form/worker.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findFile } from '../file/worker.ts';
@@ -137,7 +137,7 @@ export async function runImport(deps: JobDeps, job: JobRow, lease: JobLease): Pr
   if (!auth) throw new JobFailure('导入用户不存在或已停用');
   // Read again when the job runs (or resumes): a permission withdrawn meanwhile stops the import.
   if (!recordScopeFor(auth, job.form_id, 'import')) throw new JobFailure(FORBIDDEN_TEXT);
-  const model = await ctx.forms.load(ctx.db, job.form_id);
+  const model = await modelForCaller(ctx, auth, job.form_id);
   if (model.status !== 0) throw new JobFailure('表单已停用');
   const settings = importSettingsOf(model.meta, params.widgetId);
   const file = job.source_file_id ? await findFile(ctx.db, job.source_file_id) : undefined;

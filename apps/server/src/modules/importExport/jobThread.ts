@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { createDb } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { loadDesign, buildFormModel, type FormModel } from '../form/worker.ts';
+import { loadDesign, loadModelFor, buildFormModel, type FormModel } from '../form/worker.ts';
 import { createFileStorage, uploadTempDir } from '../file/worker.ts';
 import { runExport, type JobDeps } from './exportJob.ts';
 import type { ImportExportConfig } from './ieConfig.ts';
@@ -50,7 +50,7 @@ export async function runThreadJob(input: ThreadInput): Promise<ThreadResult> {
     if (!job || job.lease_owner !== input.leaseOwner || job.state !== 'running') return { kind: 'lease' };
     const lease = JobLease.adopt(db, job.id, input.jobConfig.leaseSeconds, input.leaseOwner);
     const deps: JobDeps = {
-      ctx: { db, forms: { load: loadModel } },
+      ctx: { db, forms: { load: loadModel, loadFor: loadModelFor } },
       storage: createFileStorage(input.config),
       tempDir: uploadTempDir(input.config),
       config: input.jobConfig,

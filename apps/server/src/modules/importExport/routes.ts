@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { contentDisposition } from '../file/worker.ts';
 import type { Pending } from '../file/index.ts';
-import { requireFormAction, parseFormId } from '../form/index.ts';
+import { modelForCaller, requireFormAction, parseFormId } from '../form/index.ts';
 import { mayReadJob } from './download.ts';
 import { importExportConfig } from './ieConfig.ts';
 import { insertJobFile, XLSX_MIME } from './jobFiles.ts';
@@ -54,7 +54,7 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = request.body as Static<typeof ExportBody>;
     const formId = parseFormId(body.formId);
     requireFormAction(request, formId, 'export');
-    const model = await ctx.forms.load(db, formId);
+    const model = await modelForCaller(ctx, auth, formId);
     // Checked now, so a bad filter is a 400 here rather than a failed job later.
     try {
       parseConditions(body.queryConditions, model.main.queryColumns);
@@ -80,7 +80,7 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
     const auth = authOf(request);
     const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
     requireFormAction(request, formId, 'import');
-    const model = await ctx.forms.load(db, formId);
+    const model = await modelForCaller(ctx, auth, formId);
     if (model.status !== 0) throw badRequest('表单已停用');
     if (!request.isMultipart()) throw new AppError(415, '请以 multipart/form-data 方式上传文件');
     const limit = files.limitFor();
@@ -145,7 +145,7 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The import template is for importing.
     const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
     requireFormAction(request, formId, 'import');
-    const model = await ctx.forms.load(db, formId);
+    const model = await modelForCaller(ctx, authOf(request), formId);
     // Loaded on first use: exceljs costs the API thread ~20 MB of RSS, and every other Excel job runs
     // on the job thread, which has its own copy (issue 16: the 100k import's peak RSS).
     const { buildTemplate } = await import('./template.ts');

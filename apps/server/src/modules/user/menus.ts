@@ -23,7 +23,8 @@ export async function roleIdsOf(db: Kysely<Database>, userId: string): Promise<s
 }
 
 /** The role code of a tenant's 主管理员 role (ADR 0034). */
-export const TENANT_ADMIN_ROLE_CODE = 'TENANT_ADMIN';
+import { TENANT_ADMIN_ROLE_CODE } from '@park/core';
+export { TENANT_ADMIN_ROLE_CODE };
 
 /**
  * Menus a tenant's 主管理员 role holds whatever was bound to it (ADR 0042): every menu the park

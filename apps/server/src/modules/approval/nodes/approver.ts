@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { COMMENT_STATUS, deadlineOf, resolveRecipients, type ApproverNode } from '@park/core';
+import { COMMENT_STATUS, deadlineOf, resolveRecipients, TENANT_ADMIN_ROLE_CODE, type ApproverNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { dbDirectory } from '../../automation/index.ts';
+import { recordDirectory, tenantOfRecord } from '../../automation/index.ts';
 import { SUPER_ROLE_CODE } from '../../user/worker.ts';
 import { announceTask, comment, taskOf, type FlowState } from '../instance.ts';
 import { TASK_STATUS } from '../taskStatus.ts';
@@ -9,10 +9,21 @@ import type { ApprovalNodeRuntime } from './types.ts';
 
 type Trx = Kysely<Database>;
 
-async function superUsers(trx: Trx): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
-    where r.role_code = ${SUPER_ROLE_CODE} and u.status = 0 order by u.id`.execute(trx);
+/**
+ * Who signs when nobody was found: the park's super administrators, or for a tenant's record
+ * (tenantOfRecord) the tenant's 主管理员 (its TENANT_ADMIN role), never the park or another tenant.
+ */
+async function administrators(trx: Trx, state: FlowState): Promise<string[]> {
+  const tenantId = await tenantOfRecord(trx, state.inst.form_id, state.record);
+  const rows =
+    tenantId === null
+      ? await sql<{ id: string }>`
+          select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+          where r.role_code = ${SUPER_ROLE_CODE} and u.status = 0 order by u.id`.execute(trx)
+      : await sql<{ id: string }>`
+          select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+          where r.role_code = ${TENANT_ADMIN_ROLE_CODE} and r.company_id = ${tenantId}::bigint and u.company_id = ${tenantId}::bigint
+            and u.status = 0 order by u.id`.execute(trx);
   return rows.rows.map((r) => String(r.id));
 }
 
@@ -25,7 +36,7 @@ async function holidayCalendar(trx: Trx): Promise<Map<string, boolean>> {
 async function approversOf(trx: Trx, state: FlowState, node: ApproverNode): Promise<string[]> {
   const r = node.recipient;
   if (!r) return [];
-  const dir = dbDirectory(trx);
+  const dir = recordDirectory(trx, state.inst.form_id, state.record);
   const ctx = { record: state.record, initiatorId: state.inst.initiator_id };
   if (Number(r.type) === 2 && node.continuousLeaders) {
     const out: string[] = [];
@@ -43,7 +54,7 @@ async function approversOf(trx: Trx, state: FlowState, node: ApproverNode): Prom
 async function openApprover(trx: Trx, state: FlowState, node: ApproverNode): Promise<boolean> {
   const { inst } = state;
   let users = await approversOf(trx, state, node);
-  if (users.length === 0 && (node.noApprover ?? 'admin') === 'admin') users = await superUsers(trx);
+  if (users.length === 0 && (node.noApprover ?? 'admin') === 'admin') users = await administrators(trx, state);
   if (users.length === 0) {
     await comment(trx, inst, { node, userId: null, status: COMMENT_STATUS.auto, remark: '未找到审批人，自动通过' });
     return false;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { resolveRecipients, type CcNode } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
-import { dbDirectory } from '../../automation/index.ts';
+import { recordDirectory } from '../../automation/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../../msg/index.ts';
 import { taskLink, taskOf, type FlowState } from '../instance.ts';
 import { TASK_STATUS } from '../taskStatus.ts';
@@ -11,7 +11,7 @@ type Trx = Kysely<Database>;
 
 async function openCc(trx: Trx, state: FlowState, node: CcNode): Promise<void> {
   const { inst } = state;
-  const users = node.recipient ? await resolveRecipients(node.recipient, { record: state.record, initiatorId: inst.initiator_id }, dbDirectory(trx)) : [];
+  const users = node.recipient ? await resolveRecipients(node.recipient, { record: state.record, initiatorId: inst.initiator_id }, recordDirectory(trx, inst.form_id, state.record)) : [];
   if (users.length === 0) return;
   const created = await trx
     .insertInto('flow_task')

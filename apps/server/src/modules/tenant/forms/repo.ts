@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { FormMeta } from '@park/core';
+import { TENANT_ADMIN_ROLE_CODE, type FormMeta } from '@park/core';
 import type { Database } from '../../../db/schema.ts';
 
 /*
@@ -7,7 +7,8 @@ import type { Database } from '../../../db/schema.ts';
  * which form (form_tenant), and the allot/sync runs (form_allot_task, form_allot_task_item).
  */
 
-export const TENANT_ADMIN_ROLE = 'TENANT_ADMIN';
+/** The tenant's 主管理员 role code (core's TENANT_ADMIN_ROLE_CODE). */
+export const TENANT_ADMIN_ROLE = TENANT_ADMIN_ROLE_CODE;
 
 export interface ParkDesign {
   id: string;

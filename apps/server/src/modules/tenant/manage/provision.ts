@@ -1,7 +1,7 @@
+import { TENANT_ADMIN_ROLE_CODE } from '@park/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { generatePassword, hashPassword } from '../../auth/index.ts';
-import { TENANT_ADMIN_ROLE_CODE } from '../../user/index.ts';
 
 /*
  * Making a company a tenant (issue 36, ADR 0034/0041): its root organisation, its TENANT_ADMIN role
@@ -11,6 +11,7 @@ import { TENANT_ADMIN_ROLE_CODE } from '../../user/index.ts';
  * tenant finds what exists and adds only what is missing.
  */
 
+/** core's TENANT_ADMIN_ROLE_CODE (one spelling for provisioning, allotting and approvals). */
 export { TENANT_ADMIN_ROLE_CODE };
 export const TENANT_ADMIN_ROLE_NAME = '主管理员';
 /** The park's role every company user holds, for the shared menus (首页, 工作台, 业务表单). */
