@@ -93,6 +93,15 @@ test('the park adds a tenant, its 主管理员 logs in with the password shown o
   await expect(tenantRow(page).getByRole('button', { name: '工作台' })).toBeVisible();
   await shot(page, '4-list');
 
+  // 工作台: the park opens the new tenant's workbench; an empty one starts with the four default groups.
+  await tenantRow(page).getByRole('button', { name: '工作台' }).click();
+  const workbench = page.getByRole('dialog', { name: `工作台分组 - ${TENANT}` });
+  await expect(page.getByText('工作台未含任何分组,自动添加默认分组')).toBeVisible();
+  for (const group of ['安全管理', '健康管理', '环保管理', '其他']) await expect(workbench.getByText(group).first()).toBeVisible();
+  await shot(page, '4b-workbench');
+  await workbench.getByRole('button', { name: 'Close' }).click();
+  await expect(workbench).toBeHidden();
+
   // The 主管理员 logs in with the phone and the password shown, and must change it first.
   const ctx = await browser.newContext();
   const tenantPage = await ctx.newPage();

@@ -16,11 +16,14 @@ import { patternRulesOf, requiredMessageOf, withPatternRules, withRequired } fro
 
 const paletteControls = Object.values(palette as unknown as Record<string, FormControl[]>).flat();
 
-function render(control: FormControl, meta: FormMeta, parentTable?: FormControl): string {
+/** Panels read lists (themes, data sources) through react-query; the queries stay off here. */
+function withQueries(element: ReturnType<typeof createElement>): string {
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
-  return renderToString(
-    createElement(QueryClientProvider, { client }, createElement(ControlPropertyPanel, { control, meta, parentTable, onChange: () => {} })),
-  );
+  return renderToString(createElement(QueryClientProvider, { client }, element));
+}
+
+function render(control: FormControl, meta: FormMeta, parentTable?: FormControl): string {
+  return withQueries(createElement(ControlPropertyPanel, { control, meta, parentTable, onChange: () => {} }));
 }
 
 /** A control of each type as the palette makes it (or bare, for types the palette lacks). */
@@ -88,7 +91,7 @@ describe('property panels', () => {
   });
 
   it('draws the form properties', () => {
-    const html = renderToString(createElement(FormPropertyPanel, { config: { isBorder: true, labelPosition: 'top' }, onChange: () => {} }));
+    const html = withQueries(createElement(FormPropertyPanel, { config: { isBorder: true, labelPosition: 'top' }, onChange: () => {} }));
     for (const label of ['标签宽度', '标签位置', '组件尺寸', '标签后缀', '边框颜色', '边框宽度', '边框样式']) expect(html).toContain(label);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Select, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Switch, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TENANT_TEXT, type TenantRow } from '@park/core';
@@ -9,6 +9,7 @@ import { usePaging } from '../../../lib/paging.ts';
 import { settled } from '../../system/common.tsx';
 import { changeTenantStatus, listTenant, TENANT_QUERY_ROOT, type TenantFilters } from './api.ts';
 import { TenantDialog } from './TenantDialog.tsx';
+import { WorkbenchEditor } from '../../micro/workbench/WorkbenchEditor.tsx';
 
 interface FilterValues {
   tenantName?: string;
@@ -26,17 +27,14 @@ function toFilters(v: FilterValues): TenantFilters {
   };
 }
 
-/**
- * A place for the tenant's workbench (工作台分组, screens-round3 §2.5). Another part of issue 36 wires
- * it to the workbench editor; until then it says so rather than opening nothing.
- */
-export type WorkbenchOpener = (tenant: TenantRow) => void;
 
 /**
  * 租户管理 › 租户信息 (TenantManage, screens-round3 §1.1): the park's tenants with search, 新增 and
  * 编辑 (the original's fields and rules), 启用/禁用 after a question, and 工作台.
  */
-export function TenantManagePage({ openWorkbench }: { openWorkbench?: WorkbenchOpener } = {}) {
+export function TenantManagePage() {
+  // 工作台 (screens-round3 §1.1, §2.5): the park edits the chosen tenant's workbench in a dialog.
+  const [workbenchOf, setWorkbenchOf] = useState<TenantRow | null>(null);
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const paging = usePaging();
@@ -100,11 +98,9 @@ export function TenantManagePage({ openWorkbench }: { openWorkbench?: WorkbenchO
           <Button type="link" size="small" onClick={() => setEditing({ tenant: t })}>
             编辑
           </Button>
-          <Tooltip title={openWorkbench ? undefined : '工作台配置即将开放'}>
-            <Button type="link" size="small" disabled={!openWorkbench} onClick={() => openWorkbench?.(t)}>
-              工作台
-            </Button>
-          </Tooltip>
+          <Button type="link" size="small" onClick={() => setWorkbenchOf(t)}>
+            工作台
+          </Button>
         </Space>
       ),
     },
@@ -154,6 +150,9 @@ export function TenantManagePage({ openWorkbench }: { openWorkbench?: WorkbenchO
       </Form>
       <PagedTable<TenantRow> rowKey="id" size="middle" columns={columns} page={data} loading={isFetching} paging={paging} scroll={{ x: 2000 }} />
       {editing && <TenantDialog tenant={editing.tenant} onClose={() => setEditing(null)} />}
+      <Modal open={workbenchOf !== null} title={`工作台分组 - ${workbenchOf?.tenantName ?? ''}`} width="90%" footer={null} destroyOnHidden onCancel={() => setWorkbenchOf(null)}>
+        {workbenchOf && <WorkbenchEditor tenantId={String(workbenchOf.id)} />}
+      </Modal>
     </ListPage>
   );
 }
