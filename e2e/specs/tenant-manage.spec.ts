@@ -99,7 +99,7 @@ test('the park adds a tenant, its 主管理员 logs in with the password shown o
   await expect(page.getByText('工作台未含任何分组,自动添加默认分组')).toBeVisible();
   for (const group of ['安全管理', '健康管理', '环保管理', '其他']) await expect(workbench.getByText(group).first()).toBeVisible();
   await shot(page, '4b-workbench');
-  await workbench.getByRole('button', { name: 'Close' }).click();
+  await workbench.getByRole('button', { name: '关闭' }).first().click();
   await expect(workbench).toBeHidden();
 
   // The 主管理员 logs in with the phone and the password shown, and must change it first.

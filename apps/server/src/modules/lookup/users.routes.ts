@@ -4,7 +4,7 @@ import type { DescMap } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { keysetRows, mapAsync, pageOf, PickerPaging as Paging, sendJsonList } from './jsonStream.ts';
-import { TENANT_VIEW_PERMS, tenantScopeOf, type TenantScope } from '../../plugins/scope.ts';
+import { TENANT_VIEW_PERMS, tenantScopeOf } from '../../plugins/scope.ts';
 import { countUsers, encodeUser, userBatch, type UserListFilter } from './users.repo.ts';
 import { orgChildren, orgUserLevel, orgUserTree } from './orgs.repo.ts';
 
@@ -20,7 +20,6 @@ const ListUserQuery = Type.Object({
   tenantId: Type.Optional(Id),
 });
 const OrgIdQuery = Type.Object({ ...Paging, orgId: Id, tenantId: Type.Optional(Id) });
-const StructureQuery = Type.Object({ tenantId: Type.Optional(Id), orgId: Type.Optional(Id) });
 /** parentId empty or 0: the top level. */
 const ParentQuery = Type.Object({ parentId: Type.Optional(Type.String({ pattern: '^\\d{0,15}$' })), tenantId: Type.Optional(Id) });
 
@@ -79,13 +78,5 @@ export function lookupUserRoutes(app: FastifyInstance, ctx: AppContext): void {
     const raw = q.parentId;
     if (raw !== undefined && raw !== '') return { errCode: 0, list: await orgUserLevel(db, parentOf(raw), scope) };
     return { errCode: 0, list: await orgUserTree(db, scope) };
-  });
-
-  /* The original's listTenantOrgStructure (a tenant's 部门与人员, browsed a level at a time). */
-  app.get('/api/user/listTenantOrgStructure', { schema: { querystring: StructureQuery } }, async (request) => {
-    const q = request.query as Static<typeof StructureQuery>;
-    const scope: TenantScope = tenantScopeOf(authOf(request), q.tenantId, TENANT_VIEW_PERMS);
-    if (scope.tenantId === null) return { errCode: 0, list: [] };
-    return { errCode: 0, list: await orgUserLevel(db, q.orgId === undefined ? null : String(q.orgId), scope) };
   });
 }
