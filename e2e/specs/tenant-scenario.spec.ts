@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, confirm, dialog, field, fillDemoVehicle, formIdByName } from '../support/forms.ts';
@@ -12,9 +12,9 @@ import { HAZMAT_VEHICLE_FORM_NAME } from '../../packages/core/src/form/demoForms
  * a field and syncs; the user sees the new field.
  *
  * The park adds 甲 through 租户信息 新增 (t1's screen) and its 主管理员 logs in with the phone and the
- * password shown once. Not yet through their screens (t2's branch, not in main at the time of
- * writing): the 主管理员's 组织/用户/角色 — arranged in SQL as ADR 0034 has them, marked ARRANGED,
- * to be replaced by clicks when the screens land. 乙, only the other tenant, is arranged in SQL.
+ * password shown once, then adds an organisation, a role granting the form and a user in its own
+ * 系统管理 by clicks. Arranged in SQL (marked ARRANGED): 乙, only the other tenant, and the leader of
+ * 甲's root that the demo approval's supervisor step reads.
  *
  * The demo form is shared with later specs: its design is put back and the tenants' copies removed
  * at the end, so it is open to every company again.
@@ -41,35 +41,77 @@ async function tenant(tenantName: string, username: string): Promise<{ id: strin
   });
 }
 
+/** Picks an option of an antd select inside a dialog by typing part of its text. */
+async function pickOption(page: Page, d: Locator, input: Locator, text: string) {
+  await input.click();
+  await input.fill(text);
+  await page.locator('.ant-select-dropdown:visible').getByText(text, { exact: true }).first().click();
+  await d.locator('.ant-modal-title').click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
 /**
- * ARRANGED (t2's tenant 组织机构 / 用户管理 / 角色管理): an organisation under the tenant's root, a
- * 普通用户 in it, and a role of the tenant granting the tenant's menu of the form with its buttons.
+ * 甲's 主管理员 runs its own 系统管理 (ADR 0042) by clicks: 组织机构 › 新增下级 安全部 under the
+ * tenant's root, 角色管理 › a role 车辆登记员 granting the tenant's menu of the form (its buttons come
+ * with it), 用户管理 › a 普通用户 in 安全部 holding that role. Answers the user's one-time password.
  */
-async function tenantStaff(tenantName: string, username: string, formId: number): Promise<void> {
-  await withDb(async (c) => {
-    const found = await c.query(`select c.id, o.id as org_id from sys_company c join sys_org o on o.company_id = c.id and o.parent_id is null where c.company_name = $1`, [tenantName]);
-    const t = { id: String(found.rows[0].id), orgId: String(found.rows[0].org_id) };
-    // 组织机构: the 主管理员 leads the tenant's root (the demo approval's 科室主管 of 安全部's people).
-    await c.query(
-      `update sys_org set leader_id = (select u.id from sys_user u where u.company_id = $1 and u.tenant_user_type = 0 order by u.id limit 1) where id = $2`,
-      [t.id, t.orgId],
-    );
-    const org = await c.query(`insert into sys_org (org_name, parent_id, company_id) values ('安全部', $1, $2) returning id`, [t.orgId, t.id]);
-    const user = await c.query(
-      `insert into sys_user (username, password_hash, real_name, user_type, company_id, tenant_user_type)
-       select $1, password_hash, '安全部填报员', 2, $2, 2 from sys_user where username = 'admin' returning id`,
-      [username, t.id],
-    );
-    await c.query(`insert into sys_user_org (user_id, org_id) values ($1, $2)`, [user.rows[0].id, org.rows[0].id]);
-    const role = await c.query(`insert into sys_role (role_name, company_id) values ('车辆登记员', $1) returning id`, [t.id]);
-    await c.query(
-      `insert into sys_role_menu (role_id, menu_id)
-       select $1, m.id from sys_menu m where m.company_id = $2 and (m.path = $3 or m.parent_id in (select id from sys_menu where company_id = $2 and path = $3)
-         or m.id in (select parent_id from sys_menu where company_id = $2 and path = $3))`,
-      [role.rows[0].id, t.id, `/form/list/${formId}`],
-    );
-    await c.query(`insert into sys_user_role (user_id, role_id) values ($1, $2)`, [user.rows[0].id, role.rows[0].id]);
-  });
+async function tenantStaffByClicks(adm: Page, tenantName: string, username: string): Promise<string> {
+  await adm.goto(`${BASE}/system/org`);
+  const tree = adm.getByTestId('org-tree');
+  await tree.getByText(tenantName, { exact: true }).click();
+  await adm.getByRole('button', { name: '新增下级' }).click();
+  const orgDialog = adm.getByRole('dialog', { name: /新增下级组织/ });
+  await orgDialog.getByLabel('组织名称').fill('安全部');
+  await orgDialog.getByRole('button', { name: '保存' }).click();
+  await expect(tree.getByText('安全部', { exact: true })).toBeVisible();
+  await shot(adm, 'tenant-org');
+
+  const roleName = `车辆登记员${username.slice(-6)}`;
+  await adm.goto(`${BASE}/system/role`);
+  await adm.getByRole('button', { name: '新增角色' }).click();
+  const roleDialog = adm.getByRole('dialog', { name: '新增角色' });
+  await roleDialog.getByLabel('角色名称').fill(roleName);
+  await roleDialog.getByRole('button', { name: '保存' }).click();
+  await expect(roleDialog).toBeHidden();
+  await adm.getByPlaceholder('角色名称').fill(roleName);
+  await adm.getByPlaceholder('角色名称').press('Enter');
+  await adm.getByRole('row', { name: new RegExp(roleName) }).getByRole('button', { name: '菜单权限' }).click();
+  const drawer = adm.getByRole('dialog', { name: `菜单权限：${roleName}` });
+  // The form's node (its title also shows its permission code); its buttons are checked with it.
+  await drawer.locator('.ant-tree-treenode').filter({ hasText: VEHICLE }).first().locator('.ant-tree-checkbox').click();
+  await shot(adm, 'tenant-role');
+  await drawer.getByRole('button', { name: '保存' }).click();
+  await expect(adm.getByText('保存成功').first()).toBeVisible();
+
+  await adm.goto(`${BASE}/system/user`);
+  await adm.getByRole('button', { name: '新增用户' }).click();
+  const userDialog = adm.getByRole('dialog', { name: '新增用户' });
+  await userDialog.getByLabel('用户名').fill(username);
+  await userDialog.getByLabel('姓名').fill('安全部填报员');
+  await pickOption(adm, userDialog, userDialog.getByLabel('所属组织'), '安全部');
+  await pickOption(adm, userDialog, userDialog.getByLabel('角色'), roleName);
+  await userDialog.getByRole('button', { name: '保存' }).click();
+  const once = adm.getByTestId('one-time-password');
+  await expect(once).toBeVisible();
+  const password = (await once.textContent())!.trim();
+  await adm.getByRole('button', { name: '我已记下' }).click();
+  await expect(adm.getByRole('row', { name: new RegExp(username) })).toContainText('安全部');
+  await shot(adm, 'tenant-user');
+  return password;
+}
+
+/**
+ * ARRANGED: the demo approval's 科室主管审批 asks for 发起人's supervisor; the 主管理员 leads 甲's
+ * root, as a tenant would set with 组织机构 › 编辑 › 主管 (not what this scenario is about).
+ */
+async function rootLeadBy主管理员(tenantName: string): Promise<void> {
+  await withDb((c) =>
+    c.query(
+      `update sys_org o set leader_id = (select u.id from sys_user u where u.company_id = o.company_id and u.tenant_user_type = 0 order by u.id limit 1)
+        where o.parent_id is null and o.company_id = (select id from sys_company where company_name = $1)`,
+      [tenantName],
+    ),
+  );
 }
 
 /** 租户信息 新增 (t1): answers the 主管理员's initial password, shown once. */
@@ -156,11 +198,18 @@ test('园区新增租户并下发危化品车辆入园登记；租户用户填�
     // 表单分配, which holds the form. The tenant's copy is the later one on the bar.
     await adm.getByRole('link', { name: '业务表单', exact: true }).last().hover();
     await expect(adm.getByRole('menuitem', { name: VEHICLE, exact: true })).toBeVisible();
-    await tenantStaff(A, `e2e_su_${run}`, formId);
+    const userPassword = await tenantStaffByClicks(adm, A, `e2e_su_${run}`);
+    await rootLeadBy主管理员(A);
 
-    // 甲's user opens the form from the top bar and adds a record.
+    // 甲's user logs in with the password its 主管理员 was shown, changes it, opens the form from the
+    // top bar and adds a record.
     const u = await browser.newPage();
-    await loginAs(u, `e2e_su_${run}`, E2E_ADMIN_PASSWORD);
+    await loginAs(u, `e2e_su_${run}`, userPassword);
+    await expect(u).toHaveURL(/\/changePassword/);
+    await u.getByLabel('初始密码').fill(userPassword);
+    await u.getByLabel('新密码', { exact: true }).fill('Tenant@2026');
+    await u.getByLabel('确认新密码').fill('Tenant@2026');
+    await button(u, '修改并进入').click();
     await expect(u.getByTestId('top-bar')).toBeVisible();
     await u.getByRole('link', { name: '业务表单', exact: true }).hover();
     await u.getByRole('menuitem', { name: VEHICLE, exact: true }).click();
