@@ -51,8 +51,9 @@ describe('migrations', () => {
       expect(applied.rows.map((r) => r.name)).toEqual(migrationNames());
       const admins = await db.selectFrom('sys_user').select('id').where('username', '=', 'admin').execute();
       expect(admins).toHaveLength(1);
-      const roles = await db.selectFrom('sys_role').select('role_code').execute();
-      expect(roles.length).toBe(new Set(roles.map((r) => r.role_code)).size);
+      // Seeded once: no role twice in one scope (each tenant has its own TENANT_ADMIN, issue 36).
+      const roles = await db.selectFrom('sys_role').select(['role_code', 'company_id']).execute();
+      expect(roles.length).toBe(new Set(roles.map((r) => `${r.company_id ?? 'park'}:${r.role_code}`)).size);
       const menus = await sql<{ n: string }>`select count(*) as n from sys_menu where path = '/system/user'`.execute(db);
       expect(Number(menus.rows[0]!.n)).toBe(1);
     } finally {

@@ -50,12 +50,12 @@ export async function menuTreeFor(db: Kysely<Database>, userId: string, client?:
   if (roleIds.length === 0) return [];
   let menus = db
     .selectFrom('sys_menu')
-    .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden'])
+    .select(['id', 'parent_id', 'name', 'path', 'component', 'icon_name', 'level', 'order_index', 'hidden', 'company_id'])
     .where('menu_type', '=', 'menu')
     .orderBy('order_index')
     .orderBy('id');
   if (client === 1 || client === 2) menus = menus.where('show_type', 'in', [0, client]);
-  const all: MenuRow[] = await menus.execute();
+  const all: ScopedMenuRow[] = await menus.execute();
   const isSuper = await db
     .selectFrom('sys_role')
     .select('id')
@@ -74,7 +74,32 @@ export async function menuTreeFor(db: Kysely<Database>, userId: string, client?:
     const held = await tenantAdminMenuIds(db, roleIds);
     allowed = withAncestors(new Set([...granted.map((g) => g.menu_id), ...held]), all);
   }
-  return treeOfMenus<MenuRow, MenuNode>(all.filter((m) => allowed.has(m.id)), menuFields);
+  return treeOfMenus<MenuRow, MenuNode>(oneGroupPerPath(all.filter((m) => allowed.has(m.id))), menuFields);
+}
+
+type ScopedMenuRow = MenuRow & { company_id: string | null };
+
+/**
+ * 表单分配 files a handed-down form under the tenant's own copy of the park's group (业务表单, same
+ * path; ADR 0037), and a tenant's people may also hold the park's group and the park's menu of the
+ * same form (forms open to every company). The bar shows each once: the copy of a top group is
+ * folded into the park's group of that path, and a park menu whose path the tenant has its own copy
+ * of gives way to the copy (the tenant's design and grants).
+ */
+function oneGroupPerPath(rows: ScopedMenuRow[]): ScopedMenuRow[] {
+  const park = new Map(rows.filter((m) => m.company_id === null && m.path).map((m) => [m.path, m]));
+  const into = new Map<string, string>();
+  const replaced = new Set<string>();
+  for (const m of rows) {
+    const twin = m.company_id !== null && m.path ? park.get(m.path) : undefined;
+    if (!twin) continue;
+    if (m.parent_id === null && twin.parent_id === null) into.set(m.id, twin.id);
+    else replaced.add(twin.id);
+  }
+  if (into.size === 0 && replaced.size === 0) return rows;
+  return rows
+    .filter((m) => !into.has(m.id) && !replaced.has(m.id))
+    .map((m) => (m.parent_id && into.has(m.parent_id) ? { ...m, parent_id: into.get(m.parent_id)! } : m));
 }
 
 /** A granted child is unreachable without its parents, so the parents come along. */
