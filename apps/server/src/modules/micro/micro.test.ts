@@ -218,6 +218,9 @@ describe('工作台 of a tenant', () => {
     expect(level.some((e: Json) => e.type === 1 && e.name === a.adminName.replace(/^/, '') + '')).toBe(false);
     // Another tenant's organisation is not found from here.
     expect((await t.call(b.cookie!, 'GET', `/api/user/listTenantOrgStructure?orgId=${orgA}`)).statusCode).toBe(404);
+    // The flow designer's name for the same browse.
+    expect((await t.call(admin, 'GET', `/api/user/listTenantOrgAndUser?${q({ tenantId: a.id, orgId: orgA })}`)).json().list).toEqual(level);
+    expect((await t.call(b.cookie!, 'GET', `/api/user/listTenantOrgAndUser?orgId=${orgA}`)).statusCode).toBe(404);
   });
 
   it('an empty workbench answers an empty tree; the 主管理员 copies the template in and sets 可见范围', async () => {

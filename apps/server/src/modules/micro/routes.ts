@@ -144,9 +144,12 @@ export function microRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // ---- 选择部门与人员 -------------------------------------------------------------------------
-  app.get('/api/user/listTenantOrgStructure', { schema: { querystring: OrgQuery } }, async (request) => {
-    const q = request.query as Static<typeof OrgQuery>;
-    const companyId = await micro.orgScope(authOf(request), q.tenantId);
-    return { errCode: 0, list: await micro.orgStructure(companyId, q.orgId) };
-  });
+  // The flow designer's OreTransfer browses the same way under its own name (listTenantOrgAndUser).
+  for (const path of ['/api/user/listTenantOrgStructure', '/api/user/listTenantOrgAndUser']) {
+    app.get(path, { schema: { querystring: OrgQuery } }, async (request) => {
+      const q = request.query as Static<typeof OrgQuery>;
+      const companyId = await micro.orgScope(authOf(request), q.tenantId);
+      return { errCode: 0, list: await micro.orgStructure(companyId, q.orgId) };
+    });
+  }
 }

@@ -147,6 +147,10 @@ describe('allot', () => {
     const allotted = (await t.call(admin, 'POST', `/api/form/tenant/queryAllotTenants/${main}`)).json();
     expect(allotted.tenantList.map((x: Json) => String(x.id)).sort()).toEqual([t1.id, t2.id].sort());
     expect(allotted.allTenantList.find((x: Json) => String(x.id) === off.id)).toMatchObject({ status: 0 });
+    // The original's FormTenantTransfer asks the same through queryFormTenantPression (`datas`).
+    const holding = (await t.call(admin, 'GET', `/api/form/tenant/queryFormTenantPression/${main}`)).json();
+    expect(holding.datas.map((x: Json) => String(x.id)).sort()).toEqual([t1.id, t2.id].sort());
+    expect(holding.datas[0]).toHaveProperty('tenantName');
   });
 
   it('copies the dictionary with its tree, and makes the tenant\'s menu with buttons for its 主管理员', async () => {

@@ -96,6 +96,14 @@ export function formAllotRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { errCode: 0, tenantList: holding.map(shape), allTenantList: all.map(shape) };
   });
 
+  // The original's FormTenantTransfer reads which tenants hold a form (GET, `datas` [{id, tenantName}]).
+  app.get('/api/form/tenant/queryFormTenantPression/:formId', { schema: { params: FormParams }, config: call() }, async (request) => {
+    parkOnly(request);
+    const formId = parseFormId((request.params as Static<typeof FormParams>).formId);
+    const holding = await tenantsHolding(ctx.db, formId);
+    return { errCode: 0, datas: holding.map((t) => ({ id: Number(t.id), tenantName: t.tenantName, status: t.status })) };
+  });
+
   const run = (kind: AllotKind, action: string) =>
     app.get(`/api/form/tenant/${kind === 'allot' ? 'formAllotTenants' : 'syncFormConf'}`, { schema: { querystring: RunQuery }, config: { ...call(action), mutates: true } }, async (request) => {
       const auth = parkOnly(request);
