@@ -104,7 +104,7 @@ test.describe('租户自管理', () => {
     await loginAsAdmin(parkPage);
     await expect(parkPage.getByTestId('top-bar').getByRole('link', { name: '租户管理' })).toBeVisible();
     await parkPage.goto(`${BASE}/tenant/user`);
-    const select = parkPage.getByLabel('租户');
+    const select = parkPage.getByRole('combobox', { name: '租户' });
     await select.click();
     await select.fill(TENANT);
     await parkPage.locator('.ant-select-dropdown:visible').getByText(TENANT, { exact: true }).click();
@@ -120,8 +120,8 @@ test.describe('租户自管理', () => {
     await parkPage.keyboard.press('Escape');
 
     await parkPage.goto(`${BASE}/tenant/org`);
-    await parkPage.getByLabel('租户').click();
-    await parkPage.getByLabel('租户').fill(TENANT);
+    await parkPage.getByRole('combobox', { name: '租户' }).click();
+    await parkPage.getByRole('combobox', { name: '租户' }).fill(TENANT);
     await parkPage.locator('.ant-select-dropdown:visible').getByText(TENANT, { exact: true }).click();
     await parkPage.locator('.ant-tree').getByText(TENANT, { exact: true }).click();
     await expect(parkPage.getByRole('row', { name: new RegExp(orgName) })).toBeVisible();

@@ -40,9 +40,9 @@ export function MobileQrButton() {
   return (
     <Popover trigger="click" placement="bottomRight" content={<MobileQr />} destroyOnHidden>
       <Tooltip title="手机扫码访问移动端" placement="left">
-        <button type="button" className="top-bar-text-btn" aria-label="手机版">
+        {/* An icon only: with 租户管理 and 微应用 the park's menus need the bar's width (shell.spec at 1440 px). */}
+        <button type="button" className="top-bar-icon-btn" aria-label="手机版">
           <MobileOutlined aria-hidden="true" />
-          <span>手机版</span>
         </button>
       </Tooltip>
     </Popover>
