@@ -228,8 +228,11 @@ function fieldName(meta: FormMeta, change: DesignChange): string {
   return find(meta.list) ?? change.column;
 }
 
-/** The changes that would lose data in this tenant's rows, as reasons. */
-async function lossesIn(trx: Kysely<Database>, formId: string, tenantId: string, changes: DesignChange[], copyMeta: FormMeta): Promise<string[]> {
+/**
+ * The changes that would lose data in this tenant's rows (tenantId null: in every row of the
+ * form, as an application package's upgrade asks, issue 41), as reasons.
+ */
+export async function lossesIn(trx: Kysely<Database>, formId: string, tenantId: string | null, changes: DesignChange[], copyMeta: FormMeta): Promise<string[]> {
   const out: string[] = [];
   for (const change of changes) {
     if (change.kind === 'retyped' && !(change.from === 'text' && change.to === 'numeric')) continue; // a number always reads as text
@@ -241,13 +244,15 @@ async function lossesIn(trx: Kysely<Database>, formId: string, tenantId: string,
           ? sql<boolean>`${col} is not null and ${col} <> ''`
           : sql<boolean>`${col} is not null`
         : sql<boolean>`${col} is not null and ${col} <> '' and ${col} !~ ${NUMERIC_TEXT}`;
-    const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where company_id = ${tenantId} and ${holds} limit 1`.execute(trx);
+    const whose = tenantId === null ? sql`true` : sql`company_id = ${tenantId}`;
+    const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where ${whose} and ${holds} limit 1`.execute(trx);
     if (hit.rows.length === 0) continue;
     const name = fieldName(copyMeta, change);
+    const where = tenantId === null ? '表单' : '本租户';
     out.push(
       change.kind === 'dropped'
-        ? `字段「${name}」在本租户已有数据，新设计删除了该字段`
-        : `字段「${name}」改为数字类型，本租户已有不是数字的数据`,
+        ? `字段「${name}」在${where}已有数据，新设计删除了该字段`
+        : `字段「${name}」改为数字类型，${where}已有不是数字的数据`,
     );
   }
   return out;
