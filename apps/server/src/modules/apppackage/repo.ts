@@ -231,3 +231,16 @@ export async function saveInstalled(
 export async function lockAppCode(trx: Kysely<Database>, code: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`app_package:${code}`}))`.execute(trx);
 }
+
+/** What 新建应用 may choose from: the park's designed forms and its dictionaries. */
+export async function choosableParts(db: Kysely<Database>) {
+  const forms = await db
+    .selectFrom('form_conf')
+    .select(['id', 'form_name'])
+    .where('company_id', 'is', null)
+    .where('form_meta', 'is not', null)
+    .orderBy('form_name')
+    .execute();
+  const dictionaries = await db.selectFrom('sys_dic_type').select(['type_code', 'type_name']).where('company_id', 'is', null).orderBy('type_code').execute();
+  return { forms: forms.map((f) => ({ id: Number(f.id), name: f.form_name })), dictionaries: dictionaries.map((d) => ({ code: d.type_code, name: d.type_name })) };
+}

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
 import { exportPackage, installPackageFile, PackageRefused, previewPackageFile } from './service.ts';
-import { listInstalled } from './repo.ts';
+import { choosableParts, listInstalled } from './repo.ts';
 
 /** The permission of 应用管理 (menu /app/management, component AppManagement). */
 export const APP_PACKAGE_PERM = 'app:package';
@@ -64,6 +64,11 @@ export function appPackageRoutes(app: FastifyInstance, ctx: AppContext): void {
         updateTime: formatDateTime(r.update_time),
       })),
     };
+  });
+
+  app.get('/api/apppackage/parts', { config: call() }, async (request) => {
+    parkOnly(request);
+    return { errCode: 0, data: await choosableParts(ctx.db) };
   });
 
   app.post('/api/apppackage/export', { schema: { body: ExportBody }, config: call('导出应用') }, async (request, reply) => {
