@@ -191,6 +191,22 @@ describe('upgrade', () => {
   });
 });
 
+describe('a package of 10 forms', () => {
+  it('exports and imports in one transaction; the time is printed', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      ids.push(await parkForm(source, srcAdmin, `十表单${i}`, Array.from({ length: 12 }, (_, j) => control(j % 2 ? 'number' : 'input', `字段${j}`, `f${j}`))));
+    }
+    const zip = await exportZip(source, srcAdmin, { code: 'ten', name: '十表单应用', version: '1.0.0', formIds: ids });
+    const t0 = performance.now();
+    const done = await upload(target, dstAdmin, 'import', zip);
+    const ms = Math.round(performance.now() - t0);
+    console.log(`import of a 10-form package (12 fields each, ${zip.length} bytes): ${ms} ms`);
+    expect(done.json(), done.body).toMatchObject({ errCode: 0 });
+    expect((await target.sql.query(`select count(*)::int n from form_conf where form_name like '十表单%'`)).rows[0]).toEqual({ n: 10 });
+  });
+});
+
 describe('hostile packages are refused whole, nothing written', () => {
   const editForm = (edit: (f: Json) => void) => (files: Map<string, string>) => {
     for (const [name, text] of files) {
