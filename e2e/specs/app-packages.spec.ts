@@ -8,7 +8,7 @@ import { createForm } from '../support/forms.ts';
 /*
  * 应用管理 (issue 41): 新建应用 exports a form as a package, 导入 previews 新建 and installs it,
  * 升级 previews the field a newer version adds and upgrades, and a tampered package is refused
- * with its reason — all by clicks on the shared server, with this spec's own uniquely named form.
+ * with its reason, 卸载 refused while data exists and done once it is gone — all by clicks on the shared server, with this spec's own uniquely named form.
  */
 const RUN = Date.now().toString(36).slice(-5);
 const FORM = `应用包运单${RUN}`;
@@ -115,4 +115,16 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   await expect(bad.getByRole('button', { name: '确认导入' })).toBeDisabled();
   await page.screenshot({ path: '/tmp/s41-app-refused.png' });
   await bad.getByRole('button', { name: '关闭' }).click();
+
+  // 卸载: refused while the form holds the row, named; allowed once it is empty.
+  await row.getByRole('button', { name: '卸载' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '卸载' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText(`表单「${FORM}」已有数据，不能卸载应用`);
+  await page.screenshot({ path: '/tmp/s41-app-uninstall-refused.png' });
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|知道了|OK/ }).click();
+  await withDb((c) => c.query(`delete from form_${formId}`));
+  await row.getByRole('button', { name: '卸载' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '卸载' }).click();
+  await expect(page.getByText(`已卸载「测试应用${RUN}」`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -92,6 +92,8 @@ beforeAll(async () => {
     control('dic_select', '货物类别', 'goodsClass', {}, { typeCode: 'hz_goods_class', label_model: 'goodsClass_label' }),
     control('m_data_ref', '车队', 'fleet', { dsConf: { formId: carrierId, key: 'fleetName', mapping: {} } }),
   ]);
+  // The waybill's menu is granted to the park administrator's role: the grant travels by role code.
+  await source.sql.query(`insert into sys_role_menu (role_id, menu_id) select r.id, m.id from sys_role r, sys_menu m where r.role_code = 'park_admin' and r.company_id is null and m.path = $1`, [`/form/list/${waybillId}`]);
   pkgV1 = await exportZip(source, srcAdmin, { code: 'hazmat', name: '危化品运输', version: '1.0.0', description: '测试', formIds: [waybillId] });
 }, 120_000);
 
@@ -131,6 +133,8 @@ describe('export → import into an empty installation', () => {
     expect((quote.options as Json).dsConf).toMatchObject({ formId: fleet.id });
     const menus = await target.sql.query(`select name from sys_menu where path = $1 and company_id is null`, [`/form/list/${bill.id}`]);
     expect(menus.rows).toEqual([{ name: '包测试运单' }]);
+    const granted = await target.sql.query(`select r.role_code from sys_role_menu rm join sys_role r on r.id = rm.role_id join sys_menu m on m.id = rm.menu_id where m.path = $1`, [`/form/list/${bill.id}`]);
+    expect(granted.rows).toEqual([{ role_code: 'park_admin' }]);
     const dict = await target.sql.query(`select c.name from sys_dic_catalog c join sys_dic_type t on t.id = c.type_id where t.type_code = 'hz_goods_class' order by c.order_index`);
     expect(dict.rows.map((r) => r.name)).toEqual(['易燃液体', '腐蚀性物质']);
 
@@ -204,6 +208,23 @@ describe('a package of 10 forms', () => {
     console.log(`import of a 10-form package (12 fields each, ${zip.length} bytes): ${ms} ms`);
     expect(done.json(), done.body).toMatchObject({ errCode: 0 });
     expect((await target.sql.query(`select count(*)::int n from form_conf where form_name like '十表单%'`)).rows[0]).toEqual({ n: 10 });
+  });
+});
+
+describe('卸载', () => {
+  it('is refused while a form holds records, the form named, nothing removed', async () => {
+    const before = await fingerprint(target);
+    const res = await target.call(dstAdmin, 'POST', '/api/apppackage/uninstall', { code: 'hazmat' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errMsg).toContain('表单「包测试运单」已有数据，不能卸载应用');
+    expect(await fingerprint(target)).toBe(before);
+  });
+
+  it('removes an application without data: its forms, tables and menus; it can be imported again', async () => {
+    const res = await target.call(dstAdmin, 'POST', '/api/apppackage/uninstall', { code: 'ten' });
+    expect(res.json(), res.body).toMatchObject({ errCode: 0, errMsg: '已卸载「十表单应用」', data: { removedForms: 10 } });
+    expect((await target.sql.query(`select count(*)::int n from form_conf where form_name like '十表单%'`)).rows[0]).toEqual({ n: 0 });
+    expect((await target.call(dstAdmin, 'GET', '/api/apppackage/list')).json().data.map((a: Json) => a.code)).toEqual(['hazmat']);
   });
 });
 

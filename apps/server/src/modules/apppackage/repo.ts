@@ -244,3 +244,7 @@ export async function choosableParts(db: Kysely<Database>) {
   const dictionaries = await db.selectFrom('sys_dic_type').select(['type_code', 'type_name']).where('company_id', 'is', null).orderBy('type_code').execute();
   return { forms: forms.map((f) => ({ id: Number(f.id), name: f.form_name })), dictionaries: dictionaries.map((d) => ({ code: d.type_code, name: d.type_name })) };
 }
+
+export async function deleteInstalled(trx: Kysely<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('app_package').where('id', '=', id).execute();
+}

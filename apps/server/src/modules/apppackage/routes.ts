@@ -5,7 +5,7 @@ import { formatDateTime, PACKAGE_LIMITS } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
-import { exportPackage, installPackageFile, PackageRefused, previewPackageFile } from './service.ts';
+import { exportPackage, installPackageFile, PackageRefused, previewPackageFile, uninstallApp } from './service.ts';
 import { choosableParts, listInstalled } from './repo.ts';
 
 /** The permission of 应用管理 (menu /app/management, component AppManagement). */
@@ -14,6 +14,7 @@ const MODULE = '应用管理';
 
 const call = (action?: string) => ({ permission: APP_PACKAGE_PERM, ...(action ? { audit: { module: MODULE, action } } : {}) });
 
+const CodeBody = Type.Object({ code: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,39}$' }) });
 const ExportBody = Type.Object({
   code: Type.String({ maxLength: 40 }),
   name: Type.String({ maxLength: 100 }),
@@ -105,6 +106,16 @@ export function appPackageRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       const r = await installPackageFile(ctx, data, auth.userId);
       return { errCode: 0, errMsg: r.preview.fromVersion ? `已升级到 ${r.preview.version}` : '导入成功', data: { ...r.preview, changes: undefined, notes: r.notes, formIds: r.formIds } };
+    } catch (err) {
+      refusal(err);
+    }
+  });
+
+  app.post('/api/apppackage/uninstall', { schema: { body: CodeBody }, config: call('卸载应用') }, async (request) => {
+    parkOnly(request);
+    try {
+      const r = await uninstallApp(ctx, (request.body as Static<typeof CodeBody>).code);
+      return { errCode: 0, errMsg: `已卸载「${r.name}」`, data: r };
     } catch (err) {
       refusal(err);
     }

@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { installFormDesign } from '../form/index.ts';
+import { installFormDesign, removeEmptyPackagedForm } from '../form/index.ts';
 import { analyzeParkForms, lossesIn } from '../tenant/index.ts';
 import {
   findParkApp,
@@ -37,6 +37,7 @@ import {
   parkDictionaryCodes,
   partsOf,
   saveInstalled,
+  deleteInstalled,
 } from './repo.ts';
 import { readZip, writeZip } from './zip.ts';
 
@@ -164,7 +165,7 @@ export interface InstallReport {
 /** Installs or upgrades in one transaction; any refusal rolls everything back. */
 export async function installPackageFile(ctx: AppContext, data: Uint8Array, userId: string): Promise<InstallReport> {
   const pkg = readPackageFile(data);
-  return ctx.db.transaction().execute(async (trx) => {
+  const report = await ctx.db.transaction().execute(async (trx) => {
     await lockAppCode(trx, pkg.manifest.app.code);
     const { preview, target } = await previewIn(trx, pkg);
     if (preview.reasons.length > 0) throw new PackageRefused(preview.reasons);
@@ -197,4 +198,35 @@ export async function installPackageFile(ctx: AppContext, data: Uint8Array, user
     await ctx.events.publish(trx, { kind: 'user', id: '*' }); // menus changed: sessions read them again
     return { preview, formIds: Object.fromEntries(ids), notes };
   });
+  ctx.events.deliver({ kind: 'user', id: '*' });
+  return report;
+}
+
+/**
+ * 卸载: refused while any of the application's forms holds a record (the form and its data stay,
+ * the reason names it); otherwise its forms, their tables and menus go, in one transaction.
+ * Dictionaries stay: other forms may choose from them.
+ */
+export async function uninstallApp(ctx: AppContext, code: string): Promise<{ name: string; removedForms: number }> {
+  const out = await ctx.db.transaction().execute(async (trx) => {
+    await lockAppCode(trx, code);
+    const app = await findParkApp(trx, code, true);
+    if (!app) throw new PackageRefused(['应用不存在']);
+    const forms = (await partsOf(trx, app.id)).filter((p) => p.kind === 'form');
+    const names = new Map((await formsById(trx, forms.map((f) => String(f.local_id)))).map((f) => [f.id, f.formName]));
+    const held: string[] = [];
+    let removed = 0;
+    for (const f of forms) {
+      const id = String(f.local_id);
+      if (!names.has(id)) continue; // deleted since
+      if (await removeEmptyPackagedForm(trx, ctx, id)) removed++;
+      else held.push(names.get(id)!);
+    }
+    if (held.length > 0) throw new PackageRefused(held.map((n) => `表单「${n}」已有数据，不能卸载应用；请先删除其数据`));
+    await deleteInstalled(trx, app.id);
+    await ctx.events.publish(trx, { kind: 'user', id: '*' });
+    return { name: app.name, removedForms: removed };
+  });
+  ctx.events.deliver({ kind: 'user', id: '*' });
+  return out;
 }

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { withOriginDefaults, withSensorSettingsV2, type FormMeta } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { announceFormChange } from './formModel.ts';
 import { insertForm, saveDesignText } from './formConf.repo.ts';
-import { storageLayoutOf } from './formLifecycle.ts';
+import { dropEmptyForm, lockAndCheckData, storageLayoutOf } from './formLifecycle.ts';
 import { syncFormTables } from './tableSync.ts';
 
 /**
@@ -25,4 +25,15 @@ export async function installFormDesign(
   await saveDesignText(trx, formId, JSON.stringify(meta));
   await announceFormChange(trx, ctx.events, ctx.forms, formId);
   return formId;
+}
+
+/**
+ * 卸载 of one of an application's forms: refused (false) while it holds a record; otherwise the
+ * form goes as an empty form is deleted (tables, menus, the row), inside the caller's transaction.
+ */
+export async function removeEmptyPackagedForm(trx: Transaction<Database>, ctx: AppContext, formId: string): Promise<boolean> {
+  if (await lockAndCheckData(trx, formId)) return false;
+  await dropEmptyForm(trx, formId);
+  await announceFormChange(trx, ctx.events, ctx.forms, formId);
+  return true;
 }

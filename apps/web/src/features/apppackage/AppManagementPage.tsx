@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PartPreview } from '@park/core';
 import { ApiError, errorMessage } from '../../lib/http.ts';
 import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
-import { appKeys, choosableParts, exportApp, importPackage, listApps, previewPackage, type ExportFields, type InstalledAppRow, type PreviewReply } from './api.ts';
+import { appKeys, choosableParts, exportApp, importPackage, listApps, previewPackage, uninstallApp, type ExportFields, type InstalledAppRow, type PreviewReply } from './api.ts';
 
 /*
  * 应用管理 (issue 41, screens-round3 §2.3): the installed applications; 新建应用 chooses forms and
@@ -153,7 +153,17 @@ function ImportDialog({ upgrading, onClose }: { upgrading: InstalledAppRow | nul
 }
 
 export function AppManagementPage() {
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
   const apps = useQuery({ queryKey: appKeys.list, queryFn: listApps });
+  const uninstall = async (row: InstalledAppRow) => {
+    try {
+      message.success(await uninstallApp(row.code));
+      await client.invalidateQueries({ queryKey: appKeys.list });
+    } catch (err) {
+      modal.error({ title: '不能卸载', content: reasonsOf(err).join('；') });
+    }
+  };
   const [exporting, setExporting] = useState<InstalledAppRow | null | undefined>(undefined);
   const [importing, setImporting] = useState<InstalledAppRow | null | undefined>(undefined);
   const columns: TableColumnsType<InstalledAppRow> = [
@@ -165,11 +175,14 @@ export function AppManagementPage() {
     { title: '更新时间', dataIndex: 'updateTime', width: 170 },
     {
       title: '操作',
-      width: 140,
+      width: 190,
       render: (_, row) => (
         <Space>
           <Button type="link" size="small" onClick={() => setExporting(row)}>导出</Button>
           <Button type="link" size="small" onClick={() => setImporting(row)}>升级</Button>
+          <Popconfirm title={`卸载「${row.name}」？`} description="应用的表单有数据时不能卸载；数据字典保留" okText="卸载" cancelText="取消" onConfirm={() => uninstall(row)}>
+            <Button type="link" size="small" danger>卸载</Button>
+          </Popconfirm>
         </Space>
       ),
     },

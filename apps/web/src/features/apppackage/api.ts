@@ -1,5 +1,5 @@
 import type { PartPreview } from '@park/core';
-import { ApiError, get, upload } from '../../lib/http.ts';
+import { ApiError, get, postJson, upload } from '../../lib/http.ts';
 
 /** 应用管理's calls (issue 41). */
 
@@ -76,4 +76,8 @@ export async function previewPackage(file: File): Promise<PreviewReply> {
 
 export async function importPackage(file: File): Promise<string> {
   return (await upload<{ errMsg: string }>('/api/apppackage/import', packageForm(file), { silent: true })).errMsg;
+}
+
+export async function uninstallApp(code: string): Promise<string> {
+  return (await postJson<{ errMsg: string }>('/api/apppackage/uninstall', { code }, { silent: true })).errMsg;
 }
