@@ -3,6 +3,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { entriesDigestText, formPermission } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { insertTenant } from '../../../test/t3Tenants.ts';
 import { sha256 } from './service.ts';
 import { readZip } from './zip.ts';
 
@@ -42,8 +43,8 @@ async function exportZip(t: TestApp, admin: string, body: Json): Promise<Buffer>
   return res.rawPayload;
 }
 
-function upload(t: TestApp, admin: string, kind: 'preview' | 'import', data: Buffer, filename = 'app.zip') {
-  const body = multipart([{ name: 'file', filename, data, contentType: 'application/zip' }]);
+function upload(t: TestApp, admin: string, kind: 'preview' | 'import', data: Buffer, filename = 'app.zip', tenantIds: string[] = []) {
+  const body = multipart([...(tenantIds.length ? [{ name: 'tenantIds', data: tenantIds.join(',') }] : []), { name: 'file', filename, data, contentType: 'application/zip' }]);
   return t.app.inject({ method: 'POST', url: `/api/apppackage/${kind}`, headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest', 'content-type': body.contentType }, payload: body.payload });
 }
 
@@ -211,6 +212,30 @@ describe('a package of 10 forms', () => {
   });
 });
 
+describe('into chosen tenants', () => {
+  it('hands the forms down to each tenant in the same transaction; a disabled tenant refuses it whole, named', async () => {
+    const formId = await parkForm(source, srcAdmin, '包租户表单', [control('input', '名称', 'title')]);
+    const zip = await exportZip(source, srcAdmin, { code: 'tenantapp', name: '租户应用', version: '1.0.0', formIds: [formId] });
+    const [good, off] = [await insertTenant(target, '包测试租户甲'), await insertTenant(target, '包测试租户乙', { enabled: false })];
+    const before = await fingerprint(target);
+    const refused = await upload(target, dstAdmin, 'import', zip, 'app.zip', [good.id, off.id]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errMsg).toBe('租户「包测试租户乙」：租户已禁用');
+    expect(await fingerprint(target)).toBe(before);
+
+    const done = await upload(target, dstAdmin, 'import', zip, 'app.zip', [good.id]);
+    expect(done.json(), done.body).toMatchObject({ errCode: 0 });
+    const held = await target.sql.query(`select ft.company_id::text from form_tenant ft join form_conf f on f.id = ft.form_id where f.form_name = '包租户表单'`);
+    expect(held.rows).toEqual([{ company_id: good.id }]);
+    const menu = await target.sql.query(`select name from sys_menu where company_id = $1 and name = '包租户表单'`, [good.id]);
+    expect(menu.rows).toHaveLength(1);
+    const listed = (await target.call(dstAdmin, 'GET', '/api/apppackage/list')).json().data.filter((a: Json) => a.code === 'tenantapp');
+    expect(listed.map((a: Json) => a.installedIn)).toEqual(['园区', '租户：包测试租户甲']);
+    const un = await target.call(dstAdmin, 'POST', '/api/apppackage/uninstall', { code: 'tenantapp' });
+    expect(un.json().errMsg).toBe('「租户应用」已安装到租户，不能卸载');
+  });
+});
+
 describe('卸载', () => {
   it('is refused while a form holds records, the form named, nothing removed', async () => {
     const before = await fingerprint(target);
@@ -224,7 +249,7 @@ describe('卸载', () => {
     const res = await target.call(dstAdmin, 'POST', '/api/apppackage/uninstall', { code: 'ten' });
     expect(res.json(), res.body).toMatchObject({ errCode: 0, errMsg: '已卸载「十表单应用」', data: { removedForms: 10 } });
     expect((await target.sql.query(`select count(*)::int n from form_conf where form_name like '十表单%'`)).rows[0]).toEqual({ n: 0 });
-    expect((await target.call(dstAdmin, 'GET', '/api/apppackage/list')).json().data.map((a: Json) => a.code)).toEqual(['hazmat']);
+    expect((await target.call(dstAdmin, 'GET', '/api/apppackage/list')).json().data.map((a: Json) => a.code)).not.toContain('ten');
   });
 });
 

@@ -18,13 +18,41 @@ export interface InstalledRow {
   company_id: string | null;
 }
 
-export function listInstalled(db: Kysely<Database>): Promise<InstalledRow[]> {
+export function listInstalled(db: Kysely<Database>): Promise<Array<InstalledRow & { company_name: string | null }>> {
   return db
-    .selectFrom('app_package')
-    .select(['id', 'code', 'name', 'version', 'description', 'install_time', 'update_time', 'company_id'])
-    .orderBy('install_time', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('app_package as a')
+    .leftJoin('sys_company as c', 'c.id', 'a.company_id')
+    .select(['a.id', 'a.code', 'a.name', 'a.version', 'a.description', 'a.install_time', 'a.update_time', 'a.company_id', 'c.company_name'])
+    .orderBy('a.code')
+    .orderBy(sql`a.company_id is not null`)
+    .orderBy('c.company_name')
     .execute();
+}
+
+/** Tenants a package may be installed into: enabled or not (the install refuses a disabled one by name). */
+export async function listTenantChoices(db: Kysely<Database>) {
+  const rows = await db.selectFrom('sys_company').select(['id', 'company_name']).where('status', '=', '1').where('tenant_status', 'is not', null).orderBy('company_name').execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.company_name }));
+}
+
+export async function tenantNames(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('sys_company').select(['id', 'company_name']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [String(r.id), r.company_name]));
+}
+
+/** Where the application now runs in a tenant (its version there). */
+export async function saveTenantInstall(
+  trx: Kysely<Database>,
+  tenantId: string,
+  app: { code: string; name: string; version: string; description: string; manifest: string; userId: string },
+): Promise<void> {
+  const had = await trx.selectFrom('app_package').select('id').where('code', '=', app.code).where('company_id', '=', tenantId).executeTakeFirst();
+  if (had) {
+    await trx.updateTable('app_package').set({ name: app.name, version: app.version, description: app.description, manifest: app.manifest, update_time: new Date() }).where('id', '=', had.id).execute();
+  } else {
+    await trx.insertInto('app_package').values({ code: app.code, name: app.name, version: app.version, description: app.description, manifest: app.manifest, company_id: tenantId, installed_by: app.userId }).execute();
+  }
 }
 
 /** The park's installed application by code, locked for an upgrade when asked. */
@@ -247,4 +275,9 @@ export async function choosableParts(db: Kysely<Database>) {
 
 export async function deleteInstalled(trx: Kysely<Database>, id: string): Promise<void> {
   await trx.deleteFrom('app_package').where('id', '=', id).execute();
+}
+
+export async function installedInTenants(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db.selectFrom('app_package').select('id').where('code', '=', code).where('company_id', 'is not', null).executeTakeFirst();
+  return row !== undefined;
 }

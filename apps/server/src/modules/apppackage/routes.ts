@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.ts';
 import { exportPackage, installPackageFile, PackageRefused, previewPackageFile, uninstallApp } from './service.ts';
-import { choosableParts, listInstalled } from './repo.ts';
+import { choosableParts, listInstalled, listTenantChoices } from './repo.ts';
 
 /** The permission of 应用管理 (menu /app/management, component AppManagement). */
 export const APP_PACKAGE_PERM = 'app:package';
@@ -31,14 +31,22 @@ function parkOnly(request: FastifyRequest) {
   return auth;
 }
 
-/** The one uploaded file, bounded by the package limit; its content is the package reader's to judge. */
+/** The one uploaded file (and the tenants chosen, a field before it), bounded by the package limit; its content is the package reader's to judge. */
 async function uploaded(request: FastifyRequest): Promise<Buffer> {
+  return (await uploadedWith(request)).data;
+}
+
+async function uploadedWith(request: FastifyRequest): Promise<{ data: Buffer; tenantIds: string[] }> {
   if (!request.isMultipart()) throw new AppError(415, '请以 multipart/form-data 方式上传文件');
   const file = await request.file({ limits: { fileSize: PACKAGE_LIMITS.fileBytes + 1, files: 1, fields: 5 } });
   if (!file) throw badRequest('请选择应用包文件');
   const data = await file.toBuffer().catch(() => null);
   if (!data || file.file.truncated || data.length > PACKAGE_LIMITS.fileBytes) throw new AppError(413, `应用包文件超过 ${PACKAGE_LIMITS.fileBytes / 1024 / 1024} MB，拒绝导入`);
-  return data;
+  const field = file.fields.tenantIds;
+  const raw = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '';
+  const tenantIds = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (tenantIds.length > 500 || tenantIds.some((id) => !/^[1-9]\d{0,17}$/.test(id))) throw badRequest('租户参数不合法');
+  return { data, tenantIds };
 }
 
 /** A refused package: 400 with every reason, in the envelope (errMsg the first ones joined). */
@@ -60,11 +68,16 @@ export function appPackageRoutes(app: FastifyInstance, ctx: AppContext): void {
         name: r.name,
         version: r.version,
         description: r.description,
-        installedIn: r.company_id === null ? '园区' : '租户',
+        installedIn: r.company_id === null ? '园区' : `租户：${r.company_name ?? r.company_id}`,
         installTime: formatDateTime(r.install_time),
         updateTime: formatDateTime(r.update_time),
       })),
     };
+  });
+
+  app.get('/api/apppackage/tenants', { config: call() }, async (request) => {
+    parkOnly(request);
+    return { errCode: 0, data: await listTenantChoices(ctx.db) };
   });
 
   app.get('/api/apppackage/parts', { config: call() }, async (request) => {
@@ -102,9 +115,9 @@ export function appPackageRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/apppackage/import', { config: call('导入应用') }, async (request) => {
     const auth = parkOnly(request);
-    const data = await uploaded(request);
+    const { data, tenantIds } = await uploadedWith(request);
     try {
-      const r = await installPackageFile(ctx, data, auth.userId);
+      const r = await installPackageFile(ctx, data, auth.userId, tenantIds);
       return { errCode: 0, errMsg: r.preview.fromVersion ? `已升级到 ${r.preview.version}` : '导入成功', data: { ...r.preview, changes: undefined, notes: r.notes, formIds: r.formIds } };
     } catch (err) {
       refusal(err);

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { installFormDesign, removeEmptyPackagedForm } from '../form/index.ts';
-import { analyzeParkForms, lossesIn } from '../tenant/index.ts';
+import { analyzeParkForms, handDownInPackage, lossesIn, planFor } from '../tenant/index.ts';
 import {
   findParkApp,
   formCodes,
@@ -37,7 +37,10 @@ import {
   parkDictionaryCodes,
   partsOf,
   saveInstalled,
+  saveTenantInstall,
+  tenantNames,
   deleteInstalled,
+  installedInTenants,
 } from './repo.ts';
 import { readZip, writeZip } from './zip.ts';
 
@@ -162,8 +165,11 @@ export interface InstallReport {
   notes: string[];
 }
 
-/** Installs or upgrades in one transaction; any refusal rolls everything back. */
-export async function installPackageFile(ctx: AppContext, data: Uint8Array, userId: string): Promise<InstallReport> {
+/**
+ * Installs or upgrades in one transaction; any refusal rolls everything back. The forms land in
+ * the park and, for each chosen tenant, are handed down as 表单分配 does (ADR 0037).
+ */
+export async function installPackageFile(ctx: AppContext, data: Uint8Array, userId: string, tenantIds: readonly string[] = []): Promise<InstallReport> {
   const pkg = readPackageFile(data);
   const report = await ctx.db.transaction().execute(async (trx) => {
     await lockAppCode(trx, pkg.manifest.app.code);
@@ -194,7 +200,20 @@ export async function installPackageFile(ctx: AppContext, data: Uint8Array, user
       }
     }
     const { app } = pkg.manifest;
-    await saveInstalled(trx, { id: target.appId, code: app.code, name: app.name, version: app.version, description: app.description, manifest: JSON.stringify(pkg.manifest), userId }, parts);
+    const fields = { code: app.code, name: app.name, version: app.version, description: app.description, manifest: JSON.stringify(pkg.manifest), userId };
+    await saveInstalled(trx, { id: target.appId, ...fields }, parts);
+    if (tenantIds.length > 0) {
+      const names = await tenantNames(trx, tenantIds);
+      const formIds = pkg.forms.map((f) => ids.get(f.code)!);
+      const plan = await planFor(trx, formIds[0]!, formIds.slice(1), pkg.dictionaries.map((d) => d.typeCode).concat(pkg.manifest.dependencies.dictionaries));
+      for (const tenantId of tenantIds) {
+        const name = names.get(tenantId) ?? tenantId;
+        const r = await handDownInPackage(trx, plan, tenantId, userId);
+        if (!r.ok) throw new PackageRefused([`租户「${name}」：${r.reason}`]);
+        notes.push(...r.notes.map((n) => `租户「${name}」：${n}`));
+        await saveTenantInstall(trx, tenantId, fields);
+      }
+    }
     await ctx.events.publish(trx, { kind: 'user', id: '*' }); // menus changed: sessions read them again
     return { preview, formIds: Object.fromEntries(ids), notes };
   });
@@ -212,6 +231,7 @@ export async function uninstallApp(ctx: AppContext, code: string): Promise<{ nam
     await lockAppCode(trx, code);
     const app = await findParkApp(trx, code, true);
     if (!app) throw new PackageRefused(['应用不存在']);
+    if (await installedInTenants(trx, code)) throw new PackageRefused([`「${app.name}」已安装到租户，不能卸载`]);
     const forms = (await partsOf(trx, app.id)).filter((p) => p.kind === 'form');
     const names = new Map((await formsById(trx, forms.map((f) => String(f.local_id)))).map((f) => [f.id, f.formName]));
     const held: string[] = [];
