@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PartPreview } from '@park/core';
 import { ApiError, errorMessage } from '../../lib/http.ts';
 import { ListPage, tableLocale } from '../../lib/ListPage.tsx';
-import { appKeys, choosableParts, exportApp, importPackage, listApps, previewPackage, uninstallApp, type ExportFields, type InstalledAppRow, type PreviewReply } from './api.ts';
+import { appKeys, choosableParts, exportApp, importPackage, listApps, listTenants, previewPackage, uninstallApp, type ExportFields, type InstalledAppRow, type PreviewReply } from './api.ts';
 
 /*
  * 应用管理 (issue 41, screens-round3 §2.3): the installed applications; 新建应用 chooses forms and
@@ -89,6 +89,8 @@ function ImportDialog({ upgrading, onClose }: { upgrading: InstalledAppRow | nul
   const [preview, setPreview] = useState<PreviewReply | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [tenantIds, setTenantIds] = useState<number[]>([]);
+  const tenants = useQuery({ queryKey: appKeys.tenants, queryFn: listTenants });
   const choose = async (f: File) => {
     setFile(f);
     setPreview(null);
@@ -108,7 +110,7 @@ function ImportDialog({ upgrading, onClose }: { upgrading: InstalledAppRow | nul
     if (!file) return;
     setBusy(true);
     try {
-      message.success(await importPackage(file));
+      message.success(await importPackage(file, tenantIds));
       await client.invalidateQueries({ queryKey: appKeys.list });
       onClose();
     } catch (err) {
@@ -135,6 +137,18 @@ function ImportDialog({ upgrading, onClose }: { upgrading: InstalledAppRow | nul
         <Button>选择应用包</Button>
       </Upload>
       {file && <span className="app-package-file"> {file.name}</span>}
+      <div style={{ marginTop: 12 }}>
+        <Select
+          aria-label="安装到租户"
+          mode="multiple"
+          style={{ width: '100%' }}
+          placeholder="安装到租户（可选，不选则只安装到园区）"
+          optionFilterProp="label"
+          value={tenantIds}
+          onChange={setTenantIds}
+          options={(tenants.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+        />
+      </div>
       {preview && (
         <Alert
           style={{ marginTop: 12 }}

@@ -3,7 +3,7 @@ import { ApiError, get, postJson, upload } from '../../lib/http.ts';
 
 /** 应用管理's calls (issue 41). */
 
-export const appKeys = { list: ['apppackage', 'list'] as const, parts: ['apppackage', 'parts'] as const };
+export const appKeys = { list: ['apppackage', 'list'] as const, parts: ['apppackage', 'parts'] as const, tenants: ['apppackage', 'tenants'] as const };
 
 export interface InstalledAppRow {
   id: number;
@@ -64,8 +64,10 @@ export async function exportApp(fields: ExportFields): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const packageForm = (file: File) => {
+/** The tenants chosen go first: the server reads the fields that precede the file. */
+const packageForm = (file: File, tenantIds: number[] = []) => {
   const body = new FormData();
+  if (tenantIds.length > 0) body.append('tenantIds', tenantIds.join(','));
   body.append('file', file);
   return body;
 };
@@ -74,8 +76,12 @@ export async function previewPackage(file: File): Promise<PreviewReply> {
   return (await upload<{ data: PreviewReply }>('/api/apppackage/preview', packageForm(file), { silent: true })).data;
 }
 
-export async function importPackage(file: File): Promise<string> {
-  return (await upload<{ errMsg: string }>('/api/apppackage/import', packageForm(file), { silent: true })).errMsg;
+export async function importPackage(file: File, tenantIds: number[]): Promise<string> {
+  return (await upload<{ errMsg: string }>('/api/apppackage/import', packageForm(file, tenantIds), { silent: true })).errMsg;
+}
+
+export async function listTenants(): Promise<Array<{ id: number; name: string }>> {
+  return (await get<{ data: Array<{ id: number; name: string }> }>('/api/apppackage/tenants')).data;
 }
 
 export async function uninstallApp(code: string): Promise<string> {
