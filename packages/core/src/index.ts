@@ -24,6 +24,7 @@ export * from './park/index.ts';
 export * from './ops/backups.ts';
 export * from './video/index.ts';
 export * from './tenant/index.ts';
+export * from './apppackage/index.ts';
 export * from './subsystem/index.ts';
 export * from './micro/index.ts';
 export * from './theme/index.ts';

@@ -1188,6 +1188,9 @@ export interface Database {
   micro_template_menu: MicroMenuTable & { template_id: string };
   micro_workbench_menu: MicroMenuTable & { company_id: string | null };
   micro_workbench_permission: MicroWorkbenchPermissionTable;
+  // Application packages (issue 41)
+  app_package: AppPackageTable;
+  app_package_part: AppPackagePartTable;
 }
 
 /** 功能 (issue 37): a form (type 0), a flow (1) or a special page (2); shown on 全部 0 / PC 1 / 移动端 2. */
@@ -1255,4 +1258,26 @@ export interface MicroWorkbenchPermissionTable {
   type: number;
   sub_id: string;
   sub_name: string;
+}
+
+/** An installed application package (issue 41, ADR 0054); company null: installed in the park. */
+export interface AppPackageTable {
+  id: Id;
+  code: string;
+  name: string;
+  version: string;
+  description: Generated<string>;
+  manifest: ColumnType<unknown, string, string>;
+  company_id: string | null;
+  installed_by: string | null;
+  install_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+/** A part an application installed: its logical code in the package and the installation's id. */
+export interface AppPackagePartTable {
+  package_id: string;
+  kind: 'form' | 'dictionary' | 'menu';
+  code: string;
+  local_id: string;
 }

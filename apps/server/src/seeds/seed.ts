@@ -182,6 +182,8 @@ const STEPS: Array<[string, Step]> = [
   ['menus-data-sync', (trx) => seedUnderSystem(trx, { name: '数据同步', path: '/system/dataSyn', component: 'DataSyn', iconName: 'yingyongguanli', perms: 'system:sys', roles: [] })],
   ['menus-data-controls', (trx) => seedUnderSystem(trx, { name: '高级控件数据源', path: '/system/dataControls', component: 'DataControls', iconName: 'shujuyuan', perms: 'system:dataControls', roles: [] })],
   ['menus-theme', (trx) => seedUnderSystem(trx, { name: '主题', path: '/system/theme', component: 'Theme', iconName: 'yingyongguanli', perms: 'system:theme', roles: [] })],
+  // Issue 41 (ADR 0054): 系统管理 › 应用管理, application packages (export, import, upgrade).
+  ['menus-app-management', (trx) => seedUnderSystem(trx, { name: '应用管理', path: '/system/appManagement', component: 'AppManagement', iconName: 'yingyongguanli', perms: 'app:package', roles: ['park_admin'] })],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

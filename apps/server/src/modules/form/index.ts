@@ -29,6 +29,7 @@ export { describeTable, resolveFormTable, type FormTableRef } from './pickerSour
 export { FORM_DESIGN_PERMISSION } from './permissions.ts';
 export { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
 export { syncFormTables } from './tableSync.ts';
+export { installFormDesign, removeEmptyPackagedForm } from './packagedDesign.ts';
 
 /** Every route of the form module: designs, records, sub-tables, list pages, pickers' sources. */
 export function formRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -78,6 +78,39 @@ export function syncToTenant(db: Kysely<Database>, plan: HandDownPlan, tenantId:
   });
 }
 
+/**
+ * An application package's forms into one tenant (issue 41, ADR 0054), inside the caller's
+ * transaction, since a package installs in one: forms the tenant lacks are handed down as an allot
+ * does; forms it holds move to the park's new design unless that loses this tenant's data (the
+ * sync's check). A refusal is the answer, for the caller to roll everything back.
+ */
+export async function handDownInPackage(trx: Kysely<Database>, plan: HandDownPlan, tenantId: string, userId: string | null): Promise<{ ok: true; notes: string[] } | { ok: false; reason: string }> {
+  const tenant = await trx.selectFrom('sys_company').select(['tenant_status', 'status']).where('id', '=', tenantId).forUpdate().executeTakeFirst();
+  if (!tenant || tenant.status !== '1') return { ok: false, reason: '租户不存在' };
+  if (tenant.tenant_status !== 1) return { ok: false, reason: TENANT_DISABLED };
+  for (const form of plan.forms) {
+    const copy = await tenantCopy(trx, form.id, tenantId);
+    if (!copy || !form.meta) continue;
+    const losses = await lossesIn(trx, form.id, tenantId, designChanges(copy.meta, form.meta), copy.meta);
+    if (losses.length > 0) return { ok: false, reason: losses.join('；') };
+    await trx
+      .updateTable('form_tenant')
+      .set({ form_meta: JSON.stringify(form.meta), design_version: form.designVersion, sync_time: new Date() })
+      .where('form_id', '=', form.id)
+      .where('company_id', '=', tenantId)
+      .execute();
+  }
+  const notes: string[] = [];
+  try {
+    await handDownForms(trx, plan, tenantId, userId, notes);
+  } catch (err) {
+    if (err instanceof Refusal) return { ok: false, reason: err.message };
+    throw err;
+  }
+  await sql`select pg_notify('park_auth', ${JSON.stringify({ kind: 'user', id: '*' })})`.execute(trx);
+  return { ok: true, notes };
+}
+
 /** Writes form_tenant (the park's current design) and the menu of each form the tenant lacks, then the dictionaries. */
 async function handDownForms(trx: Kysely<Database>, plan: HandDownPlan, tenantId: string, userId: string | null, notes: string[]) {
   const role = await trx
@@ -228,8 +261,11 @@ function fieldName(meta: FormMeta, change: DesignChange): string {
   return find(meta.list) ?? change.column;
 }
 
-/** The changes that would lose data in this tenant's rows, as reasons. */
-async function lossesIn(trx: Kysely<Database>, formId: string, tenantId: string, changes: DesignChange[], copyMeta: FormMeta): Promise<string[]> {
+/**
+ * The changes that would lose data in this tenant's rows (tenantId null: in every row of the
+ * form, as an application package's upgrade asks, issue 41), as reasons.
+ */
+export async function lossesIn(trx: Kysely<Database>, formId: string, tenantId: string | null, changes: DesignChange[], copyMeta: FormMeta): Promise<string[]> {
   const out: string[] = [];
   for (const change of changes) {
     if (change.kind === 'retyped' && !(change.from === 'text' && change.to === 'numeric')) continue; // a number always reads as text
@@ -241,13 +277,15 @@ async function lossesIn(trx: Kysely<Database>, formId: string, tenantId: string,
           ? sql<boolean>`${col} is not null and ${col} <> ''`
           : sql<boolean>`${col} is not null`
         : sql<boolean>`${col} is not null and ${col} <> '' and ${col} !~ ${NUMERIC_TEXT}`;
-    const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where company_id = ${tenantId} and ${holds} limit 1`.execute(trx);
+    const whose = tenantId === null ? sql`true` : sql`company_id = ${tenantId}`;
+    const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where ${whose} and ${holds} limit 1`.execute(trx);
     if (hit.rows.length === 0) continue;
     const name = fieldName(copyMeta, change);
+    const where = tenantId === null ? '表单' : '本租户';
     out.push(
       change.kind === 'dropped'
-        ? `字段「${name}」在本租户已有数据，新设计删除了该字段`
-        : `字段「${name}」改为数字类型，本租户已有不是数字的数据`,
+        ? `字段「${name}」在${where}已有数据，新设计删除了该字段`
+        : `字段「${name}」改为数字类型，${where}已有不是数字的数据`,
     );
   }
   return out;

@@ -5,4 +5,4 @@
 export { formAllotRoutes, FORM_ALLOT_PERM } from './routes.ts';
 export { registerFormAllotJob, runAllotTask, startAllotTask, FORM_ALLOT_QUEUE } from './allotJob.ts';
 export { analyzeParkForms } from './depends.ts';
-export { allotToTenant, syncToTenant, planFor } from './handDown.ts';
+export { allotToTenant, syncToTenant, planFor, lossesIn, handDownInPackage } from './handDown.ts';
