@@ -27,4 +27,5 @@ export * from './tenant/index.ts';
 export * from './subsystem/index.ts';
 export * from './micro/index.ts';
 export * from './theme/index.ts';
+export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';
