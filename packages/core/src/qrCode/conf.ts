@@ -111,3 +111,18 @@ export function qrPresetValues(entry: QrEntry, params: Readonly<Record<string, s
   }
   return out;
 }
+
+/**
+ * What an add through the entry writes: a read-only preset replaces whatever was sent (a crafted
+ * request cannot change it); an editable preset only fills a field left empty.
+ */
+export function qrAddValues(entry: QrEntry, params: Readonly<Record<string, string>>, input: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const presets = qrPresetValues(entry, params);
+  const out: Record<string, unknown> = { ...input };
+  for (const f of entry.content.parent) {
+    if (!(f.key in presets)) continue;
+    const empty = out[f.key] === undefined || out[f.key] === null || out[f.key] === '';
+    if (f.readOnly || empty) out[f.key] = presets[f.key];
+  }
+  return out;
+}

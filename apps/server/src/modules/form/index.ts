@@ -28,6 +28,7 @@ export { servedFormMeta } from './formConf.service.ts';
 export { describeTable, resolveFormTable, type FormTableRef } from './pickerSources.ts';
 export { FORM_DESIGN_PERMISSION } from './permissions.ts';
 export { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
+export { requireFormAction } from './recordAccess.ts';
 export { syncFormTables } from './tableSync.ts';
 
 /** Every route of the form module: designs, records, sub-tables, list pages, pickers' sources. */

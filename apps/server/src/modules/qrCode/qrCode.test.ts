@@ -84,7 +84,7 @@ describe('tokens', () => {
     const codes = (await t.call(admin, 'GET', `/api/form/qrCodeEntries/${formId}`)).json().data as { name: string; token: string; url: string }[];
     const tank = codes.find((c) => c.name === '1号罐区巡检')!;
     expect(tank.url).toBe(`/closed-park-web/m/qr/${tank.token}`);
-    expect(tank.token).not.toContain(String(7));
+    expect(tank.token.split('.')[1]).toMatch(/^[0-9a-f]{32}$/); // random, not a sequence number
     const r = (await t.call(admin, 'GET', `/api/qr/resolve/${tank.token}?point=A-01`)).json();
     expect(r.data).toMatchObject({ formId, mode: 'add', name: '1号罐区巡检', presets: { checkpoint: 'A-01', result: '正常' }, readOnly: ['checkpoint'] });
     const edit = codes.find((c) => c.name === '编辑')!;
@@ -110,5 +110,29 @@ describe('tokens', () => {
     const fresh = (await t.call(admin, 'GET', `/api/form/qrCodeEntries/${formId}`)).json().data.find((c: { name: string }) => c.name === '1号罐区巡检');
     expect(fresh.token).not.toBe(tokenOf('1号罐区巡检'));
     expect((await t.call(admin, 'GET', `/api/qr/resolve/${fresh.token}`)).statusCode).toBe(200);
+  });
+});
+
+describe('新增 through a code', () => {
+  it('forces read-only presets over a crafted body, fills editable ones, and checks as addformdata', async () => {
+    const stored = JSON.parse((await t.call(admin, 'GET', `/api/form/queryFormSetByFormId/${formId}`)).json().data.qrCodeConf);
+    stored.add.push(entry('2号罐区巡检', { content: { parent: [{ name: '巡检点', key: 'checkpoint', preset: true, readOnly: true, value: '${point}' }, { name: '巡检结果', key: 'result', preset: true, value: '正常' }], childs: [] } }));
+    expect((await t.call(admin, 'POST', '/api/form/saveQrCodeConf', stored)).json().errCode).toBe(0);
+    const codes = (await t.call(admin, 'GET', `/api/form/qrCodeEntries/${formId}`)).json().data as { name: string; token: string }[];
+    const token = codes.find((c) => c.name === '2号罐区巡检')!.token;
+
+    const crafted = await t.call(admin, 'POST', `/api/qr/add/${token}?point=B-07`, { checkpoint: '伪造', result: '' });
+    expect(crafted.json().errCode, crafted.body).toBe(0);
+    const id = crafted.json().businessId;
+    const row = (await t.sql.query(`select checkpoint, result from form_${formId} where id = $1`, [id])).rows[0];
+    expect(row).toEqual({ checkpoint: 'B-07', result: '正常' });
+    const kept = (await t.call(admin, 'POST', `/api/qr/add/${token}?point=B-07`, { result: '有泄漏' })).json().businessId;
+    expect((await t.sql.query(`select result from form_${formId} where id = $1`, [kept])).rows[0].result).toBe('有泄漏');
+
+    const query = codes.find((c) => c.name === '查询')!.token;
+    expect((await t.call(admin, 'POST', `/api/qr/add/${query}`, {})).statusCode).toBe(404); // not a 新增 entry
+    const nobody = await t.login('qr_nobody');
+    expect((await t.call(nobody, 'POST', `/api/qr/add/${token}`, {})).statusCode).toBe(403); // a code grants nothing
+    expect((await t.call('', 'POST', `/api/qr/add/${token}`, {})).statusCode).toBe(401);
   });
 });

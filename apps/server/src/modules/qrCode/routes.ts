@@ -3,8 +3,8 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { QR_TEXT, type QrCodeConf } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { FORM_DESIGN_PERMISSION } from '../form/index.ts';
-import { describeEntry, entryCodes, readFormSet, resolveToken, saveQrCodeConf } from './service.ts';
+import { flatBody, FORM_DESIGN_PERMISSION } from '../form/index.ts';
+import { addThroughCode, describeEntry, entryCodes, readFormSet, resolveToken, saveQrCodeConf } from './service.ts';
 
 const FormIdParam = Type.Object({ formId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 const TokenParam = Type.Object({ token: Type.String({ maxLength: 120 }) });
@@ -38,5 +38,12 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
     authOf(request);
     const r = await resolveToken(ctx, (request.params as Static<typeof TokenParam>).token);
     return { errCode: 0, data: describeEntry(r, request.query as Record<string, string>) };
+  });
+
+  // 新增 through a scanned code: the same checks as addformdata, with the entry's read-only presets forced.
+  app.post('/api/qr/add/:token', { schema: { params: TokenParam, querystring: ParamsQuery } }, async (request) => {
+    const { token } = request.params as Static<typeof TokenParam>;
+    const inserted = await addThroughCode(ctx, request, token, request.query as Record<string, string>, flatBody(request.body));
+    return { errCode: 0, businessId: Number(inserted.id) };
   });
 }

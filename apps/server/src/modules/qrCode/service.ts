@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import {
-  cleanQrCodeConf, defaultQrCodeConf, qrCodeConfProblem, qrPresetValues, QR_LIST_KINDS, QR_TEXT,
+  cleanQrCodeConf, qrAddValues, defaultQrCodeConf, qrCodeConfProblem, qrPresetValues, QR_LIST_KINDS, QR_TEXT,
   type QrCodeConf, type QrEntry, type QrListKind,
 } from '@park/core';
 import type { AppContext } from '../../context.ts';
+import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../plugins/authContext.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { requireFormAction } from '../form/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import { findFormSet, signKey, upsertQrCodeConf } from './repo.ts';
@@ -94,4 +97,18 @@ export function describeEntry(r: ResolvedQr, params: Record<string, string>) {
     readOnly: fields.filter((f) => f.readOnly || f.auth === 'read').map((f) => f.key),
     fields: fields.map((f) => f.key),
   };
+}
+
+/**
+ * 新增 through a code (signed in): the caller still needs the form's add permission (a code grants
+ * nothing); the entry's read-only presets are forced, then the records API checks and writes as for
+ * addformdata.
+ */
+export async function addThroughCode(ctx: AppContext, request: FastifyRequest, token: string, params: Record<string, string>, input: Record<string, unknown>) {
+  const r = await resolveToken(ctx, token);
+  if (r.kind !== 'add') throw notFound(QR_TEXT.notFound);
+  requireFormAction(request, r.formId, 'add');
+  const model = await ctx.forms.loadFor(ctx.db, r.formId, companyScopeOf(authOf(request)));
+  if (model.status !== 0) throw badRequest('表单已停用');
+  return ctx.records.add(ctx.db, request, model, qrAddValues(r.entry, params, input));
 }
