@@ -26,6 +26,7 @@ import { opsRoutes } from './modules/ops/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { themeRoutes } from './modules/theme/index.ts';
+import { qrCodeRoutes } from './modules/qrCode/index.ts';
 import { dataControlRoutes } from './modules/dataControls/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   microRoutes(app, ctx); // issue 37: functions, micro-apps, templates, workbenches
   appPackageRoutes(app, ctx); // issue 41: 应用管理 (application packages)
   themeRoutes(app, ctx); // issue 40: 主题
+  qrCodeRoutes(app, ctx); // issue 39: 二维码设置
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);

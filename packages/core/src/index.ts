@@ -28,4 +28,5 @@ export * from './apppackage/index.ts';
 export * from './subsystem/index.ts';
 export * from './micro/index.ts';
 export * from './theme/index.ts';
+export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';

@@ -191,6 +191,19 @@ export interface SysDataControlTable {
   create_time: Generated<Date>;
 }
 
+export interface FormSetTable {
+  id: Id;
+  form_id: string;
+  form_set: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  qr_code_conf: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  update_time: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface QrSignKeyTable {
+  id: number;
+  key: string;
+}
+
 export interface SysThemeTable {
   id: Id;
   theme_name: string;
@@ -1101,6 +1114,8 @@ export interface Database {
   sync_change: SyncChangeTable;
   sync_nonce: SyncNonceTable;
   sys_theme: SysThemeTable;
+  form_set: FormSetTable;
+  qr_sign_key: QrSignKeyTable;
   sync_delivery: SyncDeliveryTable;
   sys_data_control: SysDataControlTable;
   sys_session: SysSessionTable;

@@ -30,6 +30,7 @@ import * as passwordChange from './2026_12_02_0420_password_change.ts';
 import * as tenants from './2026_12_02_0500_tenants.ts';
 import * as subsystems from './2026_12_02_0550_subsystems.ts';
 import * as microApps from './2026_12_02_0630_micro_apps.ts';
+import * as formQr from './2026_12_02_1020_form_qr.ts';
 import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
 
@@ -80,6 +81,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0630_micro_apps': microApps,
   // Sync webhooks and their delivery log, 高级控件数据源 (issue 40, ADR 0047)
   '2026_12_02_0650_sync_pull_webhooks': syncPullWebhooks,
+  // Form settings record and QR-code signing key (issue 39, ADR 0050)
+  '2026_12_02_1020_form_qr': formQr,
   // Installed application packages (issue 41, ADR 0054)
   '2026_12_02_1060_app_packages': appPackages,
 };

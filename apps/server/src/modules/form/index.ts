@@ -28,6 +28,7 @@ export { servedFormMeta } from './formConf.service.ts';
 export { describeTable, resolveFormTable, type FormTableRef } from './pickerSources.ts';
 export { FORM_DESIGN_PERMISSION } from './permissions.ts';
 export { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
+export { requireFormAction } from './recordAccess.ts';
 export { syncFormTables } from './tableSync.ts';
 export { installFormDesign, removeEmptyPackagedForm } from './packagedDesign.ts';
 

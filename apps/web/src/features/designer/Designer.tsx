@@ -43,6 +43,7 @@ import { MenuDialog } from './MenuDialog.tsx';
 import { Palette, paletteName } from './Palette.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
+import { QrCodeSettingButton } from './qrCode/QrCodeSettingButton.tsx';
 import { useDesigner } from './useDesigner.ts';
 import { discardDraft, type DesignDraft } from './api.ts';
 import { DRAFT_LABELS, useDraftAutosave } from './useDraftAutosave.ts';
@@ -266,6 +267,7 @@ export function Designer({ formId, formName, initial, draft, designVersion, publ
           <Button icon={<EyeOutlined />} onClick={() => setDialog('preview')}>
             预览
           </Button>
+          <QrCodeSettingButton formId={formId} formName={formName} meta={meta} />
           <Button icon={<CodeOutlined />} onClick={() => setDialog('json')}>
             JSON
           </Button>

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { QR_TEXT, type QrCodeConf } from '@park/core';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { flatBody, FORM_DESIGN_PERMISSION } from '../form/index.ts';
+import { addThroughCode, describeEntry, entryCodes, readFormSet, resolveToken, saveQrCodeConf } from './service.ts';
+
+const FormIdParam = Type.Object({ formId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
+const TokenParam = Type.Object({ token: Type.String({ maxLength: 120 }) });
+const ParamsQuery = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,40}$' }), Type.String({ maxLength: 200 }), { maxProperties: 10 });
+const List = Type.Array(Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: true }), { maxItems: 50 });
+const ConfBody = Type.Object({ formId: Type.Union([Type.Integer(), Type.String({ pattern: '^[0-9]{1,15}$' })]), add: List, query: List, edit: List }, { additionalProperties: true });
+
+/*
+ * 二维码设置's calls (screens-round3 §6.1): the designer reads and saves the configuration and the
+ * printable codes; any signed-in user resolves a scanned token (the entry decides what it opens).
+ */
+export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const design = { permission: FORM_DESIGN_PERMISSION };
+
+  app.get('/api/form/queryFormSetByFormId/:formId', { schema: { params: FormIdParam }, config: design }, async (request) => {
+    const { formId } = request.params as Static<typeof FormIdParam>;
+    return { errCode: 0, data: await readFormSet(ctx, authOf(request), formId) };
+  });
+
+  app.post('/api/form/saveQrCodeConf', { schema: { body: ConfBody }, config: { ...design, audit: { module: '表单设计', action: '保存二维码设置' } } }, async (request) => {
+    await saveQrCodeConf(ctx, authOf(request), request.body as QrCodeConf);
+    return { errCode: 0, errMsg: QR_TEXT.saved };
+  });
+
+  app.get('/api/form/qrCodeEntries/:formId', { schema: { params: FormIdParam }, config: design }, async (request) => {
+    const { formId } = request.params as Static<typeof FormIdParam>;
+    return { errCode: 0, data: await entryCodes(ctx, authOf(request), formId) };
+  });
+
+  app.get('/api/qr/resolve/:token', { schema: { params: TokenParam, querystring: ParamsQuery } }, async (request) => {
+    authOf(request);
+    const r = await resolveToken(ctx, (request.params as Static<typeof TokenParam>).token);
+    return { errCode: 0, data: describeEntry(r, request.query as Record<string, string>) };
+  });
+
+  // 新增 through a scanned code: the same checks as addformdata, with the entry's read-only presets forced.
+  app.post('/api/qr/add/:token', { schema: { params: TokenParam, querystring: ParamsQuery } }, async (request) => {
+    const { token } = request.params as Static<typeof TokenParam>;
+    const inserted = await addThroughCode(ctx, request, token, request.query as Record<string, string>, flatBody(request.body));
+    return { errCode: 0, businessId: Number(inserted.id) };
+  });
+}

@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import {
+  cleanQrCodeConf, qrAddValues, defaultQrCodeConf, qrCodeConfProblem, qrPresetValues, QR_LIST_KINDS, QR_TEXT,
+  type QrCodeConf, type QrEntry, type QrListKind,
+} from '@park/core';
+import type { AppContext } from '../../context.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../plugins/authContext.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { requireFormAction } from '../form/index.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { companyScopeOf } from '../../plugins/scope.ts';
+import { findFormSet, signKey, upsertQrCodeConf } from './repo.ts';
+import { newTokenId, signToken, verifyToken } from './token.ts';
+
+/** 二维码设置 (issue 39, ADR 0050): the form's QR configuration, its tokens and what a token opens. */
+
+export const MOBILE_BASE = '/closed-park-web/m';
+
+let cachedKey: string | null = null;
+async function key(ctx: AppContext): Promise<string> {
+  cachedKey ??= await signKey(ctx.db, crypto.randomBytes(32).toString('hex'));
+  return cachedKey;
+}
+
+async function fieldKeys(ctx: AppContext, auth: AuthContext, formId: string): Promise<Set<string>> {
+  const model = await ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
+  const keys = new Set<string>();
+  for (const t of [model.main, ...model.subs.values()]) for (const c of t.controls) if (c.model) keys.add(c.model);
+  return keys;
+}
+
+async function storedConf(ctx: AppContext, formId: string): Promise<QrCodeConf | null> {
+  const row = await findFormSet(ctx.db, formId);
+  return (row?.qr_code_conf as QrCodeConf | null | undefined) ?? null;
+}
+
+export async function readFormSet(ctx: AppContext, auth: AuthContext, formId: string) {
+  await fieldKeys(ctx, auth, formId); // 404 for a form the caller cannot see
+  const row = await findFormSet(ctx.db, formId);
+  const conf = (row?.qr_code_conf as QrCodeConf | null | undefined) ?? defaultQrCodeConf(Number(formId));
+  return { id: row ? Number(row.id) : null, formId: Number(formId), formSet: row?.form_set ? JSON.stringify(row.form_set) : null, qrCodeConf: JSON.stringify(conf) };
+}
+
+/** Saves the whole configuration; an entry without a tokenId (new, or regenerated) gets a fresh one. */
+export async function saveQrCodeConf(ctx: AppContext, auth: AuthContext, body: QrCodeConf): Promise<void> {
+  const formId = String(Number(body.formId));
+  const conf = cleanQrCodeConf(body);
+  const problem = qrCodeConfProblem(conf, Number(formId), await fieldKeys(ctx, auth, formId));
+  if (problem) throw badRequest(problem);
+  for (const kind of QR_LIST_KINDS) for (const e of conf[kind]) e.tokenId ??= newTokenId();
+  await upsertQrCodeConf(ctx.db, formId, conf);
+}
+
+/** Every entry's token and mobile address, for the designer to print. */
+export async function entryCodes(ctx: AppContext, auth: AuthContext, formId: string) {
+  await fieldKeys(ctx, auth, formId);
+  const conf = await storedConf(ctx, formId);
+  if (!conf) return [];
+  const k = await key(ctx);
+  return QR_LIST_KINDS.flatMap((kind) =>
+    conf[kind].filter((e) => e.tokenId).map((e) => {
+      const token = signToken(k, formId, e.tokenId!);
+      return { kind, name: e.name, isShow: e.isShow, anonymous: e.anonymous === true, token, url: `${MOBILE_BASE}/qr/${token}` };
+    }),
+  );
+}
+
+export interface ResolvedQr {
+  formId: string;
+  kind: QrListKind;
+  entry: QrEntry;
+}
+
+/** The shown entry a token names; 404 for a forged, revoked or hidden one. */
+export async function resolveToken(ctx: AppContext, token: string): Promise<ResolvedQr> {
+  const named = verifyToken(await key(ctx), token);
+  if (!named) throw notFound(QR_TEXT.notFound);
+  const conf = await storedConf(ctx, named.formId);
+  for (const kind of QR_LIST_KINDS) {
+    const entry = conf?.[kind].find((e) => e.tokenId === named.tokenId);
+    if (entry && entry.isShow) return { formId: named.formId, kind, entry };
+  }
+  throw notFound(QR_TEXT.notFound);
+}
+
+/** What the phone needs to open the entry: mode, presets (with the code's parameters), locked fields. */
+export function describeEntry(r: ResolvedQr, params: Record<string, string>) {
+  const fields = r.entry.content.parent;
+  return {
+    formId: Number(r.formId),
+    mode: r.kind,
+    name: r.entry.name,
+    anonymous: r.entry.anonymous === true,
+    recordId: r.entry.recordId ?? null,
+    presets: r.kind === 'add' ? qrPresetValues(r.entry, params) : {},
+    readOnly: fields.filter((f) => f.readOnly || f.auth === 'read').map((f) => f.key),
+    fields: fields.map((f) => f.key),
+  };
+}
+
+/**
+ * 新增 through a code (signed in): the caller still needs the form's add permission (a code grants
+ * nothing); the entry's read-only presets are forced, then the records API checks and writes as for
+ * addformdata.
+ */
+export async function addThroughCode(ctx: AppContext, request: FastifyRequest, token: string, params: Record<string, string>, input: Record<string, unknown>) {
+  const r = await resolveToken(ctx, token);
+  if (r.kind !== 'add') throw notFound(QR_TEXT.notFound);
+  requireFormAction(request, r.formId, 'add');
+  const model = await ctx.forms.loadFor(ctx.db, r.formId, companyScopeOf(authOf(request)));
+  if (model.status !== 0) throw badRequest('表单已停用');
+  return ctx.records.add(ctx.db, request, model, qrAddValues(r.entry, params, input));
+}

@@ -1,0 +1,23 @@
+import type { QrCodeConf, QrListKind } from '@park/core';
+import { get, postJson } from '../../../lib/http.ts';
+
+/** 二维码设置's calls (issue 39): the saved configuration (JSON text, as the original reads it) and the printable codes. */
+
+export async function loadQrCodeConf(formId: number): Promise<QrCodeConf> {
+  const reply = await get<{ data: { qrCodeConf: string } }>(`/api/form/queryFormSetByFormId/${formId}`);
+  return JSON.parse(reply.data.qrCodeConf) as QrCodeConf;
+}
+
+export const saveQrCodeConf = (conf: QrCodeConf) => postJson<{ errMsg: string }>('/api/form/saveQrCodeConf', conf);
+
+export interface QrEntryCode {
+  kind: QrListKind;
+  name: string;
+  isShow: boolean;
+  token: string;
+  url: string;
+}
+
+export async function loadEntryCodes(formId: number): Promise<QrEntryCode[]> {
+  return (await get<{ data: QrEntryCode[] }>(`/api/form/qrCodeEntries/${formId}`)).data;
+}
