@@ -32,6 +32,18 @@ export function toOptions(list: unknown, keys = { value: 'value', label: 'label'
   });
 }
 
+/** Only our own API may feed a form's options (as the desktop's isLocalApi): never another host. */
+function localApi(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  const u = url.trim();
+  return u.startsWith('/') && !u.startsWith('//') ? u : null;
+}
+
+/** The remoteUrl a 远程数据 choice control loads its options from while the form runs, or null. */
+export function remoteUrlOf(control: FormControl): string | null {
+  return usesRemoteList(control) ? localApi(optionsOf(control).remoteUrl) : null;
+}
+
 /** The options written into the design (static, or the saved remoteOptions). */
 export function designOptions(control: FormControl): ChoiceOption[] {
   const options = optionsOf(control);

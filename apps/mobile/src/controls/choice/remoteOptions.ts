@@ -1,25 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormControl } from '@park/core';
 import { get } from '../../lib/http.ts';
-import { optionsOf } from '../common/values.ts';
-import { designOptions, propKeys, toOptions, usesRemoteList, type ChoiceOption } from './options.ts';
-
-/** Only our own API may feed a form's options (as the desktop's isLocalApi): never another host. */
-function localApi(url: unknown): string | null {
-  if (typeof url !== 'string') return null;
-  const u = url.trim();
-  return u.startsWith('/') && !u.startsWith('//') ? u : null;
-}
+import { designOptions, propKeys, remoteUrlOf, toOptions, type ChoiceOption } from './options.ts';
 
 /** The option list in a remote answer, under the keys the desktop reads. */
 function listIn(reply: Record<string, unknown>): unknown {
   for (const key of ['datas', 'list', 'data', 'children']) if (Array.isArray(reply[key])) return reply[key];
   return [];
-}
-
-/** The remoteUrl a 远程数据 choice control loads its options from while the form runs, or null. */
-export function remoteUrlOf(control: FormControl): string | null {
-  return usesRemoteList(control) ? localApi(optionsOf(control).remoteUrl) : null;
 }
 
 /**

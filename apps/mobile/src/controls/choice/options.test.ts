@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormControl } from '@park/core';
-import { remoteUrlOf } from './remoteOptions.ts';
+import { remoteUrlOf } from './options.ts';
 
 const control = (options: Record<string, unknown>) => ({ type: 'select', model: 's1', options }) as unknown as FormControl;
 
