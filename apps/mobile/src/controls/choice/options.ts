@@ -11,18 +11,18 @@ export interface ChoiceOption {
  * In this platform family the flag reads inverted (core's allowedValues; the desktop's
  * choiceOptions): `remote: false` uses the saved `remoteOptions`, anything else the static list.
  */
-function usesRemoteList(control: FormControl): boolean {
+export function usesRemoteList(control: FormControl): boolean {
   const remote = optionsOf(control).remote;
   return remote === false || remote === 'false' || remote === 0 || remote === '0';
 }
 
-function propKeys(control: FormControl): { value: string; label: string; children: string } {
+export function propKeys(control: FormControl): { value: string; label: string; children: string } {
   const props = isObject(optionsOf(control).props) ? (optionsOf(control).props as Record<string, unknown>) : {};
   const key = (name: string, fallback: string) => (typeof props[name] === 'string' && props[name] !== '' ? (props[name] as string) : fallback);
   return { value: key('value', 'value'), label: key('label', 'label'), children: key('children', 'children') };
 }
 
-function toOptions(list: unknown, keys = { value: 'value', label: 'label', children: 'children' }): ChoiceOption[] {
+export function toOptions(list: unknown, keys = { value: 'value', label: 'label', children: 'children' }): ChoiceOption[] {
   if (!Array.isArray(list)) return [];
   return list.filter(isObject).map((o) => {
     const value = textOf(o[keys.value]);
@@ -30,6 +30,18 @@ function toOptions(list: unknown, keys = { value: 'value', label: 'label', child
     const children = toOptions(o[keys.children], keys);
     return children.length > 0 ? { value, label, children } : { value, label };
   });
+}
+
+/** Only our own API may feed a form's options (as the desktop's isLocalApi): never another host. */
+function localApi(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  const u = url.trim();
+  return u.startsWith('/') && !u.startsWith('//') ? u : null;
+}
+
+/** The remoteUrl a 远程数据 choice control loads its options from while the form runs, or null. */
+export function remoteUrlOf(control: FormControl): string | null {
+  return usesRemoteList(control) ? localApi(optionsOf(control).remoteUrl) : null;
 }
 
 /** The options written into the design (static, or the saved remoteOptions). */
@@ -62,8 +74,7 @@ export function valuesOf(value: unknown): string[] {
 }
 
 /** Labels of the chosen options, as the desktop's choiceText. */
-export function choiceText(value: unknown, control: FormControl): string {
-  const options = designOptions(control);
+export function choiceText(value: unknown, control: FormControl, options: readonly ChoiceOption[] = designOptions(control)): string {
   if (traitsOf(control).optionPath) return pathLabels(options, valuesOf(value)).join(' / ');
   if (holdsList(control) || Array.isArray(value)) return valuesOf(value).map((v) => labelOf(options, v)).join('，');
   const one = textOf(value);

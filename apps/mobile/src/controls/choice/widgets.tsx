@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { CascadePicker, Checkbox, Picker, Popup, Radio, Space, Switch, CheckList, Button } from 'antd-mobile';
 import { holdsList, type FormControl } from '@park/core';
-import type { MobileControl, MobileEditorProps } from '../types.ts';
+import type { MobileControl, MobileDisplayProps, MobileEditorProps } from '../types.ts';
 import { PickerRow } from '../common/PickerRow.tsx';
 import { textDisplay } from '../common/TextDisplay.tsx';
 import { nameOf, placeholderOf, textOf } from '../common/values.ts';
-import { choiceText, designOptions, switchText, valuesOf, type ChoiceOption } from './options.ts';
+import { choiceText, switchText, valuesOf, type ChoiceOption } from './options.ts';
+import { useChoiceOptions } from './remoteOptions.ts';
 
 function RadioEditor({ control, value, onChange, disabled }: MobileEditorProps) {
-  const options = designOptions(control);
+  const options = useChoiceOptions(control);
   return (
     <Radio.Group value={textOf(value)} onChange={(v) => onChange(String(v))} disabled={disabled}>
       <Space wrap>
@@ -23,7 +24,7 @@ function RadioEditor({ control, value, onChange, disabled }: MobileEditorProps) 
 }
 
 function CheckboxEditor({ control, value, onChange, disabled }: MobileEditorProps) {
-  const options = designOptions(control);
+  const options = useChoiceOptions(control);
   return (
     <Checkbox.Group value={valuesOf(value)} onChange={(v) => onChange(v.map(String))} disabled={disabled}>
       <Space wrap>
@@ -40,11 +41,11 @@ function CheckboxEditor({ control, value, onChange, disabled }: MobileEditorProp
 /** select: one choice from a bottom picker wheel. */
 function SelectOneEditor({ control, value, onChange, disabled }: MobileEditorProps) {
   const [open, setOpen] = useState(false);
-  const options = designOptions(control);
+  const options = useChoiceOptions(control);
   const current = textOf(value);
   return (
     <>
-      <PickerRow text={choiceText(value, control)} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
+      <PickerRow text={choiceText(value, control, options)} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
       <Picker
         columns={[options.map((o) => ({ label: o.label, value: o.value }))]}
         visible={open}
@@ -63,11 +64,11 @@ function SelectOneEditor({ control, value, onChange, disabled }: MobileEditorPro
 function SelectManyEditor({ control, value, onChange, disabled }: MobileEditorProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([]);
-  const options = designOptions(control);
+  const options = useChoiceOptions(control);
   return (
     <>
       <PickerRow
-        text={choiceText(value, control)}
+        text={choiceText(value, control, options)}
         placeholder={placeholderOf(control, '请选择')}
         disabled={disabled}
         onOpen={() => {
@@ -109,14 +110,15 @@ function cascadeOptions(list: readonly ChoiceOption[]): Array<{ label: string; v
   return list.map((o) => (o.children ? { label: o.label, value: o.value, children: cascadeOptions(o.children) } : { label: o.label, value: o.value }));
 }
 
-/** cascade: a path through the design's option tree. */
+/** cascade: a path through the option tree (the design's, or its remoteUrl's). */
 function CascadeEditor({ control, value, onChange, disabled }: MobileEditorProps) {
   const [open, setOpen] = useState(false);
+  const options = useChoiceOptions(control);
   return (
     <>
-      <PickerRow text={choiceText(value, control)} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
+      <PickerRow text={choiceText(value, control, options)} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
       <CascadePicker
-        options={cascadeOptions(designOptions(control))}
+        options={cascadeOptions(options)}
         visible={open}
         value={valuesOf(value)}
         title={nameOf(control)}
@@ -140,7 +142,12 @@ function SwitchEditor({ control, value, onChange, disabled }: MobileEditorProps)
   );
 }
 
-const choiceDisplay = textDisplay(choiceText);
+/** The reader's labels come from the same options the editor offers (a remoteUrl's answer too). */
+function ChoiceDisplay({ control, value }: MobileDisplayProps) {
+  const shown = choiceText(value, control, useChoiceOptions(control));
+  return <span className="m-field-display">{shown === '' ? <span className="m-field-empty">-</span> : shown}</span>;
+}
+const choiceDisplay = ChoiceDisplay;
 const widget = (Editor: MobileControl['Editor']): MobileControl => ({ frame: 'field', Editor, Display: choiceDisplay, text: choiceText });
 
 export const radioWidget = () => widget(RadioEditor);

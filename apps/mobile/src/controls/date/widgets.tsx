@@ -4,7 +4,9 @@ import { dateEditorValue, readDateValue, valueFormatOf, formatDateParts, type Da
 import type { MobileControl, MobileEditorProps } from '../types.ts';
 import { PickerRow } from '../common/PickerRow.tsx';
 import { textDisplay } from '../common/TextDisplay.tsx';
-import { nameOf, placeholderOf } from '../common/values.ts';
+import { flag, nameOf, optionsOf, placeholderOf } from '../common/values.ts';
+import { TimeRangeEditor } from './TimeRangeEditor.tsx';
+import { TIME_COLUMNS, timeWheelValue } from './timeWheels.ts';
 
 /** What the reader sees: the value in its own format (core reads and writes it, as the server does). */
 export function dateText(value: unknown, control: FormControl, kind: DateKind): string {
@@ -59,15 +61,10 @@ function makeDateEditor(kind: Exclude<DateKind, 'time'>) {
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const range = (n: number) => Array.from({ length: n }, (_, i) => ({ label: pad(i), value: pad(i) }));
-const TIME_COLUMNS = [range(24), range(60), range(60)];
-
 /** time: hours, minutes and seconds wheels. */
-function TimeEditor({ control, value, onChange, disabled }: MobileEditorProps) {
+function TimeOneEditor({ control, value, onChange, disabled }: MobileEditorProps) {
   const [open, setOpen] = useState(false);
-  const parts = readDateValue(value, control, 'time');
-  const current = parts ? [pad(parts.hour ?? 0), pad(parts.minute ?? 0), pad(parts.second ?? 0)] : ['08', '00', '00'];
+  const current = timeWheelValue(readDateValue(value, control, 'time'));
   return (
     <>
       <PickerRow text={dateText(value, control, 'time')} placeholder={placeholderOf(control, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} />
@@ -83,6 +80,11 @@ function TimeEditor({ control, value, onChange, disabled }: MobileEditorProps) {
       />
     </>
   );
+}
+
+/** time, one value or — with 时间范围 (options.isRange) — a start and an end. */
+function TimeEditor(props: MobileEditorProps) {
+  return flag(optionsOf(props.control).isRange) ? <TimeRangeEditor {...props} /> : <TimeOneEditor {...props} />;
 }
 
 export function dateWidget(kind: DateKind): MobileControl {
