@@ -30,6 +30,7 @@ import { dataControlRoutes } from './modules/dataControls/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
 import { microRoutes } from './modules/micro/index.ts';
+import { noticeRoutes } from './modules/notice/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   tenantManageRoutes(app, ctx); // issue 36: 租户信息
   await subsystemRoutes(app, ctx); // issue 40
   microRoutes(app, ctx); // issue 37: functions, micro-apps, templates, workbenches
+  noticeRoutes(app, ctx); // issue 38: 公告, read statistics, 短信设置
   themeRoutes(app, ctx); // issue 40: 主题
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
 
