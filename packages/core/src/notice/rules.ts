@@ -10,8 +10,10 @@ export type NoticeKind = (typeof NOTICE_KIND)[keyof typeof NOTICE_KIND];
 /** 0 草稿, 1 待发布 (定时), 2 已发布, 3 已撤回. */
 export const NOTICE_STATUS = { draft: 0, scheduled: 1, published: 2, withdrawn: 3 } as const;
 
-/** The seeded dictionary holding 公告类型. */
+/** The seeded dictionary holding 公告类型, and its seeded entries (code, name). */
 export const NOTICE_TYPE_DIC = 'NOTICE_TYPE';
+export const NOTICE_TYPES: ReadonlyArray<readonly [string, string]> = [['1', '通知公告'], ['2', '安全提示'], ['3', '政策法规'], ['4', '活动通知']];
+export const NOTICE_STATUS_LABEL: Record<number, string> = { 0: '草稿', 1: '待发布', 2: '已发布', 3: '已撤回' };
 
 export const NOTICE_TITLE_MAX = 100;
 export const NOTICE_CONTENT_MAX = 200_000;
