@@ -5,4 +5,5 @@
 export { noticeRoutes } from './routes.ts';
 export { NoticeService, NOTICE_PERMS } from './service.ts';
 export { registerNoticeJobs } from './job.ts';
+export { receivesNoticeFile } from './fileAccess.ts';
 export { sanitizeNoticeHtml } from './sanitize.ts';

@@ -5,6 +5,8 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../../test/testA
 import { insertTenant, type TestTenant } from '../../../test/t3Tenants.ts';
 import { stopJobs, withJobs } from '../../../test/jobs.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { pdf } from '../../../test/sampleFiles.ts';
 
 /*
  * Issue 38: 公告 on real PostgreSQL with the real pg-boss worker — visibility (black list,
@@ -163,6 +165,26 @@ describe('平台公告', () => {
     expect((await get(users.na_safety!.cookie, `/api/notice/read?id=${id}`)).statusCode).toBe(404);
     const msg = await t.sql.query(`select 1 from msg_message where params->>'noticeId' = $1`, [String(id)]);
     expect(msg.rowCount).toBe(0);
+  });
+});
+
+describe('attachments', () => {
+  it('the park\'s attachment is readable by a tenant receiver, not by a black-listed tenant nor after withdrawal; another\'s file may not be attached', async () => {
+    const { payload, contentType } = multipart([{ name: 'file', filename: '检查表.pdf', data: pdf() }]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/file/upload', headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType }, payload });
+    const fileId = up.json().datas[0].fileId as number;
+    const id = (await post(admin, '/api/user/saveNotice', { ...platformNotice, title: '附件公告', smsNotify: false, fileIds: [fileId], blackList: [c.id] })).json().id;
+    const dl = (cookie: string) => get(cookie, `/api/file/download/${fileId}`).then((r) => r.statusCode);
+    expect(await dl(users.nb_user!.cookie)).toBe(404);
+    await post(admin, '/api/notice/publish', { id });
+    await waitDelivered(id);
+    const read = (await get(users.nb_user!.cookie, `/api/notice/read?id=${id}`)).json().data;
+    expect(read.files).toEqual([{ fileId, fileName: '检查表.pdf' }]);
+    expect(await dl(users.nb_user!.cookie)).toBe(200);
+    expect(await dl(users.nc_user!.cookie)).toBe(404);
+    expect((await post(b.cookie!, '/api/user/saveNotice', { ...platformNotice, fileIds: [fileId] })).json().errMsg).toBe('附件不存在');
+    await post(admin, '/api/notice/withdraw', { id });
+    expect(await dl(users.nb_user!.cookie)).toBe(404);
   });
 });
 

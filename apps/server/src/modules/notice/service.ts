@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { allows, type AuthContext } from '../../plugins/authContext.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import { likeContains } from '../../plugins/scope.ts';
-import { attachFileRefs, detachFileRefs } from '../file/index.ts';
+import { attachFileRefs, detachFileRefs, unreadableFileIds } from '../file/index.ts';
 import { queueSms } from '../company/index.ts';
 import { NoticeRepo, type NoticeRow } from './repo.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
@@ -92,6 +92,8 @@ export class NoticeService {
     const fileIds = idList(b.fileIds);
     const background = b.backgroundFileId ? parseId(b.backgroundFileId) : null;
     await this.checkTargets(companyId, orgIds, userIds, [...fileIds, ...(background ? [background] : [])]);
+    // Attaching a file lends it to every receiver: only files the writer may read themselves.
+    if ((await unreadableFileIds(this.ctx, auth, [...fileIds, ...(background ? [background] : [])])).length) throw badRequest('附件不存在');
     return this.ctx.db.transaction().execute(async (trx) => {
       const noticeId = await this.repo.save(trx, id, {
         kind, companyId, title: String(b.title).trim(), noticeType: String(b.noticeType).trim(),
