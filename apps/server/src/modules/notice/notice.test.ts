@@ -182,7 +182,8 @@ describe('attachments', () => {
     expect(read.files).toEqual([{ fileId, fileName: '检查表.pdf' }]);
     expect(await dl(users.nb_user!.cookie)).toBe(200);
     expect(await dl(users.nc_user!.cookie)).toBe(404);
-    expect((await post(b.cookie!, '/api/user/saveNotice', { ...platformNotice, fileIds: [fileId] })).json().errMsg).toBe('附件不存在');
+    // 丙 (black-listed) cannot read it, so it may not attach it either.
+    expect((await post(c.cookie!, '/api/user/saveNotice', { ...platformNotice, fileIds: [fileId] })).json().errMsg).toBe('附件不存在');
     await post(admin, '/api/notice/withdraw', { id });
     expect(await dl(users.nb_user!.cookie)).toBe(404);
   });
