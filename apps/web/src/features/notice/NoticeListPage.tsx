@@ -8,7 +8,8 @@ import { FilterActions, ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { tablePagination, usePaging } from '../../lib/paging.ts';
 import { uploadFile } from '../../controls/common/files.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
-import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, readers, readersExportUrl, saveNotice, withdrawNotice, type NoticeRow } from './api.ts';
+import { useSession } from '../../lib/session.tsx';
+import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, readers, readersExportUrl, saveNotice, saveOwnNotice, tenantOptions, withdrawNotice, type NoticeRow } from './api.ts';
 
 /* 平台公告 and 企业公告 (issue 38; screens-round3 §3): the list, its editor and read statistics. */
 
@@ -44,8 +45,14 @@ function AttachmentField({ value = [], onChange }: { value?: Array<{ fileId: str
 
 function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; onClose: () => void }) {
   const existing = useQuery({ queryKey: ['notice', 'get', id], queryFn: () => getNotice(id!), enabled: id !== null });
+  // The park picks the tenant of a 企业公告; a tenant's admin writes for its own tenant.
+  const isPark = useSession().user.userType === 0;
+  const tenants = useQuery({ queryKey: ['notice', 'tenants'], queryFn: tenantOptions, enabled: isPark && kind === NOTICE_KIND.enterprise });
   const dialog = useEditDialog({
-    save: (v: EditValues) => saveNotice(kind, { ...v, id: id ?? undefined, fileIds: (v.files ?? []).map((f) => f.fileId) }),
+    save: (v: EditValues) => {
+      const body = { ...v, id: id ?? undefined, fileIds: (v.files ?? []).map((f) => f.fileId) };
+      return isPark ? saveNotice(kind, body) : saveOwnNotice(body);
+    },
     savedText: NOTICE_TEXT.saved,
     onClose,
     refresh: [noticeKeys.list(kind)],
@@ -66,7 +73,11 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
     <EditModal<EditValues> {...dialog} title={id ? '编辑公告' : '新增公告'} width={820} name="notice" layout="vertical" initialValues={initial}>
       <Form.Item name="title" label="公告标题" rules={[rule('title')]}><Input placeholder="请输入公告标题" /></Form.Item>
       <Form.Item name="noticeType" label="公告类型" rules={[rule('noticeType')]}><Select options={NOTICE_TYPES.map(([value, label]) => ({ value, label }))} /></Form.Item>
-      {kind === NOTICE_KIND.enterprise ? <Form.Item name="tenantId" label="企业ID" rules={[{ required: true, message: NOTICE_TEXT.tenantRequired }]}><Input placeholder="请选择企业" /></Form.Item> : null}
+      {kind === NOTICE_KIND.enterprise && isPark ? (
+        <Form.Item name="tenantId" label="企业" rules={[{ required: true, message: NOTICE_TEXT.tenantRequired }]}>
+          <Select showSearch optionFilterProp="label" placeholder="请选择企业" loading={tenants.isPending} options={tenants.data ?? []} />
+        </Form.Item>
+      ) : null}
       <Form.Item name="content" label="公告内容" rules={[rule('content')]}><RichTextEditor /></Form.Item>
       <Form.Item name="files" label="附件"><AttachmentField /></Form.Item>
       <Form.Item name="smsNotify" label="短信通知" valuePropName="checked"><Switch /></Form.Item>

@@ -1,4 +1,4 @@
-import type { ApiOk } from '@park/core';
+import type { ApiOk, TenantRow } from '@park/core';
 import { get, postJson } from '../../lib/http.ts';
 
 /** 公告 calls (issue 38): the original's /api/user/…Notice… and ours under /api/notice/. */
@@ -57,3 +57,6 @@ export const saveSmsTemplate = (b: Record<string, unknown>) => postJson<ApiOk>('
 export const testSms = (phone: string, content: string) => postJson<ApiOk>('/api/notice/sms/test', { phone, content });
 export const smsLog = (pageNum: number, pageSize: number, q: { phone?: string; status?: string }) =>
   get<ApiOk & { totalCount: number; datas: Array<{ id: number; phone: string; content: string; status: string; error: string | null; create_time: string; sent_time: string | null }> }>('/api/notice/sms/log', { pageNum, pageSize, ...q });
+/** The tenants a park writer may address a 企业公告 to (租户信息's list). */
+export const tenantOptions = async () =>
+  (await get<ApiOk & { datas: TenantRow[] }>('/api/user/listTenant', { pageNum: 1, pageSize: 500 })).datas.map((t) => ({ value: String(t.id), label: t.tenantName }));
