@@ -15,6 +15,7 @@ import { PreparedStatements } from './db/prepared.ts';
 import { openReportResources, reportServices } from './modules/report/index.ts';
 import { createParkServices } from './modules/park/index.ts';
 import { MicroService } from './modules/micro/index.ts';
+import { NoticeService, receivesNoticeFile } from './modules/notice/index.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -46,16 +47,17 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const records = new RecordService(new PreparedStatements(pool));
     const reports = await openReportResources(config, databaseUrl);
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
-    const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile };
+    const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile, mayReadHeld: receivesNoticeFile };
     const park = createParkServices(db, config);
     // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
     const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, { forms, records }, auth, formId, recordId) };
-    const parts = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers } satisfies Omit<AppContext, 'files' | 'users' | 'micro'>;
+    const parts = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers } satisfies Omit<AppContext, 'files' | 'users' | 'micro' | 'notices'>;
     // The services that take the whole context (issue 45: every service another module uses lives on it).
     const ctx = parts as AppContext;
     ctx.files = new FileService(ctx);
     ctx.users = new UserService(ctx);
     ctx.micro = new MicroService(ctx);
+    ctx.notices = new NoticeService(ctx);
     return {
       ctx,
       seedResult,

@@ -30,3 +30,4 @@ export * from './micro/index.ts';
 export * from './theme/index.ts';
 export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';
+export * from './notice/index.ts';

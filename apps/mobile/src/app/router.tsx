@@ -22,6 +22,8 @@ const TasksPage = lazy(() => import('../features/tasks/TasksPage.tsx').then((m) 
 const TaskPage = lazy(() => import('../features/tasks/TaskPage.tsx').then((m) => ({ default: m.TaskPage })));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx').then((m) => ({ default: m.MessagesPage })));
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage.tsx').then((m) => ({ default: m.AlarmsPage })));
+const NoticesPage = lazy(() => import('../features/notices/NoticesPage.tsx').then((m) => ({ default: m.NoticesPage })));
+const NoticePage = lazy(() => import('../features/notices/NoticesPage.tsx').then((m) => ({ default: m.NoticePage })));
 const MePage = lazy(() => import('../features/me/MePage.tsx').then((m) => ({ default: m.MePage })));
 // The form pages (src/form/pages.tsx) belong to the mobile form engineer (mform).
 const FormListPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormListPage })));
@@ -43,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: 'task/:id', element: page(TaskPage) },
       { path: 'messages', element: page(MessagesPage) },
       { path: 'alarms', element: page(AlarmsPage) },
+      { path: 'notices', element: page(NoticesPage) },
+      { path: 'notice/:id', element: page(NoticePage) },
       { path: 'me', element: page(MePage) },
       { path: '*', element: <RouteError notFound /> },
     ],

@@ -575,6 +575,40 @@ export interface SysRateLimitTable {
   hits: number;
 }
 
+/** Issue 38: 公告; kind 0 平台公告 (company_id null), 1 企业公告. status: see NOTICE_STATUS. */
+export interface NoticeTable {
+  id: Id;
+  kind: number;
+  company_id: string | null;
+  title: string;
+  notice_type: string;
+  /** Sanitised HTML (modules/notice/sanitize.ts): the only HTML readers are given. */
+  content: string;
+  background_file_id: string | null;
+  sms_notify: Generated<boolean>;
+  status: Generated<number>;
+  publish_time: Date | null;
+  receiver_total: Generated<number>;
+  delivered: Generated<boolean>;
+  create_by: string | null;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+export interface NoticeReceiverTable {
+  notice_id: string;
+  user_id: string;
+  company_id: string | null;
+  read_time: Date | null;
+}
+export interface NoticeSmsTemplateTable {
+  id: Id;
+  name: string;
+  content: string;
+  is_default: Generated<boolean>;
+  create_time: Generated<Date>;
+  update_time: Date | null;
+}
+
 export interface SysSmsLogTable {
   id: Id;
   phone: string;
@@ -1137,6 +1171,13 @@ export interface Database {
   form_allot_task_item: FormAllotTaskItemTable;
   sys_region: SysRegionTable;
   sys_sms_log: SysSmsLogTable;
+  notice: NoticeTable;
+  notice_file: { notice_id: string; file_id: string };
+  notice_black_list: { notice_id: string; company_id: string };
+  notice_target_org: { notice_id: string; org_id: string };
+  notice_target_user: { notice_id: string; user_id: string };
+  notice_receiver: NoticeReceiverTable;
+  notice_sms_template: NoticeSmsTemplateTable;
   sys_rate_limit: SysRateLimitTable;
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;

@@ -16,6 +16,7 @@ import { registerApprovalTimeouts } from '../modules/approval/index.ts';
 import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
 import { registerFormAllotJob } from '../modules/tenant/index.ts';
 import { registerSyncJobs } from '../modules/subsystem/index.ts';
+import { registerNoticeJobs } from '../modules/notice/index.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */
 const AUTOMATION = new WeakMap<PgBoss, AutomationEngine>();
@@ -63,6 +64,7 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
   await registerFileGc(boss, ctx, logger);
   // 数据同步 (issue 40, ADR 0047): webhook pushes with retries, purge of old nonces and OIDC artefacts.
   await registerSyncJobs(boss, ctx, logger);
+  await registerNoticeJobs(boss, ctx, logger);
   await registerImportExport(boss, ctx, logger, connectionString);
   // Table-report exports (issue 21, ADR 0019).
   await registerReportExports(boss, ctx, logger, connectionString);

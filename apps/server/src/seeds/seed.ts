@@ -13,6 +13,7 @@ import { seedTenantFormsMenu } from './tenantForms.ts';
 import { seedApprovedTenants, seedTenantManageMenu } from './tenantManage.ts';
 import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './tenantViews.ts';
 import { seedMicroApps } from './microApps.ts';
+import { seedNotices } from './notices.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -184,6 +185,9 @@ const STEPS: Array<[string, Step]> = [
   ['menus-theme', (trx) => seedUnderSystem(trx, { name: '主题', path: '/system/theme', component: 'Theme', iconName: 'yingyongguanli', perms: 'system:theme', roles: [] })],
   // Issue 41 (ADR 0054): 系统管理 › 应用管理, application packages (export, import, upgrade).
   ['menus-app-management', (trx) => seedUnderSystem(trx, { name: '应用管理', path: '/system/appManagement', component: 'AppManagement', iconName: 'yingyongguanli', perms: 'app:package', roles: ['park_admin'] })],
+  // Issue 38 (ADR 0048): 信息发布 menus, NOTICE_TYPE, demo notices; 系统管理 › 短信设置.
+  ['notices-v1', seedNotices],
+  ['menus-sms-setting', (trx) => seedUnderSystem(trx, { name: '短信设置', path: '/system/smsSetting', component: 'SmsSetting', iconName: 'xiaoxi', perms: 'notice:sms', roles: [] })],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -16,6 +16,11 @@ export const pageRegistry: Record<string, PageComponent> = {
   MicroAppManager: lazy(() => import('../features/micro/MicroAppManagerPage.tsx').then((m) => ({ default: m.MicroAppManagerPage }))),
   MicroAppTemplate: lazy(() => import('../features/micro/MicroAppTemplatePage.tsx').then((m) => ({ default: m.MicroAppTemplatePage }))),
   TenantWorkbench: lazy(() => import('../features/micro/TenantWorkbenchPage.tsx').then((m) => ({ default: m.TenantWorkbenchPage }))),
+  // 信息发布 (issue 38): 平台公告, 企业公告, 我的公告; 系统管理 › 短信设置
+  PlatformNotice: lazy(() => import('../features/notice/NoticeListPage.tsx').then((m) => ({ default: m.PlatformNoticePage }))),
+  EnterpriseNotice: lazy(() => import('../features/notice/NoticeListPage.tsx').then((m) => ({ default: m.EnterpriseNoticePage }))),
+  MyNotice: lazy(() => import('../features/notice/MyNoticePage.tsx').then((m) => ({ default: m.MyNoticePage }))),
+  SmsSetting: lazy(() => import('../features/notice/SmsSettingPage.tsx').then((m) => ({ default: m.SmsSettingPage }))),
   // 租户管理 › 表单分配 (issue 36)
   FormTenantAllot: lazy(() => import('../features/tenant/form/FormTenantAllotPage.tsx').then((m) => ({ default: m.FormTenantAllotPage }))),
   // 租户管理 › 组织 / 用户 / 角色 / 菜单 / 数据字典: the park's view of one tenant (issue 36)

@@ -10,6 +10,7 @@ import { ALARM_COMPONENT, useMenuComponents } from '../../lib/menus.ts';
 import { COUNTER_QUERY_ROOT, badgeContent, useCounter } from '../counters/counters.ts';
 import { ALARM_QUERY_ROOT, useUnhandledAlarms } from '../alarms/api.ts';
 import { myWorkbench, WORKBENCH_QUERY_KEY } from './api.ts';
+import { NOTICE_QUERY_ROOT, useNoticeUnread } from '../notices/api.ts';
 import { AppIcon } from './AppIcon.tsx';
 import { functionRoute, groupViews, phoneFunctions, quickApps, type PlacedApp } from './tree.ts';
 import './workbench.css';
@@ -39,13 +40,14 @@ export function WorkbenchPage() {
   const tree = useQuery({ queryKey: WORKBENCH_QUERY_KEY, queryFn: ({ signal }) => myWorkbench(signal) });
   const waitDone = useCounter('waitDone');
   const unread = useCounter('msg');
+  const noticeUnread = useNoticeUnread();
   const canSeeAlarms = useMenuComponents()?.has(ALARM_COMPONENT) ?? false;
   const alarms = useUnhandledAlarms(canSeeAlarms);
   const [choosing, setChoosing] = useState<PlacedApp | null>(null);
   const groups = useMemo(() => groupViews(tree.data ?? []), [tree.data]);
   const quick = useMemo(() => quickApps(tree.data ?? []), [tree.data]);
   const refresh = async () => {
-    await Promise.all([client.invalidateQueries({ queryKey: WORKBENCH_QUERY_KEY }), client.invalidateQueries({ queryKey: COUNTER_QUERY_ROOT }), client.invalidateQueries({ queryKey: ALARM_QUERY_ROOT })]);
+    await Promise.all([client.invalidateQueries({ queryKey: WORKBENCH_QUERY_KEY }), client.invalidateQueries({ queryKey: COUNTER_QUERY_ROOT }), client.invalidateQueries({ queryKey: ALARM_QUERY_ROOT }), client.invalidateQueries({ queryKey: NOTICE_QUERY_ROOT })]);
   };
   useRetryOnReconnect(() => void refresh());
 
@@ -76,6 +78,12 @@ export function WorkbenchPage() {
             <button type="button" className="m-wb-counter" onClick={() => void navigate('/messages')} data-testid="counter-msg">
               <span className="m-wb-counter-value">{unread ?? '-'}</span>
               <span className="m-wb-counter-label">未读消息</span>
+            </button>
+            <button type="button" className="m-wb-counter" onClick={() => void navigate('/notices')} data-testid="counter-notice">
+              <Badge content={badgeContent(noticeUnread)}>
+                <span className="m-wb-counter-value">{noticeUnread ?? '-'}</span>
+              </Badge>
+              <span className="m-wb-counter-label">公告</span>
             </button>
             {canSeeAlarms && (
               <button type="button" className="m-wb-counter" onClick={() => void navigate('/alarms')} data-testid="counter-alarm">

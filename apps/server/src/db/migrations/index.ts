@@ -33,6 +33,7 @@ import * as microApps from './2026_12_02_0630_micro_apps.ts';
 import * as formQr from './2026_12_02_1020_form_qr.ts';
 import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
+import * as notices from './2026_12_02_1000_notices.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -85,6 +86,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1020_form_qr': formQr,
   // Installed application packages (issue 41, ADR 0054)
   '2026_12_02_1060_app_packages': appPackages,
+  // 公告 with receivers, read statistics and SMS templates (issue 38, ADR 0048)
+  '2026_12_02_1000_notices': notices,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

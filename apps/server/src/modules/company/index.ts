@@ -4,8 +4,8 @@ import { companyAdminRoutes } from './admin.routes.ts';
 import { companyRegisterRoutes } from './register.routes.ts';
 import { companyListRoutes } from './routes.ts';
 
-export { createSmsSender, type SmsSender } from './sms.ts';
-export { SmsOutbox } from './smsOutbox.ts';
+export { createSmsSender, maskPhone, type SmsSender } from './sms.ts';
+export { SmsOutbox, queueSms } from './smsOutbox.ts';
 
 /**
  * The company module's face (issue 6): enterprise registration (public), 企业管理, and the

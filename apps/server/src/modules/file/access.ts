@@ -12,11 +12,13 @@ import { isReferenced, type FileRow } from './repo.ts';
  * The form engine will refine this to the referencing records' own read permission.
  */
 export async function canReadFile(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'fileHolders'>>,
   auth: AuthContext,
   file: FileRow,
 ): Promise<boolean> {
   if (file.uploader_id !== null && file.uploader_id === auth.userId) return true;
+  // A notice's receivers read its attachments, whichever company uploaded them.
+  if (ctx.fileHolders?.mayReadHeld && (await ctx.fileHolders.mayReadHeld(ctx, auth, file))) return true;
   const { userType, companyId } = auth.user;
   const sameCompany = companyId !== null && file.company_id !== null && String(companyId) === file.company_id;
   if (userType !== 0 && !sameCompany) return false;
@@ -29,7 +31,7 @@ export async function canReadFile(
  * may only reference files its saver could already read.
  */
 export async function unreadableFileIds(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'fileHolders'>>,
   auth: AuthContext,
   fileIds: readonly (string | number)[],
 ): Promise<string[]> {

@@ -12,6 +12,8 @@ export interface FileHolders {
   mayEditHeld(ctx: AppContext, auth: AuthContext, ref: { form_id: string; record_id: string; sub_key: string | null }): Promise<boolean>;
   /** The file a name other than a file id stands for (an import/export job code), or null when `text` is no such name. */
   namedFile(ctx: AppContext, auth: AuthContext, text: string): Promise<FileRow | null>;
+  /** Whether `auth` may read `file` because something it receives holds it (a notice's attachments, issue 38). */
+  mayReadHeld?(ctx: Pick<AppContext, 'db'>, auth: AuthContext, file: FileRow): Promise<boolean>;
 }
 
 /** The file holders are part of every module's context (see context.ts). */
