@@ -28,3 +28,4 @@ export * from './subsystem/index.ts';
 export * from './micro/index.ts';
 export * from './theme/index.ts';
 export * from './dataControls/index.ts';
+export * from './remind/index.ts';
