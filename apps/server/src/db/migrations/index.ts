@@ -31,6 +31,7 @@ import * as tenants from './2026_12_02_0500_tenants.ts';
 import * as subsystems from './2026_12_02_0550_subsystems.ts';
 import * as microApps from './2026_12_02_0630_micro_apps.ts';
 import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
+import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -79,6 +80,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0630_micro_apps': microApps,
   // Sync webhooks and their delivery log, 高级控件数据源 (issue 40, ADR 0047)
   '2026_12_02_0650_sync_pull_webhooks': syncPullWebhooks,
+  // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)
+  '2026_12_02_1030_form_reminders': formReminders,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -5,7 +5,7 @@ import { companyRegisterRoutes } from './register.routes.ts';
 import { companyListRoutes } from './routes.ts';
 
 export { createSmsSender, type SmsSender } from './sms.ts';
-export { SmsOutbox } from './smsOutbox.ts';
+export { queueSms, SmsOutbox } from './smsOutbox.ts';
 
 /**
  * The company module's face (issue 6): enterprise registration (public), 企业管理, and the

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../context.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { FORM_DESIGN_PERMISSION } from '../form/index.ts';
+import { readFormSet, readLog, saveFormSet } from './service.ts';
+
+const FormIdParams = Type.Object({ formId: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) });
+const SaveBody = Type.Object({
+  id: Type.Optional(Type.Union([Type.Null(), Type.Integer(), Type.String()])),
+  formId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,15}$' })]),
+  // The original sends the object; a JSON text is read too.
+  formSet: Type.Union([Type.Object({}, { additionalProperties: true }), Type.String({ maxLength: 1_000_000 })]),
+});
+const LogQuery = Type.Object({
+  pageNum: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+});
+
+/** 提醒设置 (issue 39): the form designer's reminder settings and their send log. */
+export function remindRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const design = { permission: FORM_DESIGN_PERMISSION };
+  app.get('/api/form/queryFormSetByFormId/:formId', { schema: { params: FormIdParams }, config: design }, async (request) =>
+    readFormSet(ctx.db, authOf(request), (request.params as Static<typeof FormIdParams>).formId),
+  );
+  app.post('/api/form/saveFormRemindSet', { schema: { body: SaveBody }, config: { ...design, mutates: true } }, async (request) => {
+    const body = request.body as Static<typeof SaveBody>;
+    return saveFormSet(ctx.db, authOf(request), String(body.formId), body.formSet);
+  });
+  app.get('/api/form/queryFormRemindLog/:formId', { schema: { params: FormIdParams, querystring: LogQuery }, config: design }, async (request) => {
+    const q = request.query as Static<typeof LogQuery>;
+    return readLog(ctx.db, authOf(request), (request.params as Static<typeof FormIdParams>).formId, q.pageNum, q.pageSize);
+  });
+}
