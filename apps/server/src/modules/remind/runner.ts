@@ -14,8 +14,7 @@ import {
   type Recipient,
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { compileCondition } from '../form/queryCompiler.ts';
-import { loadModelFor } from '../form/formModel.ts';
+import { compileCondition, loadModelFor } from '../form/index.ts';
 import { dbDirectory, recordDirectory, tenantDbDirectory } from '../automation/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { queueSms } from '../company/index.ts';

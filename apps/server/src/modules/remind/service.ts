@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../plugins/authContext.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { tenantScopeOf } from '../../plugins/scope.ts';
-import { loadModelFor } from '../form/formModel.ts';
+import { loadModelFor } from '../form/index.ts';
 import { logPage, reachableForm, remindSetOf, saveRemindSet } from './repo.ts';
 
 /** No mail transport exists yet: the dialog says so and the server refuses 邮件提醒. */
