@@ -4,6 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { FORM_DESIGN_PERMISSION } from '../form/index.ts';
 import { readFormSet, readLog, saveFormSet } from './service.ts';
+import { parkClock } from '@park/core';
+import { remindTick } from './runner.ts';
 
 const FormIdParams = Type.Object({ formId: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) });
 const SaveBody = Type.Object({
@@ -31,4 +33,13 @@ export function remindRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = request.query as Static<typeof LogQuery>;
     return readLog(ctx.db, authOf(request), (request.params as Static<typeof FormIdParams>).formId, q.pageNum, q.pageSize);
   });
+  // e2e only (REMIND_TEST_HOOKS=1): runs this form's reminders due by the end of the park's day,
+  // through the same claims as the schedule, so a spec need not wait for 09:00 in Shanghai.
+  if (ctx.config.remindTestHooks) {
+    app.post('/api/test/remind/run/:formId', { schema: { params: FormIdParams }, config: { ...design, mutates: true } }, async (request) => {
+      const endOfDay = new Date(`${parkClock(new Date()).day}T23:59:00+08:00`);
+      const out = await remindTick({ db: ctx.db, smsProvider: 'log' }, endOfDay, (request.params as Static<typeof FormIdParams>).formId);
+      return { errCode: 0, data: out };
+    });
+  }
 }
