@@ -69,6 +69,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       DATASOURCE_ALLOWED_HOSTS: '127.0.0.1',
       // The demo park's simulator stays off unless a spec asks for it (issue 23).
       PARK_SIMULATOR: '0',
+      // 提醒设置's hook that runs due reminders now (issue 39).
+      REMIND_TEST_HOOKS: '1',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

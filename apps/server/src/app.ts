@@ -1,3 +1,4 @@
+import { remindRoutes } from './modules/remind/index.ts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   themeRoutes(app, ctx); // issue 40: 主题
   qrCodeRoutes(app, ctx); // issue 39: 二维码设置
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
+  remindRoutes(app, ctx); // issue 39: 提醒设置
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;

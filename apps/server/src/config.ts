@@ -38,6 +38,8 @@ export interface Config {
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
   sms: SmsSettings;
+  /** REMIND_TEST_HOOKS=1 (e2e only): serves the hook that runs 提醒设置's due reminders now. */
+  remindTestHooks: boolean;
   /** The automation engine (issue 18, modules/automation). */
   automation: AutomationSettings;
   /** Reports, datasets and datasources (issue 21, modules/report). */
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
+    remindTestHooks: env.REMIND_TEST_HOOKS === '1',
     automation: {
       maxDepth: intFrom(env.AUTOMATION_MAX_DEPTH, 5, 'AUTOMATION_MAX_DEPTH'),
       workers: Math.max(1, intFrom(env.AUTOMATION_WORKERS, 2, 'AUTOMATION_WORKERS')),

@@ -31,3 +31,4 @@ export * from './theme/index.ts';
 export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';
 export * from './notice/index.ts';
+export * from './remind/index.ts';

@@ -1128,7 +1128,43 @@ export interface FormDesignDraftTable {
   update_time: Timestamp;
 }
 
+/** 提醒设置 (issue 39): a form's formSet JSON as the original saves it. */
+export interface FormRemindSetTable {
+  id: Generated<string>;
+  form_id: string;
+  form_set: unknown;
+  update_time: Generated<Date>;
+}
+/** A reminder's claimed periods: the primary key makes a period run once across instances. */
+export interface FormRemindPeriodTable {
+  rule_key: string;
+  period: string;
+  claimed_at: Generated<Date>;
+}
+export interface FormRemindRecordTable {
+  rule_key: string;
+  period: string;
+  record_id: string;
+}
+export interface FormRemindLogTable {
+  id: Generated<string>;
+  form_id: string;
+  rule_kind: string;
+  rule_index: number;
+  period: string;
+  record_id: string | null;
+  title: string;
+  receiver_id: string;
+  channel: string;
+  result: string;
+  create_time: Generated<Date>;
+}
+
 export interface Database {
+  form_remind_set: FormRemindSetTable;
+  form_remind_period: FormRemindPeriodTable;
+  form_remind_record: FormRemindRecordTable;
+  form_remind_log: FormRemindLogTable;
   form_group: FormGroupTable;
   form_conf: FormConfTable;
   form_event: FormEventTable;

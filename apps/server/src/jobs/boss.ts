@@ -17,6 +17,7 @@ import { isDatabaseUnavailable, OutageLog } from '../db/outage.ts';
 import { registerFormAllotJob } from '../modules/tenant/index.ts';
 import { registerSyncJobs } from '../modules/subsystem/index.ts';
 import { registerNoticeJobs } from '../modules/notice/index.ts';
+import { registerRemindJobs } from '../modules/remind/index.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */
 const AUTOMATION = new WeakMap<PgBoss, AutomationEngine>();
@@ -89,6 +90,7 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
   // Nightly backup with retention, and 立即备份 from 系统管理 (issue 28).
   await registerBackupJob(boss, ctx, logger, connectionString);
   await registerFormAllotJob(boss, ctx, logger); // issue 36: 表单分配 / 同步配置
+  await registerRemindJobs(boss, ctx, logger); // issue 39: 提醒设置
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {

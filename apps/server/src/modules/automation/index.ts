@@ -5,6 +5,6 @@
  */
 export { automationRoutes } from './routes.ts';
 export { automationDesignerRoutes } from './designer.routes.ts';
-export { dbDirectory, recordDirectory, tenantOfRecord } from './directory.ts';
+export { dbDirectory, recordDirectory, tenantDbDirectory, tenantOfRecord } from './directory.ts';
 export type { AutomationEngine } from './engine.ts';
 export { startAutomation } from './jobs.ts';

@@ -4,7 +4,7 @@ import { QR_TEXT, type QrCodeConf } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { flatBody, FORM_DESIGN_PERMISSION } from '../form/index.ts';
-import { addThroughCode, describeEntry, entryCodes, readFormSet, resolveToken, saveQrCodeConf } from './service.ts';
+import { addThroughCode, describeEntry, entryCodes, resolveToken, saveQrCodeConf } from './service.ts';
 
 const FormIdParam = Type.Object({ formId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 const TokenParam = Type.Object({ token: Type.String({ maxLength: 120 }) });
@@ -18,11 +18,6 @@ const ConfBody = Type.Object({ formId: Type.Union([Type.Integer(), Type.String({
  */
 export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const design = { permission: FORM_DESIGN_PERMISSION };
-
-  app.get('/api/form/queryFormSetByFormId/:formId', { schema: { params: FormIdParam }, config: design }, async (request) => {
-    const { formId } = request.params as Static<typeof FormIdParam>;
-    return { errCode: 0, data: await readFormSet(ctx, authOf(request), formId) };
-  });
 
   app.post('/api/form/saveQrCodeConf', { schema: { body: ConfBody }, config: { ...design, audit: { module: '表单设计', action: '保存二维码设置' } } }, async (request) => {
     await saveQrCodeConf(ctx, authOf(request), request.body as QrCodeConf);

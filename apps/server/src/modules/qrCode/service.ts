@@ -35,11 +35,12 @@ async function storedConf(ctx: AppContext, formId: string): Promise<QrCodeConf |
   return (row?.qr_code_conf as QrCodeConf | null | undefined) ?? null;
 }
 
-export async function readFormSet(ctx: AppContext, auth: AuthContext, formId: string) {
-  await fieldKeys(ctx, auth, formId); // 404 for a form the caller cannot see
-  const row = await findFormSet(ctx.db, formId);
-  const conf = (row?.qr_code_conf as QrCodeConf | null | undefined) ?? defaultQrCodeConf(Number(formId));
-  return { id: row ? Number(row.id) : null, formId: Number(formId), formSet: row?.form_set ? JSON.stringify(row.form_set) : null, qrCodeConf: JSON.stringify(conf) };
+/**
+ * queryFormSetByFormId's qrCodeConf, as JSON text (the original's default before anything is saved).
+ * The route itself is 提醒设置's (modules/remind), which asks this for the QR half of the reply.
+ */
+export async function qrCodeConfText(ctx: AppContext, formId: string): Promise<string> {
+  return JSON.stringify((await storedConf(ctx, formId)) ?? defaultQrCodeConf(Number(formId)));
 }
 
 /** Saves the whole configuration; an entry without a tokenId (new, or regenerated) gets a fresh one. */

@@ -44,6 +44,7 @@ import { Palette, paletteName } from './Palette.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { QrCodeSettingButton } from './qrCode/QrCodeSettingButton.tsx';
+import { RemindSetButton } from '../remind/RemindSetDialog.tsx';
 import { useDesigner } from './useDesigner.ts';
 import { discardDraft, type DesignDraft } from './api.ts';
 import { DRAFT_LABELS, useDraftAutosave } from './useDraftAutosave.ts';
@@ -271,6 +272,7 @@ export function Designer({ formId, formName, initial, draft, designVersion, publ
           <Button icon={<CodeOutlined />} onClick={() => setDialog('json')}>
             JSON
           </Button>
+          {formId > 0 && <RemindSetButton formId={formId} meta={meta} />}
           <Badge dot={dirty}>
             <Button type="primary" icon={<CloudUploadOutlined />} onClick={publish}>
               发布
