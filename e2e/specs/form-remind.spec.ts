@@ -42,8 +42,8 @@ test('数据提醒：证书 30 天内到期，提醒送达消息中心', async (
   await expect(toast(page, '请填写默认接收人')).toBeVisible();
 
   await d.getByLabel('默认接收人').click();
-  await page.keyboard.type('admin');
-  await chooseOption(page, '');
+  await page.keyboard.type('系统管理员');
+  await chooseOption(page, '系统管理员');
   await page.keyboard.press('Escape');
   await d.getByLabel('条件字段').click();
   await chooseOption(page, '有效期至');
