@@ -34,6 +34,7 @@ import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
 import { microRoutes } from './modules/micro/index.ts';
 import { appPackageRoutes } from './modules/apppackage/index.ts';
 import { noticeRoutes } from './modules/notice/index.ts';
+import { bookRoutes } from './modules/book/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   qrCodeRoutes(app, ctx); // issue 39: 二维码设置
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
   remindRoutes(app, ctx); // issue 39: 提醒设置
+  bookRoutes(app, ctx); // issue 38: 通讯录
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;
