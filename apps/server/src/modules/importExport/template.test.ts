@@ -19,6 +19,7 @@ let t: TestApp;
 let boss: PgBoss;
 let admin: string;
 let formId: number;
+let narrowId: number;
 
 /** 30 options whose labels together pass Excel's 255-character inline limit. */
 const longOptions = Array.from({ length: 30 }, (_, i) => ({ value: `z${i}`, label: `第${i + 1}号储罐区域（东侧）` }));
@@ -61,6 +62,9 @@ beforeAll(async () => {
   const type = await t.sql.query<{ id: string }>(`insert into sys_dic_type (type_code, type_name) values ('tpl_tank_kind', '罐型') returning id`);
   await t.sql.query(`insert into sys_dic_catalog (type_id, code, name, order_index) values ($1, 'f', '浮顶罐', 1), ($1, 'g', '拱顶罐', 2)`, [type.rows[0]!.id]);
   formId = await createForm(t, admin, '模板下拉校验', meta());
+  const m = meta();
+  m.sensorSettingsV2.widgets[1]!.data!.cols = [{ key: 't_zone' }];
+  narrowId = await createForm(t, admin, '模板窄表格', m);
 });
 afterAll(async () => {
   await stopJobs(boss);
@@ -130,6 +134,9 @@ describe('GET exportFormTemplate/{formId}&{widgetId}', () => {
     const ws = book.worksheets[0]!;
     // $seq and the system column are not imported.
     expect(headers(ws)).toEqual(['名称', '区域', '日期']);
+    const narrow = await bookOf(await t.call(admin, 'GET', `/api/form/exportFormTemplate/${narrowId}&w9`));
+    // A required field the table leaves out is still asked for, last.
+    expect(headers(narrow.worksheets[0]!)).toEqual(['区域', '名称']);
     expect(String(check(ws, 'B2')!.formulae[0])).toMatch(new RegExp(`^'${CHOICE_SHEET}'!`));
     expect(String(ws.getCell('C1').note)).toContain('yyyy-MM-dd');
   });

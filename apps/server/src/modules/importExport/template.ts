@@ -38,8 +38,12 @@ function widgetColumns(table: TableModel, widget: Record<string, unknown>): Colu
     .map((c) => str(typeof c === 'object' && c !== null ? (c as Record<string, unknown>).key ?? (c as Record<string, unknown>).model : c).trim())
     .filter((k) => k !== '' && !k.startsWith('$'));
   // Headers are the controls' own names, which an import without a configured layout matches on.
-  const specs = importColumns(table, keys.map((key) => ({ key, name: '' })));
-  return specs.filter((s): s is ColumnSpec => s !== null);
+  const shown = importColumns(table, keys.map((key) => ({ key, name: '' }))).filter((s): s is ColumnSpec => s !== null);
+  if (shown.length === 0) return [];
+  // A required field the table does not show still has to be filled, or every row would be refused.
+  const have = new Set(shown.map((s) => s.key));
+  const required = importColumns(table, null).filter((s): s is ColumnSpec => s !== null && !have.has(s.key) && s.control !== null && isRequired(s.control));
+  return [...shown, ...required];
 }
 
 /**
