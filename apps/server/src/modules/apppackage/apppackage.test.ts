@@ -319,6 +319,22 @@ describe('卸载', () => {
   });
 });
 
+describe('卸载 with a flow', () => {
+  it('takes the form\'s approval flow with it, all its versions', async () => {
+    const formId = await parkForm(source, srcAdmin, '包流程卸载表单', [control('number', '数量', 'amount')]);
+    await deployFlow(source, srcAdmin, formId, async (t) => ({ nodeId: 's', nodeName: '发起人', type: 0, childNode: { nodeId: 'a', nodeName: '审批', type: 1, approveType: 0, approveItems: [], recipient: { ...nobody, type: 0, role: [{ roleId: await roleIdOf(t, 'park_admin') }] }, childNode: null } }));
+    const zip = await exportZip(source, srcAdmin, { code: 'flowapp', name: '流程应用', version: '1.0.0', formIds: [formId] });
+    const done = await upload(target, dstAdmin, 'import', zip);
+    expect(done.json(), done.body).toMatchObject({ errCode: 0 });
+    const id = done.json().data.formIds[Object.keys(done.json().data.formIds)[0]!];
+    const flows = async () => (await target.sql.query(`select (select count(*)::int from flow_model where form_id = $1) m, (select count(*)::int from flow_definition where form_id = $1) d`, [id])).rows[0];
+    expect(await flows()).toEqual({ m: 1, d: 1 });
+    const un = await target.call(dstAdmin, 'POST', '/api/apppackage/uninstall', { code: 'flowapp' });
+    expect(un.json(), un.body).toMatchObject({ errCode: 0, data: { removedForms: 1 } });
+    expect(await flows()).toEqual({ m: 0, d: 0 });
+  });
+});
+
 describe('hostile packages are refused whole, nothing written', () => {
   const editForm = (edit: (f: Json) => void) => (files: Map<string, string>) => {
     for (const [name, text] of files) {
