@@ -196,8 +196,11 @@ describe('export → import into an empty installation', () => {
     firstInstance = String(started.json().processInstanceId);
     const tasks = await target.sql.query(`select node_name, assignee_id::text from flow_task where instance_id = $1 and status = 0`, [firstInstance]);
     expect(tasks.rows).toContainEqual({ node_name: '园区审批', assignee_id: approverId });
-    const todo = await target.call(await target.login('pkg_approver'), 'GET', '/api/flow/self/todotaskcount');
+    const approver = await target.login('pkg_approver');
+    const todo = await target.call(approver, 'GET', '/api/flow/self/todotaskcount');
     expect(todo.json().totalCount).toBeGreaterThanOrEqual(1);
+    // The list menu, granted to park_admin by code, is in that role's menu tree there.
+    expect((await target.call(approver, 'GET', '/api/user/listRouter')).body).toContain(`/form/list/${bill.id}`);
   });
 
   it('the same version again is refused with the reason, nothing written', async () => {
