@@ -13,6 +13,8 @@ import { createForm } from '../support/forms.ts';
 const RUN = Date.now().toString(36).slice(-5);
 const FORM = `应用包运单${RUN}`;
 const CODE = `e2e_${RUN}`;
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const parkAdminRoleId = async () => String((await withDb((c) => c.query<{ id: string }>(`select id from sys_role where role_code = 'park_admin' and company_id is null`))).rows[0]!.id);
 const sha = (t: string) => crypto.createHash('sha256').update(t, 'utf8').digest('hex');
 
 /** The package with `edit` applied to its entries and checksums made right again (unless `tamper`). */
@@ -30,13 +32,18 @@ function rewrite(zip: Buffer, edit: (files: Map<string, string>) => void, tamper
 
 test('应用管理：新建应用导出，导入预览后安装，升级显示新增字段并保留数据，篡改的应用包被拒绝', async ({ page }) => {
   await loginAsAdmin(page);
-  await createForm(page.request, FORM, {
+  const sourceId = await createForm(page.request, FORM, {
     list: [
       { type: 'input', name: '运单号', key: 'input_bill', model: 'billNo', options: {}, rules: [] },
       { type: 'number', name: '数量', key: 'number_amount', model: 'amount', options: {}, rules: [] },
     ],
     config: {},
   });
+  // The form's approval flow (the park administrators' role approves) travels with it.
+  const modelId = (await (await page.request.get(`/api/flow/flowconf/createmodel?formId=${sourceId}&formName=x`, { headers: XHR })).json()).modelId as number;
+  const tree = { nodeId: 's', nodeName: '发起人', type: 0, childNode: { nodeId: 'a', nodeName: `园区审批${RUN}`, type: 1, approveType: 0, approveItems: [], recipient: { type: 0, role: [{ roleId: await parkAdminRoleId(), roleName: '园区管理员' }], person: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] }, childNode: null } };
+  expect((await (await page.request.post('/api/flow/flowconf/save', { data: { modelId, nodeConfig: tree }, headers: XHR })).json()).errCode).toBe(0);
+  expect((await (await page.request.get(`/api/flow/deployprocessdef?modelId=${modelId}`, { headers: XHR })).json()).errCode).toBe(0);
   await page.goto(`${BASE}/system/appManagement`);
   await expect(page.locator('.list-page .ant-card-head-title')).toHaveText('应用管理');
 
@@ -62,7 +69,10 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const imp = page.getByRole('dialog', { name: '导入应用' });
   await imp.locator('input[type=file]').setInputFiles(v1Path);
-  await expect(imp.locator('tr').filter({ hasText: FORM })).toContainText('新建');
+  await expect(imp.locator('tr').filter({ hasText: FORM }).first()).toContainText('新建');
+  const flowRow = imp.locator('tr').filter({ hasText: `${FORM}（审批流程）` });
+  await expect(flowRow).toContainText('审批流程');
+  await expect(flowRow).toContainText('新建');
   await page.screenshot({ path: '/tmp/s41-app-import-preview.png' });
   await imp.getByRole('button', { name: '确认导入' }).click();
   await expect(page.getByText('导入成功')).toBeVisible();
@@ -71,6 +81,9 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   await expect(row).toContainText('园区');
   const installed = await withDb((c) => c.query<{ id: string }>(`select id from form_conf where form_name = $1`, [FORM]));
   const formId = installed.rows[0]!.id;
+  // The installed form has its flow deployed, the role mapped to this installation's id.
+  const flows = await withDb((c) => c.query(`select d.node_config from flow_definition d join flow_model m on m.definition_id = d.id where m.form_id = $1`, [formId]));
+  expect(JSON.stringify(flows.rows[0]?.node_config)).toContain(`园区审批${RUN}`);
   await withDb((c) => c.query(`insert into form_${formId} ("billNo", amount) values ('YD-E2E', 5)`));
 
   // 升级 with 1.1.0, which adds 起运地: previewed as 更新 with the field, upgraded, the row kept.
@@ -92,8 +105,9 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   const up = page.getByRole('dialog', { name: `升级「测试应用${RUN}」` });
   await up.locator('input[type=file]').setInputFiles(v2Path);
   await expect(up.getByText('将从 1.0.0 升级到 1.1.0，已有数据保留')).toBeVisible();
-  await expect(up.locator('tr').filter({ hasText: FORM })).toContainText('更新');
-  await expect(up.locator('tr').filter({ hasText: FORM })).toContainText('新增：起运地');
+  await expect(up.locator('tr').filter({ hasText: FORM }).first()).toContainText('更新');
+  await expect(up.locator('tr').filter({ hasText: FORM }).first()).toContainText('新增：起运地');
+  await expect(up.locator('tr').filter({ hasText: `${FORM}（审批流程）` })).toContainText('不变');
   await page.screenshot({ path: '/tmp/s41-app-upgrade-preview.png' });
   await up.getByRole('button', { name: '确认升级' }).click();
   await expect(page.getByText('已升级到 1.1.0')).toBeVisible();

@@ -1369,7 +1369,7 @@ export interface AppPackageTable {
 /** A part an application installed: its logical code in the package and the installation's id. */
 export interface AppPackagePartTable {
   package_id: string;
-  kind: 'form' | 'dictionary' | 'menu';
+  kind: 'form' | 'dictionary' | 'menu' | 'flow';
   code: string;
   local_id: string;
 }

@@ -2,7 +2,7 @@
  * Names of entries inside a package zip. Only the layout this format writes is accepted, so a
  * name can never climb out (`../`), start at a root (`/`, `C:`), or hide a separator (`\`).
  */
-const ENTRY = /^(manifest\.json|forms\/[A-Za-z][A-Za-z0-9_]{0,39}\.json|dictionaries\/[A-Za-z][A-Za-z0-9_]{0,62}\.json)$/;
+const ENTRY = /^(manifest\.json|forms\/[A-Za-z][A-Za-z0-9_]{0,39}\.json|flows\/[A-Za-z][A-Za-z0-9_]{0,39}\.json|dictionaries\/[A-Za-z][A-Za-z0-9_]{0,62}\.json)$/;
 
 /** Null when the name is one this format writes; otherwise the Chinese reason. */
 export function entryNameProblem(name: string): string | null {

@@ -1,3 +1,4 @@
+import type { FlowNode } from '../flow/types.ts';
 import type { FormMeta } from '../form/types.ts';
 
 /*
@@ -51,6 +52,16 @@ export interface PackagedDictionary {
   entries: PackagedDictEntry[];
 }
 
+/** A form's approval flow (its active version), `flows/<form code>.json`; roles as `@role:<code>` (flows.ts). */
+export interface PackagedFlow {
+  /** The code of the form in the package the flow belongs to. */
+  form: string;
+  modelName: string;
+  tree: FlowNode;
+  /** What export left out (users, organisations), shown in the preview. */
+  notes: string[];
+}
+
 export interface ManifestEntry {
   path: string;
   sha256: string;
@@ -61,7 +72,8 @@ export interface AppManifest {
   app: { code: string; name: string; version: string; description: string };
   /** What the package needs the installation to have already (codes). */
   dependencies: { dictionaries: string[] };
-  parts: { forms: string[]; dictionaries: string[] };
+  /** `flows` (form codes with an approval flow) came with part 2; a package without it has none. */
+  parts: { forms: string[]; dictionaries: string[]; flows?: string[] };
   entries: ManifestEntry[];
   /** sha256 over the entries' lines (`path sha256\n`, sorted by path). */
   sha256: string;
@@ -72,10 +84,12 @@ export interface AppPackage {
   manifest: AppManifest;
   forms: PackagedForm[];
   dictionaries: PackagedDictionary[];
+  flows: PackagedFlow[];
 }
 
 export const formEntry = (code: string) => `forms/${code}.json`;
 export const dictEntry = (code: string) => `dictionaries/${code}.json`;
+export const flowEntry = (formCode: string) => `flows/${formCode}.json`;
 
 /** The text the whole-package checksum is taken of. */
 export function entriesDigestText(entries: readonly ManifestEntry[]): string {

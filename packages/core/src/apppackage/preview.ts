@@ -1,6 +1,8 @@
 import { flattenControls, storageColumns, subTableChildren, subTablesOf } from '../form/walk.ts';
 import { designChanges, type DesignChange } from '../tenant/formDepends.ts';
+import type { FlowNode } from '../flow/types.ts';
 import type { FormMeta } from '../form/types.ts';
+import { flowRoleCodes, sameFlowTree } from './flows.ts';
 import { compareSemver, type AppPackage } from './format.ts';
 
 /*
@@ -13,7 +15,7 @@ import { compareSemver, type AppPackage } from './format.ts';
 export type PartAction = '新建' | '更新' | '不变';
 
 export interface PartPreview {
-  kind: 'form' | 'dictionary';
+  kind: 'form' | 'dictionary' | 'flow';
   code: string;
   name: string;
   action: PartAction;
@@ -31,6 +33,13 @@ export interface InstalledApp {
 }
 
 export interface InstallationState {
+  /**
+   * The active approval flow of each of this application's installed forms, by form code, made
+   * portable the way export makes it (roles as codes), so it compares with the packaged one.
+   */
+  flows?: ReadonlyMap<string, FlowNode>;
+  /** Role codes the target has: a flow naming another is refused (nobody would approve). */
+  roleCodes?: ReadonlySet<string>;
   /** This application as installed in the target, or null. */
   app: InstalledApp | null;
   /** Names of forms in the target that are not this application's. */
@@ -107,6 +116,15 @@ export function previewPackage(pkg: AppPackage, state: InstallationState): Packa
     const present = state.dictionaries.has(d.typeCode);
     if (present && !mine) notes.push(`数据字典「${d.typeName}」(${d.typeCode}) 已存在，沿用现有字典`);
     parts.push({ kind: 'dictionary', code: d.typeCode, name: d.typeName, action: present ? (mine ? '更新' : '不变') : '新建', added: [], changed: [] });
+  }
+  for (const flow of pkg.flows) {
+    const formName = pkg.forms.find((f) => f.code === flow.form)?.formName ?? flow.form;
+    const was = state.flows?.get(flow.form);
+    const action: PartAction = was === undefined ? '新建' : sameFlowTree(was, flow.tree) ? '不变' : '更新';
+    parts.push({ kind: 'flow', code: flow.form, name: `${formName}（审批流程）`, action, added: [], changed: [] });
+    notes.push(...flow.notes.map((n) => `表单「${formName}」的审批流程：${n}`));
+    const lacking = flowRoleCodes(flow.tree).filter((c) => state.roleCodes !== undefined && !state.roleCodes.has(c));
+    if (lacking.length > 0) reasons.push(`表单「${formName}」的审批流程使用的角色「${lacking.join('、')}」在本系统中不存在：请先创建这些角色`);
   }
   for (const code of pkg.manifest.dependencies.dictionaries) {
     if (!state.dictionaries.has(code)) reasons.push(`缺少依赖的数据字典「${code}」：请先创建该字典或使用包含它的应用包`);

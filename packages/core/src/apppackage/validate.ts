@@ -3,18 +3,21 @@ import { directDepends } from '../tenant/formDepends.ts';
 import { isRecord } from '../form/lib/values.ts';
 import { IDENTIFIER } from '../form/designValidation.ts';
 import { entryNameProblem } from './entryNames.ts';
+import { flowProblems } from './flows.ts';
 import { packagedFormRefs } from './formRefs.ts';
 import {
   APP_CODE,
   APP_PACKAGE_FORMAT,
   dictEntry,
   entriesDigestText,
+  flowEntry,
   formEntry,
   MANIFEST_ENTRY,
   SEMVER,
   type AppManifest,
   type AppPackage,
   type PackagedDictionary,
+  type PackagedFlow,
   type PackagedForm,
 } from './format.ts';
 
@@ -55,6 +58,7 @@ function manifestProblems(m: unknown): string[] {
   const parts = isRecord(m.parts) ? m.parts : {};
   if (!codes(parts.forms, APP_CODE)) out.push('表单编码不合法：须以字母开头，只含字母、数字和下划线');
   if (!codes(parts.dictionaries, DICT_CODE)) out.push('数据字典编码不合法');
+  if (parts.flows !== undefined && !codes(parts.flows, APP_CODE)) out.push('审批流程的表单编码不合法');
   const deps = isRecord(m.dependencies) ? m.dependencies : {};
   if (!codes(deps.dictionaries, DICT_CODE)) out.push('依赖的数据字典编码不合法');
   if (!Array.isArray(m.entries) || !m.entries.every((e) => isRecord(e) && typeof e.path === 'string' && typeof e.sha256 === 'string')) out.push('manifest.json 的文件清单不合法');
@@ -135,6 +139,14 @@ export function readAppPackage(files: ReadonlyMap<string, string>, sha256: Sha25
     reasons.push(...r.reasons);
     if (r.dict) dictionaries.push(r.dict);
   }
+  const flows: PackagedFlow[] = [];
+  const formsByCode = new Map(forms.map((f) => [f.code, f]));
+  for (const code of new Set(manifest.parts.flows ?? [])) {
+    const bytes = files.get(flowEntry(code));
+    const r = bytes !== undefined ? flowProblems(code, json(bytes), formsByCode) : { flow: null, reasons: [`缺少审批流程「${code}」的文件`] };
+    reasons.push(...r.reasons);
+    if (r.flow) flows.push(r.flow);
+  }
   if (new Set(manifest.parts.forms).size !== manifest.parts.forms.length) reasons.push('表单编码重复');
   if (new Set(forms.map((f) => f.formName)).size !== forms.length) reasons.push('应用包内表单名称重复');
   // Every form a design names is in the package; every dictionary it uses is in it or a declared dependency.
@@ -146,5 +158,5 @@ export function readAppPackage(files: ReadonlyMap<string, string>, sha256: Sha25
     for (const sub of directDepends('0', f.meta).tables) if (!IDENTIFIER.test(sub.slice('form_0__'.length))) reasons.push(`表单「${f.formName}」的子表名不合法`);
   }
   if (reasons.length > 0) return { ok: false, reasons };
-  return { ok: true, pkg: { manifest, forms, dictionaries } };
+  return { ok: true, pkg: { manifest, forms, dictionaries, flows } };
 }

@@ -33,6 +33,7 @@ import * as microApps from './2026_12_02_0630_micro_apps.ts';
 import * as formQr from './2026_12_02_1020_form_qr.ts';
 import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
+import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as addressBook from './2026_12_03_0200_address_book.ts';
@@ -88,6 +89,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1020_form_qr': formQr,
   // Installed application packages (issue 41, ADR 0054)
   '2026_12_02_1060_app_packages': appPackages,
+  // Application packages carry approval flows (issue 41 part 2, ADR 0054)
+  '2026_12_03_0800_app_package_flows': appPackageFlows,
   // 公告 with receivers, read statistics and SMS templates (issue 38, ADR 0048)
   '2026_12_02_1000_notices': notices,
   // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)

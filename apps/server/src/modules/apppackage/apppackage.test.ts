@@ -55,7 +55,8 @@ async function fingerprint(t: TestApp): Promise<string> {
            (select count(*) from sys_dic_type) dicts, (select count(*) from sys_dic_catalog) entries,
            (select count(*) from app_package) apps, (select count(*) from app_package_part) parts,
            (select count(*) from pg_tables where tablename like 'form\\_%') tables,
-           (select coalesce(max(design_version), 0) from form_conf) versions`);
+           (select coalesce(max(design_version), 0) from form_conf) versions,
+           (select count(*) from flow_model) flows, (select count(*) from flow_definition) flow_versions`);
   return JSON.stringify(r.rows[0]);
 }
 
@@ -75,6 +76,7 @@ function repack(zip: Buffer, edit: (files: Map<string, string>) => void, keepSum
 }
 
 let pkgV1: Buffer;
+let firstInstance: string;
 let carrierId: string;
 let waybillId: string;
 
@@ -95,8 +97,39 @@ beforeAll(async () => {
   ]);
   // The waybill's menu is granted to the park administrator's role: the grant travels by role code.
   await source.sql.query(`insert into sys_role_menu (role_id, menu_id) select r.id, m.id from sys_role r, sys_menu m where r.role_code = 'park_admin' and r.company_id is null and m.path = $1`, [`/form/list/${waybillId}`]);
+  srcClerk = String((await source.sql.query(`insert into sys_user (username, password_hash, real_name, user_type) select 'pkg_clerk', password_hash, '源库专员', 0 from sys_user where username = 'admin' returning id`)).rows[0].id);
+  await deployFlow(source, srcAdmin, waybillId, waybillFlow('园区审批'));
   pkgV1 = await exportZip(source, srcAdmin, { code: 'hazmat', name: '危化品运输', version: '1.0.0', description: '测试', formIds: [waybillId] });
 }, 120_000);
+
+let srcClerk: string;
+const roleIdOf = async (t: TestApp, code: string) => String((await t.sql.query(`select id from sys_role where role_code = $1 and company_id is null`, [code])).rows[0].id);
+const nobody = { person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] };
+const condition = (nodeId: string, priorityLevel: number, conds: Json[], childNode: Json | null): Json => ({
+  nodeId, nodeName: `条件${priorityLevel}`, type: 3, priorityLevel, conf: { condition: { fieldConds: { condType: 'and', conditions: conds.length ? [{ condType: 'and', conds }] : [] }, fieldUpdateConds: [] } }, childNode,
+});
+/** 发起人 → 数量 > 10: the park administrators' role approves; otherwise one person of the source installation (not packaged). */
+function waybillFlow(bigName: string): (t: TestApp) => Promise<Json> {
+  return async (t) => ({
+    nodeId: 'start', nodeName: '发起人', type: 0,
+    childNode: {
+      nodeId: 'route', nodeName: '路由', type: 4, childNode: null,
+      conditionNodes: [
+        condition('big', 1, [{ model: 'amount', type: 'number', dataType: 'Number', matchType: '$gt', value: '10' }],
+          { nodeId: 'park', nodeName: bigName, type: 1, approveType: 0, approveItems: [], noApprover: 'admin', recipient: { ...nobody, type: 0, role: [{ roleId: await roleIdOf(t, 'park_admin'), roleName: '园区管理员' }] }, childNode: null }),
+        condition('small', 2, [],
+          { nodeId: 'one', nodeName: '专员审批', type: 1, approveType: 0, approveItems: [], noApprover: 'admin', recipient: { ...nobody, type: 1, person: [{ id: Number(srcClerk), name: '源库专员', type: 1 }] }, childNode: null }),
+      ],
+    },
+  });
+}
+
+async function deployFlow(t: TestApp, admin: string, formId: string, tree: (t: TestApp) => Promise<Json>): Promise<void> {
+  const modelId = (await t.call(admin, 'GET', `/api/flow/flowconf/createmodel?formId=${formId}&formName=x`)).json().modelId as number;
+  const saved = await t.call(admin, 'POST', '/api/flow/flowconf/save', { modelId, nodeConfig: await tree(t) });
+  expect(saved.json(), saved.body).toMatchObject({ errCode: 0 });
+  expect((await t.call(admin, 'GET', `/api/flow/deployprocessdef?modelId=${modelId}`)).json()).toMatchObject({ errCode: 0 });
+}
 
 afterAll(async () => {
   await Promise.all([source?.close(), target?.close()]);
@@ -110,6 +143,13 @@ describe('export → import into an empty installation', () => {
     const manifest = JSON.parse(read.files.get('manifest.json')!);
     expect(manifest).toMatchObject({ format: 1, app: { code: 'hazmat', version: '1.0.0' }, parts: { dictionaries: ['hz_goods_class'] } });
     expect(manifest.parts.forms).toHaveLength(2);
+    expect(manifest.parts.flows).toHaveLength(1);
+    const flow = JSON.parse(read.files.get(`flows/${manifest.parts.flows[0]}.json`)!);
+    // Roles travel by code, the one person is dropped (said in the notes) and that approver falls back to 直属主管.
+    expect(JSON.stringify(flow.tree)).toContain('"roleId":"@role:park_admin"');
+    expect(JSON.stringify(flow.tree)).not.toContain('源库专员');
+    expect(JSON.stringify(flow.tree)).not.toContain(`"id":${srcClerk}`);
+    expect(flow.notes.join()).toContain('节点「专员审批」指定的人员（源库专员）不随应用包导出');
     const text = [...read.files.values()].join('\n');
     expect(text).not.toContain(`"formId": "${carrierId}"`);
     expect(text).toContain('@form:');
@@ -119,7 +159,9 @@ describe('export → import into an empty installation', () => {
     const before = await fingerprint(target);
     const preview = await upload(target, dstAdmin, 'preview', pkgV1);
     expect(preview.json(), preview.body).toMatchObject({ errCode: 0, data: { code: 'hazmat', fromVersion: null, reasons: [] } });
-    expect(preview.json().data.parts.map((p: Json) => p.action)).toEqual(['新建', '新建', '新建']);
+    expect(preview.json().data.parts.map((p: Json) => `${p.kind}:${p.action}`)).toEqual(['form:新建', 'form:新建', 'dictionary:新建', 'flow:新建']);
+    expect(preview.json().data.parts.find((p: Json) => p.kind === 'flow')).toMatchObject({ name: '包测试运单（审批流程）' });
+    expect(preview.json().data.notes.join()).toContain('表单「包测试运单」的审批流程：节点「专员审批」导入后改为发起人的直属主管');
     expect(await fingerprint(target)).toBe(before);
 
     const t0 = Date.now();
@@ -145,6 +187,20 @@ describe('export → import into an empty installation', () => {
     expect(list.body).toContain('YD-001');
     const listed = await target.call(dstAdmin, 'GET', '/api/apppackage/list');
     expect(listed.json().data).toMatchObject([{ code: 'hazmat', name: '危化品运输', version: '1.0.0', installedIn: '园区' }]);
+
+    // The flow came with it: a record submitted there starts it, and the target's park administrators get the task.
+    const approverId = String((await target.sql.query(`insert into sys_user (username, password_hash, real_name, user_type) select 'pkg_approver', password_hash, '包审批人', 0 from sys_user where username = 'admin' returning id`)).rows[0].id);
+    await target.sql.query(`insert into sys_user_role (user_id, role_id) values ($1, $2)`, [approverId, await roleIdOf(target, 'park_admin')]);
+    const started = await target.call(dstAdmin, 'POST', `/api/form/startformflow/${bill.id}`, { billNo: 'YD-002', amount: 30, price: 1, goodsClass: '8' });
+    expect(started.json(), started.body).toMatchObject({ errCode: 0 });
+    firstInstance = String(started.json().processInstanceId);
+    const tasks = await target.sql.query(`select node_name, assignee_id::text from flow_task where instance_id = $1 and status = 0`, [firstInstance]);
+    expect(tasks.rows).toContainEqual({ node_name: '园区审批', assignee_id: approverId });
+    const approver = await target.login('pkg_approver');
+    const todo = await target.call(approver, 'GET', '/api/flow/self/todotaskcount');
+    expect(todo.json().totalCount).toBeGreaterThanOrEqual(1);
+    // The list menu, granted to park_admin by code, is in that role's menu tree there.
+    expect((await target.call(approver, 'GET', '/api/user/listRouter')).body).toContain(`/form/list/${bill.id}`);
   });
 
   it('the same version again is refused with the reason, nothing written', async () => {
@@ -161,8 +217,10 @@ describe('upgrade', () => {
     const design = (await source.sql.query<{ form_meta: { list: Json[] } }>(`select form_meta from form_conf where id = $1`, [waybillId])).rows[0]!.form_meta;
     const saved = await source.call(srcAdmin, 'POST', '/api/form/saveformdesign', { formId: Number(waybillId), formMeta: { ...design, list: [...design.list, control('input', '起运地', 'origin')] } });
     expect(saved.json(), saved.body).toMatchObject({ errCode: 0 });
+    await deployFlow(source, srcAdmin, waybillId, waybillFlow('园区复核'));
     const v2 = await exportZip(source, srcAdmin, { code: 'hazmat', name: '危化品运输', version: '1.1.0', formIds: [waybillId] });
     const preview = (await upload(target, dstAdmin, 'preview', v2)).json();
+    expect(preview.data.parts.find((p: Json) => p.kind === 'flow')).toMatchObject({ action: '更新' });
     expect(preview.data.fromVersion).toBe('1.0.0');
     const bill = preview.data.parts.find((p: Json) => p.name === '包测试运单');
     expect(bill).toMatchObject({ action: '更新', added: ['起运地'], changed: [] });
@@ -171,9 +229,20 @@ describe('upgrade', () => {
     const done = await upload(target, dstAdmin, 'import', v2);
     expect(done.json(), done.body).toMatchObject({ errCode: 0, errMsg: '已升级到 1.1.0' });
     const id = (await target.sql.query<{ id: string }>(`select id from form_conf where form_name = '包测试运单'`)).rows[0]!.id;
-    const rows = await target.sql.query(`select "billNo", amount::text, origin from form_${id}`);
-    expect(rows.rows).toEqual([{ billNo: 'YD-001', amount: '3', origin: null }]);
+    const rows = await target.sql.query(`select "billNo", amount::text, origin from form_${id} order by id`);
+    expect(rows.rows).toEqual([{ billNo: 'YD-001', amount: '3', origin: null }, { billNo: 'YD-002', amount: '30', origin: null }]);
     expect((await target.sql.query(`select count(*)::int n from form_conf where form_name like '包测试%'`)).rows[0]).toEqual({ n: 2 });
+
+    // The newer flow is the active version; the running instance keeps the version it started on.
+    const versions = await target.sql.query(`select d.version, d.id::text, m.definition_id::text active from flow_definition d join flow_model m on m.id = d.model_id where m.form_id = $1 order by d.version`, [id]);
+    expect(versions.rows.map((r) => r.version)).toEqual([1, 2]);
+    expect(versions.rows[0].active).toBe(versions.rows[1].id);
+    const running = await target.sql.query(`select definition_id::text from flow_instance where id = $1`, [firstInstance]);
+    expect(running.rows[0].definition_id).toBe(versions.rows[0].id);
+    const next = await target.call(dstAdmin, 'POST', `/api/form/startformflow/${id}`, { billNo: 'YD-003', amount: 50, price: 1 });
+    expect(next.json(), next.body).toMatchObject({ errCode: 0 });
+    const tasks = await target.sql.query(`select node_name from flow_task where instance_id = $1 and status = 0`, [next.json().processInstanceId]);
+    expect(tasks.rows.map((r) => r.node_name)).toContain('园区复核');
   });
 
   it('an upgrade dropping a field that holds data is refused, the field named', async () => {
@@ -253,6 +322,22 @@ describe('卸载', () => {
   });
 });
 
+describe('卸载 with a flow', () => {
+  it('takes the form\'s approval flow with it, all its versions', async () => {
+    const formId = await parkForm(source, srcAdmin, '包流程卸载表单', [control('number', '数量', 'amount')]);
+    await deployFlow(source, srcAdmin, formId, async (t) => ({ nodeId: 's', nodeName: '发起人', type: 0, childNode: { nodeId: 'a', nodeName: '审批', type: 1, approveType: 0, approveItems: [], recipient: { ...nobody, type: 0, role: [{ roleId: await roleIdOf(t, 'park_admin') }] }, childNode: null } }));
+    const zip = await exportZip(source, srcAdmin, { code: 'flowapp', name: '流程应用', version: '1.0.0', formIds: [formId] });
+    const done = await upload(target, dstAdmin, 'import', zip);
+    expect(done.json(), done.body).toMatchObject({ errCode: 0 });
+    const id = done.json().data.formIds[Object.keys(done.json().data.formIds)[0]!];
+    const flows = async () => (await target.sql.query(`select (select count(*)::int from flow_model where form_id = $1) m, (select count(*)::int from flow_definition where form_id = $1) d`, [id])).rows[0];
+    expect(await flows()).toEqual({ m: 1, d: 1 });
+    const un = await target.call(dstAdmin, 'POST', '/api/apppackage/uninstall', { code: 'flowapp' });
+    expect(un.json(), un.body).toMatchObject({ errCode: 0, data: { removedForms: 1 } });
+    expect(await flows()).toEqual({ m: 0, d: 0 });
+  });
+});
+
 describe('hostile packages are refused whole, nothing written', () => {
   const editForm = (edit: (f: Json) => void) => (files: Map<string, string>) => {
     for (const [name, text] of files) {
@@ -262,7 +347,34 @@ describe('hostile packages are refused whole, nothing written', () => {
       files.set(name, JSON.stringify(f));
     }
   };
+  const editFlow = (edit: (tree: Json, flow: Json) => void) => (files: Map<string, string>) => {
+    for (const [name, text] of files) {
+      if (!name.startsWith('flows/')) continue;
+      const f = JSON.parse(text);
+      edit(f.tree, f);
+      files.set(name, JSON.stringify(f));
+    }
+  };
+  /** The approver under the first branch of the flow's route. */
+  const bigNode = (tree: Json) => ((tree.childNode as Json).conditionNodes as Json[])[0]!.childNode as Json;
+  const firstCond = (tree: Json) => ((((((tree.childNode as Json).conditionNodes as Json[])[0]!.conf as Json).condition as Json).fieldConds as Json).conditions as Json[])[0]!.conds as Json[];
   const cases: Array<[string, () => Buffer, string]> = [
+    ['a flow condition that does not parse (unknown operator)', () => repack(pkgV1, editFlow((tree) => (firstCond(tree)[0]!.matchType = 'eval('))), '表单「包测试运单」的审批流程：条件1'],
+    ['a flow condition on a field name outside the whitelist', () => repack(pkgV1, editFlow((tree) => (firstCond(tree)[0]!.model = 'amount; drop table sys_user'))), '条件字段'],
+    ['a flow naming a person of another installation by id', () => repack(pkgV1, editFlow((tree) => ((bigNode(tree).recipient as Json).person = [{ id: 1, name: 'admin', type: 1 }]))), '人员或组织编号'],
+    ['a flow naming a role by id, not code', () => repack(pkgV1, editFlow((tree) => ((bigNode(tree).recipient as Json).role = [{ roleId: '1' }]))), '角色须以角色编码引用'],
+    ['a flow letting approvers edit a field the form lacks', () => repack(pkgV1, editFlow((tree) => (bigNode(tree).approveItems = ['nope']))), '可编辑字段不存在：nope'],
+    ['a flow without any approver', () => repack(pkgV1, editFlow((tree) => (tree.childNode = null))), '流程中至少需要一个审批人节点'],
+    ['a flow of a form not in the package', () => repack(pkgV1, (files) => {
+      const m = JSON.parse(files.get('manifest.json')!);
+      const name = `flows/${m.parts.flows[0]}.json`;
+      const f = JSON.parse(files.get(name)!);
+      f.form = 'fnotinpackage';
+      files.delete(name);
+      files.set('flows/fnotinpackage.json', JSON.stringify(f));
+      m.parts.flows = ['fnotinpackage'];
+      files.set('manifest.json', JSON.stringify(m));
+    }), '审批流程所属的表单「fnotinpackage」不在应用包中'],
     ['a field name outside the whitelist', () => repack(pkgV1, editForm((f) => ((f.meta as { list: Json[] }).list[0]!.model = 'x"; drop table sys_user; --'))), '字段'],
     ['a sub-table name outside the whitelist', () => repack(pkgV1, editForm((f) => (f.meta as { list: Json[] }).list.push({ type: 'table', name: '明细', key: 'tbl', model: '../etc', options: {}, tableColumns: [] }))), '子表'],
     ['a form code outside the whitelist', () => repack(pkgV1, (files) => { const m = JSON.parse(files.get('manifest.json')!); m.parts.forms[0] = 'form; drop'; files.set('manifest.json', JSON.stringify(m)); }), '表单编码不合法'],
@@ -290,6 +402,17 @@ describe('hostile packages are refused whole, nothing written', () => {
       expect(await fingerprint(target)).toBe(before);
     });
   }
+
+  it('a flow naming a role the installation does not have: the preview says so, the import is refused whole', async () => {
+    const zip = repack(pkgV1, editFlow((tree) => ((bigNode(tree).recipient as Json).role = [{ roleId: '@role:no_such_role' }])));
+    const before = await fingerprint(target);
+    const preview = await upload(target, dstAdmin, 'preview', zip);
+    expect(preview.json().data.reasons.join()).toContain('角色「no_such_role」在本系统中不存在');
+    const res = await upload(target, dstAdmin, 'import', zip);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errMsg).toContain('角色「no_such_role」在本系统中不存在');
+    expect(await fingerprint(target)).toBe(before);
+  });
 
   it('a form name that clashes with another form of the installation is refused', async () => {
     const other = await createTestApp();

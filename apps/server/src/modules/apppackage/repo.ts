@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { FORM_ACTION_LABELS, FORM_ACTIONS, formPermission, parseFormMeta, type FormMeta, type PackagedDictionary } from '@park/core';
+import { FORM_ACTION_LABELS, FORM_ACTIONS, formPermission, parseFormMeta, type FlowNode, type FormMeta, type PackagedDictionary } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 
 /*
@@ -227,7 +227,7 @@ export async function installFormMenu(trx: Kysely<Database>, formId: string, men
 export async function saveInstalled(
   trx: Kysely<Database>,
   app: { id: string | null; code: string; name: string; version: string; description: string; manifest: string; userId: string },
-  parts: Array<{ kind: 'form' | 'dictionary' | 'menu'; code: string; localId: string }>,
+  parts: Array<{ kind: 'form' | 'dictionary' | 'menu' | 'flow'; code: string; localId: string }>,
 ): Promise<string> {
   const id = app.id
     ? (
@@ -280,4 +280,54 @@ export async function deleteInstalled(trx: Kysely<Database>, id: string): Promis
 export async function installedInTenants(db: Kysely<Database>, code: string): Promise<boolean> {
   const row = await db.selectFrom('app_package').select('id').where('code', '=', code).where('company_id', 'is not', null).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The park's roles: id → code and code → id (flows name roles by code in a package). */
+export async function parkRoles(db: Kysely<Database>): Promise<{ codeOf: Map<string, string>; idOf: Map<string, string> }> {
+  const rows = await db.selectFrom('sys_role').select(['id', 'role_code']).where('company_id', 'is', null).execute();
+  const codeOf = new Map<string, string>();
+  const idOf = new Map<string, string>();
+  for (const r of rows) {
+    if (typeof r.role_code !== 'string' || r.role_code === '') continue;
+    codeOf.set(String(r.id), r.role_code);
+    idOf.set(r.role_code, String(r.id));
+  }
+  return { codeOf, idOf };
+}
+
+/** The deployed (active) approval flow of each form that has one, by form id. */
+export async function activeFlows(db: Kysely<Database>, formIds: readonly string[]): Promise<Map<string, { modelName: string; tree: FlowNode }>> {
+  if (formIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('flow_model as m')
+    .innerJoin('flow_definition as d', 'd.id', 'm.definition_id')
+    .select(['m.form_id', 'm.model_name', 'd.node_config'])
+    .where('m.form_id', 'in', [...formIds])
+    .execute();
+  return new Map(rows.map((r) => [String(r.form_id), { modelName: r.model_name, tree: r.node_config as FlowNode }]));
+}
+
+/**
+ * The form's approval design set to `tree` (made when the form has none) and, when `deploy`, a new
+ * flow_definition version made the active one, as 部署 does: running instances keep the version
+ * they started on. The flow_model's id.
+ */
+export async function installFlow(trx: Kysely<Database>, formId: string, flow: { modelName: string; tree: FlowNode; deploy: boolean }, userId: string): Promise<string> {
+  const config = JSON.stringify(flow.tree);
+  const model = await trx
+    .insertInto('flow_model')
+    .values({ form_id: formId, model_name: flow.modelName, node_config: config, update_by: userId })
+    .onConflict((oc) => oc.column('form_id').doUpdateSet({ model_name: flow.modelName, node_config: config, update_by: userId, update_time: new Date() }))
+    .returning(['id', 'version'])
+    .executeTakeFirstOrThrow();
+  if (flow.deploy) {
+    const version = model.version + 1;
+    const def = await trx
+      .insertInto('flow_definition')
+      .values({ model_id: model.id, form_id: formId, version, node_config: config, create_by: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('flow_model').set({ version, definition_id: String(def.id) }).where('id', '=', model.id).execute();
+  }
+  return String(model.id);
 }

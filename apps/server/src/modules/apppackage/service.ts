@@ -5,17 +5,22 @@ import {
   APP_PACKAGE_FORMAT,
   dictEntry,
   entriesDigestText,
+  flowEntry,
   formEntry,
+  localFlowTree,
   FORM_REF_PREFIX,
   MANIFEST_ENTRY,
   mapFormRefs,
+  portableFlowTree,
   previewPackage,
   readAppPackage,
   SEMVER,
   type AppManifest,
   type AppPackage,
+  type FlowNode,
   type FormMeta,
   type InstalledApp,
+  type PackagedFlow,
   type PackagedForm,
   type PackagePreview,
 } from '@park/core';
@@ -25,6 +30,9 @@ import { badRequest } from '../../plugins/errors.ts';
 import { installFormDesign, removeEmptyPackagedForm } from '../form/index.ts';
 import { analyzeParkForms, handDownInPackage, lossesIn, planFor } from '../tenant/index.ts';
 import {
+  activeFlows,
+  installFlow,
+  parkRoles,
   findParkApp,
   formCodes,
   formMenu,
@@ -91,18 +99,27 @@ export async function exportPackage(db: Kysely<Database>, req: ExportRequest): P
     if (mapped.unmapped.length > 0) throw badRequest(`表单「${f.formName}」引用的表单无法导出：${mapped.unmapped.join('、')}`);
     forms.push({ code: codeOf.get(f.id)!, formName: f.formName, meta: mapped.meta, menu: await formMenu(db, f.id) });
   }
+  // Each form's deployed approval flow comes with it, roles by code (flows.ts says what is left out).
+  const roles = await parkRoles(db);
+  const flows: PackagedFlow[] = [];
+  for (const [formId, flow] of await activeFlows(db, ids)) {
+    const portable = portableFlowTree(flow.tree, (id) => roles.codeOf.get(id) ?? null);
+    flows.push({ form: codeOf.get(formId)!, modelName: flow.modelName, tree: portable.tree, notes: portable.notes });
+  }
+  flows.sort((a, b) => (a.form < b.form ? -1 : 1));
   const dictCodes = [...new Set([...req.dictionaries, ...depends.dependDictionaries])].sort();
   const dictionaries = await parkDictionaries(db, dictCodes);
   const packaged = new Set(dictionaries.map((d) => d.typeCode));
   const entries = new Map<string, string>();
   for (const f of forms) entries.set(formEntry(f.code), JSON.stringify(f, null, 2));
   for (const d of dictionaries) entries.set(dictEntry(d.typeCode), JSON.stringify(d, null, 2));
+  for (const f of flows) entries.set(flowEntry(f.form), JSON.stringify(f, null, 2));
   const list = [...entries].map(([path, text]) => ({ path, sha256: sha256(text) }));
   const manifest: AppManifest = {
     format: APP_PACKAGE_FORMAT,
     app: { code: req.code, name: req.name.trim(), version: req.version, description: req.description.trim() },
     dependencies: { dictionaries: dictCodes.filter((c) => !packaged.has(c)) },
-    parts: { forms: forms.map((f) => f.code), dictionaries: [...packaged] },
+    parts: { forms: forms.map((f) => f.code), dictionaries: [...packaged], flows: flows.map((f) => f.form) },
     entries: list,
     sha256: sha256(entriesDigestText(list)),
     exportedAt: new Date().toISOString(),
@@ -124,6 +141,8 @@ interface Target {
   appId: string | null;
   /** form code → installed form id */
   formIds: Map<string, string>;
+  /** role code → the park's role id */
+  roleIds: Map<string, string>;
 }
 
 /** The preview against the park as it is now (inside the install's transaction, the same check). */
@@ -142,8 +161,16 @@ async function previewIn(db: Kysely<Database>, pkg: AppPackage): Promise<{ previ
   const installed: InstalledApp | null = app
     ? { version: app.version, forms, dictionaries: new Set(parts.filter((p) => p.kind === 'dictionary').map((p) => p.code)) }
     : null;
+  const roles = await parkRoles(db);
+  const flows = new Map<string, FlowNode>();
+  const idToCode = new Map([...formIds].map(([code, id]) => [id, code]));
+  for (const [formId, flow] of await activeFlows(db, [...formIds.values()])) {
+    flows.set(idToCode.get(formId)!, portableFlowTree(flow.tree, (id) => roles.codeOf.get(id) ?? null).tree);
+  }
   const preview = previewPackage(pkg, {
     app: installed,
+    flows,
+    roleCodes: new Set(roles.idOf.keys()),
     otherFormNames: await formNamesExcept(db, [...formIds.values()]),
     dictionaries: await parkDictionaryCodes(db),
   });
@@ -152,7 +179,7 @@ async function previewIn(db: Kysely<Database>, pkg: AppPackage): Promise<{ previ
     const id = formIds.get(c.code);
     if (id && c.changes.length > 0) preview.reasons.push(...(await lossesIn(db, id, null, c.changes, c.before)).map((r) => `表单「${c.formName}」：${r}`));
   }
-  return { preview, target: { appId: app?.id ?? null, formIds } };
+  return { preview, target: { appId: app?.id ?? null, formIds, roleIds: roles.idOf } };
 }
 
 export async function previewPackageFile(db: Kysely<Database>, data: Uint8Array): Promise<PackagePreview> {
@@ -176,7 +203,7 @@ export async function installPackageFile(ctx: AppContext, data: Uint8Array, user
     const { preview, target } = await previewIn(trx, pkg);
     if (preview.reasons.length > 0) throw new PackageRefused(preview.reasons);
     const notes = [...preview.notes];
-    const parts: Array<{ kind: 'form' | 'dictionary' | 'menu'; code: string; localId: string }> = [];
+    const parts: Array<{ kind: 'form' | 'dictionary' | 'menu' | 'flow'; code: string; localId: string }> = [];
     for (const d of pkg.dictionaries) parts.push({ kind: 'dictionary', code: d.typeCode, localId: await installDictionary(trx, d) });
     // First every form has an id, then designs are written with references mapped to those ids.
     const ids = new Map(target.formIds);
@@ -198,6 +225,13 @@ export async function installPackageFile(ctx: AppContext, data: Uint8Array, user
         parts.push({ kind: 'menu', code: f.code, localId: m.menuId });
         if (m.missingRoles.length > 0) notes.push(`表单「${f.formName}」的菜单未授权给不存在的角色：${m.missingRoles.join('、')}`);
       }
+    }
+    // After the designs: a flow names its form's fields. An unchanged flow keeps its active version.
+    for (const flow of pkg.flows) {
+      const local = localFlowTree(flow.tree, (code) => target.roleIds.get(code) ?? null);
+      if (local.missingRoles.length > 0) throw new PackageRefused([`审批流程使用的角色「${local.missingRoles.join('、')}」在本系统中不存在`]);
+      const deploy = preview.parts.find((p) => p.kind === 'flow' && p.code === flow.form)?.action !== '不变';
+      parts.push({ kind: 'flow', code: flow.form, localId: await installFlow(trx, ids.get(flow.form)!, { modelName: flow.modelName, tree: local.tree, deploy }, userId) });
     }
     const { app } = pkg.manifest;
     const fields = { code: app.code, name: app.name, version: app.version, description: app.description, manifest: JSON.stringify(pkg.manifest), userId };

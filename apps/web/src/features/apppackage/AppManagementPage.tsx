@@ -13,7 +13,7 @@ import { appKeys, choosableParts, exportApp, importPackage, listApps, listTenant
  */
 
 const ACTION_COLOR: Record<string, string> = { 新建: 'green', 更新: 'blue', 不变: 'default' };
-const KIND_LABEL: Record<string, string> = { form: '表单', dictionary: '数据字典' };
+const KIND_LABEL: Record<string, string> = { form: '表单', dictionary: '数据字典', flow: '审批流程' };
 
 /** The reasons of a refusal: the server's list, or its one message. */
 function reasonsOf(err: unknown): string[] {
@@ -56,7 +56,7 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
         <Form.Item label="描述" name="description">
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典会一并导出">
+        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典、表单已部署的审批流程会一并导出">
           <Select mode="multiple" loading={parts.isLoading} optionFilterProp="label" options={(parts.data?.forms ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder="选择表单" />
         </Form.Item>
         <Form.Item label="数据字典" name="dictionaries">
