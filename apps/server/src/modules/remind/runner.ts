@@ -15,6 +15,7 @@ import {
 } from '@park/core';
 import type { Database } from '../../db/schema.ts';
 import { compileCondition, loadModelFor } from '../form/index.ts';
+import type { FormModel } from '../form/index.ts';
 import { dbDirectory, recordDirectory, tenantDbDirectory } from '../automation/index.ts';
 import { MSG_BIG_TYPE, MSG_SMALL_TYPE, notify } from '../msg/index.ts';
 import { queueSms } from '../company/index.ts';
@@ -100,8 +101,7 @@ async function runFormRemind(trx: Transaction<Database>, deps: RunDeps, form: Fo
  * A 数据提醒: ONE statement selects the matching records and marks them reminded for this period
  * (普通条件: once ever, period 'once'), whatever the number of records.
  */
-export async function matchingRecords(trx: Kysely<Database>, formId: string, tenantId: string | null, rule: CondRemind, ruleKey: string, recordPeriod: string, now: Date): Promise<Row[]> {
-  const model = await loadModelFor(trx, formId, tenantId);
+export async function matchingRecords(trx: Kysely<Database>, model: FormModel, rule: CondRemind, ruleKey: string, recordPeriod: string, now: Date): Promise<Row[]> {
   const table = model.main;
   const cond = parseConditions(condRemindConditions(rule), table.queryColumns);
   const adb = trx as unknown as AnyDb;
@@ -117,9 +117,9 @@ export async function matchingRecords(trx: Kysely<Database>, formId: string, ten
   return r.rows;
 }
 
-async function runCondRemind(trx: Transaction<Database>, deps: RunDeps, form: FormRow, index: number, rule: CondRemind, ruleKey: string, period: string, now: Date): Promise<number> {
+async function runCondRemind(trx: Transaction<Database>, deps: RunDeps, form: FormRow, model: FormModel, index: number, rule: CondRemind, ruleKey: string, period: string, now: Date): Promise<number> {
   const recordPeriod = String(rule.remind.condType) === '2' ? period : 'once';
-  const records = await matchingRecords(trx, form.form_id, form.company_id === null ? null : String(form.company_id), rule, ruleKey, recordPeriod, now);
+  const records = await matchingRecords(trx, model, rule, ruleKey, recordPeriod, now);
   let sent = 0;
   for (const record of records) {
     const receivers = await recipientsFor(rule, record, recordDirectory(trx, form.form_id, record));
@@ -159,6 +159,9 @@ export async function remindTick(deps: RunDeps, now: Date, onlyFormId?: string):
     if (onlyFormId && formId !== onlyFormId) continue;
     const set = parse(form.form_set);
     const row: FormRow = { form_id: formId, form_name: form.form_name, company_id: form.company_id === null ? null : String(form.company_id) };
+    // The form's design is read once per tick, not once per rule (a form holds up to 50 rules).
+    let model: FormModel | undefined;
+    const modelOf = async () => (model ??= await loadModelFor(deps.db, formId, row.company_id));
     for (const [i, rule] of (set.formRemind ?? []).entries()) {
       const period = formRemindPeriod(rule, clock);
       if (period === null) continue;
@@ -175,7 +178,7 @@ export async function remindTick(deps: RunDeps, now: Date, onlyFormId?: string):
       await deps.db.transaction().execute(async (trx) => {
         if (!(await claimPeriod(trx, key, period))) return;
         out.claimed++;
-        out.messages += await runCondRemind(trx, deps, row, i, rule, key, period, now);
+        out.messages += await runCondRemind(trx, deps, row, await modelOf(), i, rule, key, period, now);
       });
     }
   }
