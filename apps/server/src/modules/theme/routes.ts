@@ -3,10 +3,11 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { cleanThemeMeta, isThemeType, THEME_TEXT, THEME_TYPE_ALL, themeProblem, type ThemeType } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { allows } from '../../plugins/authContext.ts';
+import { allows, isParkUser } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { deleteTheme, findTheme, insertTheme, pageThemes } from './repo.ts';
+import { platformDefaultRoutes } from './platformDefault.ts';
 
 /** The 主题 screen's code; designers (form:design, report:design) may also save themes. */
 export const THEME_PERMISSION = 'system:theme';
@@ -53,7 +54,8 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/theme/addTheme', { schema: { body: AddBody }, config: { audit: { module: '主题', action: '新增主题' } } }, async (request) => {
     const auth = authOf(request);
-    if (!SAVERS.some((code) => allows(auth.permissions, code))) throw forbidden();
+    // Themes are the park's rows, shared by every form: a tenant (even a designer) never writes them.
+    if (!isParkUser(auth) || !SAVERS.some((code) => allows(auth.permissions, code))) throw forbidden();
     const body = request.body as Static<typeof AddBody>;
     const problem = themeProblem(body.themeName, body.type, body.themeMeta);
     if (problem) throw badRequest(problem);
@@ -67,6 +69,7 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/theme/deleteTheme/:id', { schema: { params: IdParam }, config: { permission: THEME_PERMISSION, audit: { module: '主题', action: '删除主题' } } }, async (request) => {
+    if (!isParkUser(authOf(request))) throw forbidden();
     const { id } = request.params as Static<typeof IdParam>;
     await db.transaction().execute(async (trx) => {
       if (!(await deleteTheme(trx, id))) throw notFound('主题不存在或已被删除');
@@ -74,4 +77,6 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     return { errCode: 0, errMsg: THEME_TEXT.deleted };
   });
+
+  platformDefaultRoutes(app, ctx, THEME_PERMISSION);
 }
