@@ -1,3 +1,4 @@
+import { syncSpecialPages } from './specialServices.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/index.ts';
@@ -206,6 +207,8 @@ export async function seed(db: Kysely<Database>, adminPassword: string | null): 
       result.applied.push(key);
     });
   }
+  // 专项服务 (issue 40): not a once-only step, the registry grows; it adds only what is missing.
+  await db.transaction().execute((trx) => syncSpecialPages(trx));
   return result;
 }
 
