@@ -1,4 +1,3 @@
-import { syncSpecialPages } from './specialServices.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/index.ts';
@@ -19,6 +18,7 @@ import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
 import { seedDemoDashboard, seedReportManageMenu } from './reports.ts';
+import { syncSpecialPages } from './specialServices.ts';
 
 /** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
 export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
