@@ -7,7 +7,6 @@ import { allows, isParkUser } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { deleteTheme, findTheme, insertTheme, pageThemes } from './repo.ts';
-import { platformDefaultRoutes } from './platformDefault.ts';
 
 /** The 主题 screen's code; designers (form:design, report:design) may also save themes. */
 export const THEME_PERMISSION = 'system:theme';
@@ -29,7 +28,7 @@ const AddBody = Type.Object({
  * 主题 (screens-round3 §5.1): the catalogue's calls. Every signed-in user reads themes (a form is
  * drawn with its theme wherever it is filled in); saving needs a designer's or the screen's code.
  */
-export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function themeCatalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/theme/queryThemeByType', { schema: { querystring: ListQuery } }, async (request) => {
@@ -77,6 +76,4 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     return { errCode: 0, errMsg: THEME_TEXT.deleted };
   });
-
-  platformDefaultRoutes(app, ctx, THEME_PERMISSION);
 }

@@ -1,40 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { isPlatformDefaultKey, PLATFORM_DEFAULT_TEXT, type PlatformDefaultKey } from '@park/core';
+import { isPlatformDefaultKey, PLATFORM_DEFAULT_TEXT } from '@park/core';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../plugins/audit.ts';
 import { allows, type AuthContext } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, forbidden } from '../../plugins/errors.ts';
 import { isTenantAdmin } from '../micro/index.ts';
+import { keyOf, saveKey, type Owner } from './platformDefault.repo.ts';
 
 /*
  * 平台默认主题 (issue 40, ADR 0047 amended): the shell preset a user starts with. The park's row
  * (company_id null) is set on 系统管理 › 主题 by whoever holds its code; a tenant's 主管理员 may set
  * the tenant's own, which its users get instead. Every signed-in user reads the one that applies.
  */
-
-type Owner = string | null;
-
-async function keyOf(db: Kysely<Database>, owner: Owner): Promise<PlatformDefaultKey | null> {
-  const row = await db
-    .selectFrom('sys_platform_theme')
-    .select('theme_key')
-    .where((eb) => (owner === null ? eb('company_id', 'is', null) : eb('company_id', '=', owner)))
-    .executeTakeFirst();
-  // A key later dropped from the presets reads as unset, never as an unknown theme.
-  return row && isPlatformDefaultKey(row.theme_key) ? row.theme_key : null;
-}
-
-async function saveKey(db: Kysely<Database>, owner: Owner, key: PlatformDefaultKey, by: string): Promise<void> {
-  await db
-    .insertInto('sys_platform_theme')
-    .values({ company_id: owner, theme_key: key, update_by: by })
-    .onConflict((oc) => oc.expression(sql`coalesce(company_id, 0)`).doUpdateSet({ theme_key: key, update_by: by, update_time: new Date() }))
-    .execute();
-}
 
 const SaveBody = Type.Object({ themeKey: Type.String({ maxLength: 20 }) });
 
