@@ -98,5 +98,46 @@ test('主题：表单设计器选择主题，填报页按主题绘制；顶栏�
   await expect(page.locator('html')).toHaveAttribute('data-park-theme', 'screen');
   await page.screenshot({ path: '/tmp/s40-theme-screen.png' });
   await page.getByRole('button', { name: '平台主题' }).click();
-  await page.getByRole('menuitem', { name: /默认/ }).click();
+  await page.getByRole('menuitem', { name: '跟随平台默认' }).click();
+});
+
+test('主题：园区设置平台默认主题，新会话的外壳使用该主色；用户自选优先；园区监管为深色大屏', async ({ page, browser }) => {
+  await loginAsAdmin(page);
+  await page.goto(`${BASE}/system/theme`);
+  const defaults = page.getByRole('radiogroup', { name: '平台默认主题' });
+  await defaults.getByRole('radio', { name: '橙色' }).check();
+  await page.getByRole('button', { name: '保存默认主题' }).click();
+  await expect(page.getByText('平台默认主题已保存')).toBeVisible();
+
+  // Shared server: whatever happens below, the park goes back to the platform's own default.
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    await loginAsAdmin(other);
+    await expect(other.locator('html')).toHaveAttribute('data-park-theme', 'orange');
+    const primary = other.locator('.ant-btn-primary').first();
+    await other.goto(`${BASE}/system/theme`);
+    await expect(primary).toHaveCSS('background-color', 'rgb(245, 154, 35)'); // #f59a23
+    await other.screenshot({ path: '/tmp/t40-theme-park-default.png' });
+
+    // The user's own choice wins, and 跟随平台默认 goes back to the park's.
+    await other.getByRole('button', { name: '平台主题' }).click();
+    await other.getByRole('menuitem', { name: /蓝色/ }).click();
+    await expect(other.locator('html')).toHaveAttribute('data-park-theme', 'blue');
+    await other.getByRole('button', { name: '平台主题' }).click();
+    await other.getByRole('menuitem', { name: '跟随平台默认' }).click();
+    await expect(other.locator('html')).toHaveAttribute('data-park-theme', 'orange');
+
+    // 园区总览 is a 大屏: dark whatever the platform theme is.
+    await other.goto(`${BASE}/park/overview`);
+    const screen = other.locator('[data-screen-style="dark"]').first();
+    await expect(screen).toHaveCSS('background-color', 'rgb(10, 20, 40)');
+    await expect(screen.locator('.ant-card').first()).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await other.waitForTimeout(800); // the charts' first frame
+    await other.screenshot({ path: '/tmp/t40-park-console-dark.png' });
+  } finally {
+    await fresh.close();
+    const reset = await page.request.post('/api/theme/savePlatformDefault', { data: { themeKey: 'default' }, headers: XHR });
+    expect((await reset.json()).errCode).toBe(0);
+  }
 });

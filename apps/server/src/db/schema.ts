@@ -204,6 +204,15 @@ export interface QrSignKeyTable {
   key: string;
 }
 
+/** 平台默认主题 (issue 40): the park's (company_id null) and a tenant's shell preset. */
+export interface SysPlatformThemeTable {
+  id: Id;
+  company_id: string | null;
+  theme_key: string;
+  update_by: string | null;
+  update_time: Generated<Date>;
+}
+
 export interface SysThemeTable {
   id: Id;
   theme_name: string;
@@ -1184,6 +1193,7 @@ export interface Database {
   sync_change: SyncChangeTable;
   sync_nonce: SyncNonceTable;
   sys_theme: SysThemeTable;
+  sys_platform_theme: SysPlatformThemeTable;
   form_set: FormSetTable;
   qr_sign_key: QrSignKeyTable;
   sync_delivery: SyncDeliveryTable;

@@ -33,3 +33,6 @@ export interface AuthContext {
 export function allows(p: UserPermissions, code: string): boolean {
   return p.isSuper || p.codes.has(code);
 }
+
+/** A user of the park itself (not of a tenant): the only writer of the park's shared rows. */
+export const isParkUser = (auth: AuthContext): boolean => auth.user.userType === 0;

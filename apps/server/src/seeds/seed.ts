@@ -19,6 +19,7 @@ import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
 import { seedDemoDashboard, seedReportManageMenu } from './reports.ts';
+import { syncSpecialPages } from './specialServices.ts';
 
 /** The seed step of the demo approval and its people (server tests leave it out; see test/globalSetup.ts). */
 export const DEMO_APPROVAL_SEED_KEY = 'demo-approval-v1';
@@ -212,6 +213,8 @@ export async function seed(db: Kysely<Database>, adminPassword: string | null): 
       result.applied.push(key);
     });
   }
+  // 专项服务 (issue 40): not a once-only step, the registry grows; it adds only what is missing.
+  await db.transaction().execute((trx) => syncSpecialPages(trx));
   return result;
 }
 

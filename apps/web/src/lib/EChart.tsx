@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, type CSSProperties } from 'react';
 import * as echarts from 'echarts/core';
+import { useDarkScreen } from './DarkScreen.tsx';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -47,9 +48,12 @@ const BACKDROP = { light: '#fff', dark: '#10284d' } as const;
  * with its box, disposed on unmount.
  */
 export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart(
-  { option, update = 'replace', dark = false, onClick, label, className, style, testId },
+  { option, update = 'replace', dark: darkProp, onClick, label, className, style, testId },
   ref,
 ) {
+  // Inside a 大屏 (DarkScreen) a chart is dark unless told otherwise.
+  const inScreen = useDarkScreen();
+  const dark = darkProp ?? inScreen;
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const click = useRef(onClick);

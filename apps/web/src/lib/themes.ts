@@ -62,3 +62,9 @@ export function useThemeTokens(themeId: unknown): ThemeConfig | undefined {
 
 /** A saved theme changes what the cache holds. */
 export const forgetTheme = (id: number) => cache.delete(String(id));
+
+/** 平台默认主题 (issue 40): the default that applies to the caller (their tenant's, else the park's). */
+export const PLATFORM_DEFAULT_QUERY_KEY = [...THEME_QUERY_KEY, 'platformDefault'] as const;
+export const queryPlatformDefault = (signal?: AbortSignal) =>
+  get<{ themeKey: string; parkThemeKey: string | null; tenantThemeKey: string | null }>('/api/theme/platformDefault', undefined, { signal, silent: true });
+export const savePlatformDefault = (themeKey: string) => postJson<{ themeKey: string }>('/api/theme/savePlatformDefault', { themeKey });

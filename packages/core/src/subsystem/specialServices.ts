@@ -14,6 +14,8 @@ export interface SpecialPage {
   iconName?: string;
   /** The permission code the menu grants. */
   perms: string;
+  /** Where the micro-app function shows: 0 全部 (the default), 1 PC端, 2 移动端 (the original's filter). */
+  showType?: 0 | 1 | 2;
 }
 
 /** Keyed by the page's component name (its pageRegistry key). */

@@ -75,3 +75,19 @@ export const PLATFORM_THEMES = {
 } as const satisfies Record<string, { name: string; colorPrimary: string; dark: boolean }>;
 export type PlatformThemeKey = keyof typeof PLATFORM_THEMES;
 export const isPlatformThemeKey = (v: unknown): v is PlatformThemeKey => typeof v === 'string' && Object.hasOwn(PLATFORM_THEMES, v);
+
+/**
+ * 平台默认主题 (issue 40): what the park administrator (or a tenant's 主管理员, for the tenant) sets
+ * as every user's shell theme until the user picks one. The spec's colour list and the platform's
+ * own blue; the dark 大屏 style is the big screens' own, not a default for forms and lists.
+ */
+export const PLATFORM_DEFAULT_KEYS = ['default', 'red', 'orange', 'yellow', 'blue'] as const satisfies readonly PlatformThemeKey[];
+export type PlatformDefaultKey = (typeof PLATFORM_DEFAULT_KEYS)[number];
+export const isPlatformDefaultKey = (v: unknown): v is PlatformDefaultKey => (PLATFORM_DEFAULT_KEYS as readonly unknown[]).includes(v);
+
+export const PLATFORM_DEFAULT_TEXT = {
+  title: '平台默认主题',
+  invalid: '请选择平台默认主题（默认、红色、橙色、黄色、蓝色）',
+  saved: '平台默认主题已保存',
+  hint: '未自选主题的用户登录后使用此主题；用户在顶栏“平台主题”中的选择优先。',
+} as const;

@@ -37,6 +37,7 @@ import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as addressBook from './2026_12_03_0200_address_book.ts';
+import * as platformDefaultTheme from './2026_12_03_0600_platform_default_theme.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1030_form_reminders': formReminders,
   // 通讯录: the contacts' paging order (issue 38)
   '2026_12_03_0200_address_book': addressBook,
+  '2026_12_03_0600_platform_default_theme': platformDefaultTheme,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

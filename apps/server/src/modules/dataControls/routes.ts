@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { DATA_CONTROL_TEXT, dataControlProblem, type DataControlColumn, type DataControlInput } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { allows } from '../../plugins/authContext.ts';
+import { allows, isParkUser } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import { fetchSourceRows, forgetSource } from './fetchSource.ts';
@@ -90,6 +90,11 @@ const shape = (r: Awaited<ReturnType<typeof listDataControls>>[number]) => ({
   columns: r.columns,
 });
 
+/** The sources are the park's rows, read by every picker: a tenant never writes them. */
+const parkOnly = (request: FastifyRequest) => {
+  if (!isParkUser(authOf(request))) throw forbidden();
+};
+
 const needs = (request: FastifyRequest, codes: string[]) => {
   if (!codes.some((c) => allows(authOf(request).permissions, c))) throw forbidden();
 };
@@ -108,6 +113,7 @@ export function dataControlRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const save = (path: string, action: string, update: boolean) =>
     app.post(path, { schema: { body: Body }, config: { permission: DATA_CONTROLS_PERMISSION, audit: { module: MODULE, action } } }, async (request) => {
+      parkOnly(request);
       const body = request.body as Record<string, unknown>;
       const values = valuesOf(body);
       const id = await db.transaction().execute(async (trx) => {
@@ -129,6 +135,7 @@ export function dataControlRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/dataControls/deleteDataControls',
     { schema: { querystring: DeleteQuery }, config: { permission: DATA_CONTROLS_PERMISSION, mutates: true, audit: { module: MODULE, action: '删除数据源' } } },
     async (request) => {
+      parkOnly(request);
       const ids = [...new Set((request.query as Static<typeof DeleteQuery>).ids.split(',').filter(Boolean))];
       if (ids.length === 0) throw badRequest(DATA_CONTROL_TEXT.chooseFirst);
       await db.transaction().execute(async (trx) => {

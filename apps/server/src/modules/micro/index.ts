@@ -5,3 +5,4 @@
  */
 export { microRoutes } from './routes.ts';
 export { MicroService, MICRO_PERMS } from './service.ts';
+export { isTenantAdmin } from './repo.ts';

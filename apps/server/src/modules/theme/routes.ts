@@ -3,7 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { cleanThemeMeta, isThemeType, THEME_TEXT, THEME_TYPE_ALL, themeProblem, type ThemeType } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { writeAudit } from '../../plugins/audit.ts';
-import { allows } from '../../plugins/authContext.ts';
+import { allows, isParkUser } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { deleteTheme, findTheme, insertTheme, pageThemes } from './repo.ts';
@@ -28,7 +28,7 @@ const AddBody = Type.Object({
  * 主题 (screens-round3 §5.1): the catalogue's calls. Every signed-in user reads themes (a form is
  * drawn with its theme wherever it is filled in); saving needs a designer's or the screen's code.
  */
-export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function themeCatalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   app.get('/api/theme/queryThemeByType', { schema: { querystring: ListQuery } }, async (request) => {
@@ -53,7 +53,8 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/theme/addTheme', { schema: { body: AddBody }, config: { audit: { module: '主题', action: '新增主题' } } }, async (request) => {
     const auth = authOf(request);
-    if (!SAVERS.some((code) => allows(auth.permissions, code))) throw forbidden();
+    // Themes are the park's rows, shared by every form: a tenant (even a designer) never writes them.
+    if (!isParkUser(auth) || !SAVERS.some((code) => allows(auth.permissions, code))) throw forbidden();
     const body = request.body as Static<typeof AddBody>;
     const problem = themeProblem(body.themeName, body.type, body.themeMeta);
     if (problem) throw badRequest(problem);
@@ -67,6 +68,7 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post('/api/theme/deleteTheme/:id', { schema: { params: IdParam }, config: { permission: THEME_PERMISSION, audit: { module: '主题', action: '删除主题' } } }, async (request) => {
+    if (!isParkUser(authOf(request))) throw forbidden();
     const { id } = request.params as Static<typeof IdParam>;
     await db.transaction().execute(async (trx) => {
       if (!(await deleteTheme(trx, id))) throw notFound('主题不存在或已被删除');

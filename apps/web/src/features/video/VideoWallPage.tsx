@@ -12,6 +12,7 @@ import { RecordTimeline } from './RecordTimeline.tsx';
 import { VideoWall, type VideoWallHandle } from './VideoWall.tsx';
 import type { WallRequest } from './wallTypes.ts';
 import { nextRequestKey, useLiveSelection } from './wall/useLiveSelection.ts';
+import { DarkScreen } from '../../lib/DarkScreen.tsx';
 import './video.css';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -85,7 +86,7 @@ export function VideoWallPage() {
   );
 
   return (
-    <div className="video-page">
+    <DarkScreen className="video-page">
       {side}
       <Card className="video-main" size="small">
         <Tabs
@@ -140,6 +141,6 @@ export function VideoWallPage() {
           ]}
         />
       </Card>
-    </div>
+    </DarkScreen>
   );
 }

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Card, Statistic } from 'antd';
+import { DarkScreen } from '../../../lib/DarkScreen.tsx';
 import './console.css';
 
-/** A console screen: its title, the last refresh, and its panels below. */
+/** A console screen (a 大屏, so drawn dark): its title, the last refresh, and its panels below. */
 export function ConsoleScreen({ title, extra, children, testId }: { title: string; extra?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <div className="park-console" data-testid={testId}>
+    <DarkScreen className="park-console" testId={testId}>
       <div className="park-console-head">
         <h2>{title}</h2>
         <div className="park-console-extra">{extra}</div>
       </div>
       {children}
-    </div>
+    </DarkScreen>
   );
 }
 

@@ -7,6 +7,7 @@ import { EditModal, useEditDialog } from '../../../lib/EditModal.tsx';
 import { ListPage, tableLocale } from '../../../lib/ListPage.tsx';
 import { addTheme, deleteTheme, forgetTheme, parseThemeMeta, queryThemeByType, THEME_QUERY_KEY, themeConfigOf, type ThemeRow } from '../../../lib/themes.ts';
 import { settled } from '../common.tsx';
+import { PlatformDefaultTheme } from './PlatformDefaultTheme.tsx';
 import '../system.css';
 
 /* 主题 (screens-round3 §5.1, issue 40): the themes designers saved, by type; delete; and a dialog to add one. */
@@ -157,6 +158,7 @@ export function ThemePage() {
         </Button>
       }
     >
+      <PlatformDefaultTheme />
       <Form layout="inline" className="admin-filter">
         <Form.Item label="主题类型">
           <Select
