@@ -31,4 +31,5 @@ export * from './theme/index.ts';
 export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';
 export * from './notice/index.ts';
+export * from './doc/index.ts';
 export * from './remind/index.ts';
