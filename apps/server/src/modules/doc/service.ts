@@ -49,6 +49,8 @@ export class DocService {
     const source = e.source as DocSource;
     if (!isPark(auth) && source === DOC_SOURCE.share) throw notFound(DOC_TEXT.notFound);
     if (!isPark(auth) && source === DOC_SOURCE.personal && e.owner_id !== auth.userId) throw notFound(DOC_TEXT.notFound);
+    // Another tenant's entry does not exist for the caller, whatever its role.
+    if (!isPark(auth) && source === DOC_SOURCE.enterprise && e.company_id !== String(auth.user.companyId)) throw notFound(DOC_TEXT.notFound);
     const scope = await manageScope(this.ctx, auth, source, 'entry');
     if (scope !== null && e.company_id !== scope) throw notFound(DOC_TEXT.notFound);
     return e;
@@ -113,6 +115,8 @@ export class DocService {
     const scope = await manageScope(this.ctx, auth, source, 'entry');
     const fileId = Array.isArray(b.fileId) ? (b.fileId.length > 1 ? 'many' : b.fileId[0]) : b.fileId;
     if (fileId === 'many') throw badRequest(DOC_TEXT.oneFileOnly);
+    // A tenant's admin files into its own tenant only; naming another is refused, not redirected.
+    if (!old && scope !== null && source === DOC_SOURCE.enterprise && optionalId(b.tenantId) !== null && optionalId(b.tenantId) !== scope) throw forbidden();
     const named = source === DOC_SOURCE.enterprise ? (old ? old.company_id : scope ?? b.tenantId) : undefined;
     const err = docEntryError(source, { classificationId: b.classificationId ?? b.classification, fileId, tenantId: named });
     if (err) throw badRequest(err);
