@@ -172,7 +172,7 @@ describe('trees', () => {
     expect((await get(admin, `/api/file/listFileClassificationByParentId?parentId=${l2}`)).json().list.map((n: Json) => n.name)).toEqual(['三级']);
     expect((await get(admin, `/api/user/listTagByParentId?parentId=${t1}`)).json().list.map((n: Json) => n.name)).toEqual(['标签二']);
     const tagTree = (await get(admin, '/api/user/listTag?source=0')).json().children as Json[];
-    expect(tagTree.find((n) => n.id === t1).children[0].children[0].name).toBe('标签三');
+    expect(tagTree.find((n) => n.id === t1)!.children[0].children[0].name).toBe('标签三');
     await post(admin, '/api/user/updateTag', { id: t3, source: 0, name: '标签三改', parentId: t2 });
     expect((await get(admin, `/api/user/listTagByParentId?parentId=${t2}`)).json().list[0].name).toBe('标签三改');
     // Deleting a node takes its subtree.
