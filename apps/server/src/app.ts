@@ -35,6 +35,7 @@ import { microRoutes } from './modules/micro/index.ts';
 import { appPackageRoutes } from './modules/apppackage/index.ts';
 import { noticeRoutes } from './modules/notice/index.ts';
 import { bookRoutes } from './modules/book/index.ts';
+import { docRoutes } from './modules/doc/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   microRoutes(app, ctx); // issue 37: functions, micro-apps, templates, workbenches
   appPackageRoutes(app, ctx); // issue 41: 应用管理 (application packages)
   noticeRoutes(app, ctx); // issue 38: 公告, read statistics, 短信设置
+  docRoutes(app, ctx); // issue 38: 文件库, classification and tag trees (ADR 0052)
   themeRoutes(app, ctx); // issue 40: 主题
   qrCodeRoutes(app, ctx); // issue 39: 二维码设置
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源

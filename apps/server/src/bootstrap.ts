@@ -16,6 +16,7 @@ import { openReportResources, reportServices } from './modules/report/index.ts';
 import { createParkServices } from './modules/park/index.ts';
 import { MicroService } from './modules/micro/index.ts';
 import { NoticeService, receivesNoticeFile } from './modules/notice/index.ts';
+import { DocService, keepsDocFilePrivate, seesDocFile } from './modules/doc/index.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -47,17 +48,25 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const records = new RecordService(new PreparedStatements(pool));
     const reports = await openReportResources(config, databaseUrl);
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
-    const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile, mayReadHeld: receivesNoticeFile };
+    const fileHolders: FileHolders = {
+      mayEditHeld: mayEditRecordFile,
+      namedFile: jobDownloadFile,
+      // A notice's receivers and a library's readers read the files they hold (issue 38).
+      mayReadHeld: async (c, auth, f) => (await receivesNoticeFile(c, auth, f)) || seesDocFile(c, auth, f),
+      // A 个人文件夹 file is its owner's and the park's, not its uploader's colleagues'.
+      keepsPrivate: keepsDocFilePrivate,
+    };
     const park = createParkServices(db, config);
     // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
     const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, { forms, records }, auth, formId, recordId) };
-    const parts = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers } satisfies Omit<AppContext, 'files' | 'users' | 'micro' | 'notices'>;
+    const parts = { config, db, pool, keys, events, sessions, limiter, settings, forms, records, reports, reportServices: reportServices({ config, db, forms, reports }), park, fileHolders, recordViewers } satisfies Omit<AppContext, 'files' | 'users' | 'micro' | 'notices' | 'docs'>;
     // The services that take the whole context (issue 45: every service another module uses lives on it).
     const ctx = parts as AppContext;
     ctx.files = new FileService(ctx);
     ctx.users = new UserService(ctx);
     ctx.micro = new MicroService(ctx);
     ctx.notices = new NoticeService(ctx);
+    ctx.docs = new DocService(ctx);
     return {
       ctx,
       seedResult,

@@ -31,5 +31,6 @@ export * from './theme/index.ts';
 export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';
 export * from './notice/index.ts';
+export * from './doc/index.ts';
 export * from './remind/index.ts';
 export * from './book/index.ts';

@@ -584,6 +584,32 @@ export interface SysRateLimitTable {
   hits: number;
 }
 
+/** Issue 38 (ADR 0052): a classification or tag tree node; company_id null is the park's tree. */
+export interface DocTreeTable {
+  id: Id;
+  source: number;
+  company_id: string | null;
+  parent_id: string | null;
+  name: string;
+  code: string | null;
+  level: number;
+  catalog_index: Generated<number>;
+  create_time: Generated<Date>;
+}
+/** Issue 38 (ADR 0052): a library entry; source 0 共享, 1 企业 (company_id), 2 个人 (owner_id). */
+export interface DocFileTable {
+  id: Id;
+  source: number;
+  file_id: string;
+  original_name: string;
+  file_type: Generated<string>;
+  company_id: string | null;
+  owner_id: string | null;
+  classification_id: string;
+  upload_time: Generated<Date>;
+  update_time: Date | null;
+}
+
 /** Issue 38: 公告; kind 0 平台公告 (company_id null), 1 企业公告. status: see NOTICE_STATUS. */
 export interface NoticeTable {
   id: Id;
@@ -1224,6 +1250,11 @@ export interface Database {
   notice_target_user: { notice_id: string; user_id: string };
   notice_receiver: NoticeReceiverTable;
   notice_sms_template: NoticeSmsTemplateTable;
+  doc_classification: DocTreeTable;
+  doc_tag: DocTreeTable & { classification_id: string | null };
+  doc_file: DocFileTable;
+  doc_file_tag: { doc_file_id: string; tag_id: string };
+  doc_file_black_list: { doc_file_id: string; company_id: string };
   sys_rate_limit: SysRateLimitTable;
   form_import_export: FormImportExportTable;
   form_import_error: FormImportErrorTable;

@@ -15,6 +15,7 @@ import { seedApprovedTenants, seedTenantManageMenu } from './tenantManage.ts';
 import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './tenantViews.ts';
 import { seedMicroApps } from './microApps.ts';
 import { seedNotices } from './notices.ts';
+import { seedDocMenus } from './docs.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -195,6 +196,8 @@ const STEPS: Array<[string, Step]> = [
     await seedMenus(trx, BOOK_MENUS, null, 1, await nextTopOrder(trx));
     await trx.updateTable('sys_menu').set({ tenant_visible: true }).where('company_id', 'is', null).where('path', 'like', `${BOOK_MENU_PATH}%`).execute();
   }],
+  // Issue 38 (ADR 0052): 文档管理 › 共享文件库, 企业文件库, 个人文件夹, 我的文件.
+  ['menus-doc-libraries', seedDocMenus],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */

@@ -25,6 +25,11 @@ export const pageRegistry: Record<string, PageComponent> = {
   EnterpriseNotice: lazy(() => import('../features/notice/NoticeListPage.tsx').then((m) => ({ default: m.EnterpriseNoticePage }))),
   MyNotice: lazy(() => import('../features/notice/MyNoticePage.tsx').then((m) => ({ default: m.MyNoticePage }))),
   SmsSetting: lazy(() => import('../features/notice/SmsSettingPage.tsx').then((m) => ({ default: m.SmsSettingPage }))),
+  // 文档管理 (issue 38, ADR 0052): 共享文件库, 企业文件库, 个人文件夹, 我的文件
+  ShareDoc: lazy(() => import('../features/doc/DocLibraryPage.tsx').then((m) => ({ default: m.ShareDocPage }))),
+  EnterpriseDoc: lazy(() => import('../features/doc/DocLibraryPage.tsx').then((m) => ({ default: m.EnterpriseDocPage }))),
+  PersonalDoc: lazy(() => import('../features/doc/DocLibraryPage.tsx').then((m) => ({ default: m.PersonalDocPage }))),
+  MyDoc: lazy(() => import('../features/doc/MyDocPage.tsx').then((m) => ({ default: m.MyDocPage }))),
   // 租户管理 › 表单分配 (issue 36)
   FormTenantAllot: lazy(() => import('../features/tenant/form/FormTenantAllotPage.tsx').then((m) => ({ default: m.FormTenantAllotPage }))),
   // 租户管理 › 组织 / 用户 / 角色 / 菜单 / 数据字典: the park's view of one tenant (issue 36)

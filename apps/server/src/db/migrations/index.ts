@@ -35,6 +35,7 @@ import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
 import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
+import * as docLibraries from './2026_12_03_0100_doc_libraries.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as addressBook from './2026_12_03_0200_address_book.ts';
 import * as platformDefaultTheme from './2026_12_03_0600_platform_default_theme.ts';
@@ -94,6 +95,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0800_app_package_flows': appPackageFlows,
   // 公告 with receivers, read statistics and SMS templates (issue 38, ADR 0048)
   '2026_12_02_1000_notices': notices,
+  // 文件库: shared/enterprise/personal libraries, classification and tag trees (issue 38, ADR 0052)
+  '2026_12_03_0100_doc_libraries': docLibraries,
   // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)
   '2026_12_02_1030_form_reminders': formReminders,
   // 通讯录: the contacts' paging order (issue 38)

@@ -19,6 +19,7 @@ export async function canReadFile(
   if (file.uploader_id !== null && file.uploader_id === auth.userId) return true;
   // A notice's receivers read its attachments, whichever company uploaded them.
   if (ctx.fileHolders?.mayReadHeld && (await ctx.fileHolders.mayReadHeld(ctx, auth, file))) return true;
+  if (ctx.fileHolders?.keepsPrivate && (await ctx.fileHolders.keepsPrivate(ctx, auth, file))) return false;
   const { userType, companyId } = auth.user;
   const sameCompany = companyId !== null && file.company_id !== null && String(companyId) === file.company_id;
   if (userType !== 0 && !sameCompany) return false;

@@ -14,6 +14,8 @@ export interface FileHolders {
   namedFile(ctx: AppContext, auth: AuthContext, text: string): Promise<FileRow | null>;
   /** Whether `auth` may read `file` because something it receives holds it (a notice's attachments, issue 38). */
   mayReadHeld?(ctx: Pick<AppContext, 'db'>, auth: AuthContext, file: FileRow): Promise<boolean>;
+  /** Whether a holder keeps `file` from readers the generic rule would let in (a 个人文件夹 file: its owner and the park only). */
+  keepsPrivate?(ctx: Pick<AppContext, 'db'>, auth: AuthContext, file: FileRow): Promise<boolean>;
 }
 
 /** The file holders are part of every module's context (see context.ts). */
