@@ -32,3 +32,4 @@ export * from './qrCode/index.ts';
 export * from './dataControls/index.ts';
 export * from './notice/index.ts';
 export * from './remind/index.ts';
+export * from './autoReport/index.ts';
