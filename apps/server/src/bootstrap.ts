@@ -16,6 +16,7 @@ import { openReportResources, reportServices } from './modules/report/index.ts';
 import { createParkServices } from './modules/park/index.ts';
 import { MicroService } from './modules/micro/index.ts';
 import { NoticeService, receivesNoticeFile } from './modules/notice/index.ts';
+import { receivesAutoReportFile } from './modules/autoReport/index.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -47,7 +48,7 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const records = new RecordService(new PreparedStatements(pool));
     const reports = await openReportResources(config, databaseUrl);
     // Files sit below the modules that hold them; these answer the file module's questions (file/holders.ts).
-    const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile, mayReadHeld: receivesNoticeFile };
+    const fileHolders: FileHolders = { mayEditHeld: mayEditRecordFile, namedFile: jobDownloadFile, mayReadHeld: async (c, a, f) => (await receivesNoticeFile(c, a, f)) || (await receivesAutoReportFile(c, a, f)) };
     const park = createParkServices(db, config);
     // Approvals show their record to people without a form right; the form module asks them (form/recordViewers.ts).
     const recordViewers: RecordViewers = { mayView: (trx, auth, formId, recordId) => mayViewThroughApproval(trx, { forms, records }, auth, formId, recordId) };

@@ -14,6 +14,7 @@ import { seedApprovedTenants, seedTenantManageMenu } from './tenantManage.ts';
 import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './tenantViews.ts';
 import { seedMicroApps } from './microApps.ts';
 import { seedNotices } from './notices.ts';
+import { seedAutoReportMenu } from './autoReports.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -188,6 +189,7 @@ const STEPS: Array<[string, Step]> = [
   // Issue 38 (ADR 0048): 信息发布 menus, NOTICE_TYPE, demo notices; 系统管理 › 短信设置.
   ['notices-v1', seedNotices],
   ['menus-sms-setting', (trx) => seedUnderSystem(trx, { name: '短信设置', path: '/system/smsSetting', component: 'SmsSetting', iconName: 'xiaoxi', perms: 'notice:sms', roles: [] })],
+  ['menus-auto-report', seedAutoReportMenu], // issue 39 (ADR 0057): 报表设计 › 自动报表
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
