@@ -11,11 +11,11 @@ const ids = (x: unknown): string[] | null => (Array.isArray(x) && x.every((v) =>
 /** The frequency's problem in Chinese, or null. */
 export function checkFrequency(raw: unknown): string | null {
   const f = (raw ?? {}) as Raw;
-  if (f.type === 'cron') return typeof f.cron === 'string' && parseCron(f.cron) ? null : T.badCron;
-  if (f.type !== 'day' && f.type !== 'week' && f.type !== 'month') return T.badTime;
+  if (f.every === 'cron') return typeof f.cron === 'string' && parseCron(f.cron) ? null : T.badCron;
+  if (f.every !== 'day' && f.every !== 'week' && f.every !== 'month') return T.badTime;
   if (typeof f.time !== 'string' || !TIME.test(f.time)) return T.badTime;
-  if (f.type === 'week' && !(Number.isInteger(f.weekDay) && Number(f.weekDay) >= 1 && Number(f.weekDay) <= 7)) return T.badWeekDay;
-  if (f.type === 'month' && !(Number.isInteger(f.monthDay) && Number(f.monthDay) >= 1 && Number(f.monthDay) <= 31)) return T.badMonthDay;
+  if (f.every === 'week' && !(Number.isInteger(f.weekDay) && Number(f.weekDay) >= 1 && Number(f.weekDay) <= 7)) return T.badWeekDay;
+  if (f.every === 'month' && !(Number.isInteger(f.monthDay) && Number(f.monthDay) >= 1 && Number(f.monthDay) <= 31)) return T.badMonthDay;
   return null;
 }
 
@@ -47,8 +47,8 @@ export function checkAutoReport(raw: unknown): { error: string } | { value: Auto
 }
 
 function normaliseFrequency(f: AutoReportFrequency): AutoReportFrequency {
-  if (f.type === 'cron') return { type: 'cron', cron: f.cron.trim().split(/\s+/).join(' ') };
-  if (f.type === 'week') return { type: 'week', time: f.time, weekDay: f.weekDay };
-  if (f.type === 'month') return { type: 'month', time: f.time, monthDay: f.monthDay };
-  return { type: 'day', time: f.time };
+  if (f.every === 'cron') return { every: 'cron', cron: f.cron.trim().split(/\s+/).join(' ') };
+  if (f.every === 'week') return { every: 'week', time: f.time, weekDay: f.weekDay };
+  if (f.every === 'month') return { every: 'month', time: f.time, monthDay: f.monthDay };
+  return { every: 'day', time: f.time };
 }

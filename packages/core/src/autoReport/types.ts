@@ -5,10 +5,10 @@ export type AutoReportTarget = 'excel' | 'png';
 
 /** 每天/每周/每月 at a time of the park's day, or a five-field cron in the park's time zone. */
 export type AutoReportFrequency =
-  | { type: 'day'; time: string }
-  | { type: 'week'; time: string; /** 1 = 周一 … 7 = 周日 */ weekDay: number }
-  | { type: 'month'; time: string; /** 1 … 31; a month without that day is skipped */ monthDay: number }
-  | { type: 'cron'; cron: string };
+  | { every: 'day'; time: string }
+  | { every: 'week'; time: string; /** 1 = 周一 … 7 = 周日 */ weekDay: number }
+  | { every: 'month'; time: string; /** 1 … 31; a month without that day is skipped */ monthDay: number }
+  | { every: 'cron'; cron: string };
 
 /** Who receives it: users, every user of a role, every user of an organisation (within the owner's tenant). */
 export interface AutoReportRecipients {

@@ -29,7 +29,7 @@ const schedule = (over: Record<string, unknown> = {}) => ({
   reportId,
   target: 'excel',
   widgetId: 't1',
-  frequency: { type: 'day', time: '08:00' },
+  frequency: { every: 'day', time: '08:00' },
   recipients: { users: [receiverId], roles: [], orgs: [] },
   ...over,
 });
@@ -82,7 +82,7 @@ describe('自动报表 management', () => {
     const id = created.json().id;
     const list = (await t.call(admin, 'GET', '/api/report/autoReport/list')).json().datas;
     expect(list.find((s: { id: number }) => s.id === id)).toMatchObject({ name: '车辆日报', reportName: '车辆明细', frequencyText: '每天 08:00', enabled: true, recipients: { users: [receiverId] } });
-    await save(admin, schedule({ id, name: '车辆周报', frequency: { type: 'week', time: '09:30', weekDay: 1 } }));
+    await save(admin, schedule({ id, name: '车辆周报', frequency: { every: 'week', time: '09:30', weekDay: 1 } }));
     expect((await t.call(admin, 'GET', `/api/report/autoReport/get/${id}`)).json().data).toMatchObject({ name: '车辆周报', frequencyText: '每周一 09:30' });
     await t.call(admin, 'POST', `/api/report/autoReport/enable/${id}`, { enabled: false });
     expect((await t.call(admin, 'GET', `/api/report/autoReport/get/${id}`)).json().data.enabled).toBe(false);
@@ -94,7 +94,7 @@ describe('自动报表 management', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [schedule({ reportId: null }), '请选择报表'],
       [schedule({ recipients: { users: [], roles: [], orgs: [] } }), '请选择接收人'],
-      [schedule({ frequency: { type: 'cron', cron: '0 25 * * *' } }), 'cron 不合法'],
+      [schedule({ frequency: { every: 'cron', cron: '0 25 * * *' } }), 'cron 不合法'],
       [schedule({ widgetId: 'c1' }), '只能选择表格控件发送 Excel'],
     ];
     for (const [body, msg] of cases) {
@@ -139,7 +139,7 @@ describe('running', () => {
   });
 
   it('runs a period once with two runners ticking together', async () => {
-    const id = String((await save(admin, schedule({ name: '并发测试', frequency: { type: 'day', time: '08:00' } }))).json().id);
+    const id = String((await save(admin, schedule({ name: '并发测试', frequency: { every: 'day', time: '08:00' } }))).json().id);
     const other = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.databaseUrl, max: 4 }) }) });
     try {
       const now = new Date('2026-12-04T02:00:00Z'); // 10:00 in Shanghai
@@ -177,7 +177,7 @@ describe('running', () => {
 describe('订阅', () => {
   it('a reader subscribes themselves, sees it in 我的订阅, and cancels it; a subscription is theirs only', async () => {
     await t.call(admin, 'POST', '/api/report/reportpermission/save', { reportId, roleIds: [] }).catch(() => undefined);
-    const sub = await t.call(admin, 'POST', '/api/report/subscription/save', { name: '我的车辆日报', reportId, target: 'excel', widgetId: 't1', frequency: { type: 'day', time: '07:30' } });
+    const sub = await t.call(admin, 'POST', '/api/report/subscription/save', { name: '我的车辆日报', reportId, target: 'excel', widgetId: 't1', frequency: { every: 'day', time: '07:30' } });
     expect(sub.json(), sub.body).toMatchObject({ errCode: 0, errMsg: '订阅成功' });
     const mine = (await t.call(admin, 'GET', '/api/report/subscription/mine')).json().datas;
     expect(mine).toHaveLength(1);
@@ -186,7 +186,7 @@ describe('订阅', () => {
     expect((await t.call(admin, 'GET', '/api/report/autoReport/list')).json().datas.some((s: { name: string }) => s.name === '我的车辆日报')).toBe(false);
     expect((await t.call(receiver, 'POST', `/api/report/subscription/cancel/${sub.json().id}`)).statusCode).toBe(404);
     // A user who may not read the report cannot subscribe to it.
-    expect((await t.call(receiver, 'POST', '/api/report/subscription/save', { name: 'x', reportId, target: 'excel', widgetId: 't1', frequency: { type: 'day', time: '07:30' } })).statusCode).toBe(403);
+    expect((await t.call(receiver, 'POST', '/api/report/subscription/save', { name: 'x', reportId, target: 'excel', widgetId: 't1', frequency: { every: 'day', time: '07:30' } })).statusCode).toBe(403);
     expect((await t.call(admin, 'POST', `/api/report/subscription/cancel/${sub.json().id}`)).json()).toMatchObject({ errCode: 0 });
     expect((await t.call(admin, 'GET', '/api/report/subscription/mine')).json().datas).toHaveLength(0);
   });
