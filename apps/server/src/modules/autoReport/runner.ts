@@ -53,7 +53,7 @@ export async function sendOnce(ctx: AppContext, trx: Transaction<Database>, s: A
     title: `自动报表：${s.name}`,
     content: `「${s.reportName}」已生成，请查看附件${rendered.name}`,
     bigType: MSG_BIG_TYPE.system,
-    smallType: MSG_SMALL_TYPE.reminder,
+    smallType: MSG_SMALL_TYPE.autoReport,
     params: { autoReportId: Number(s.id), reportId: Number(s.reportId), fileId: Number(fileId), fileName: rendered.name },
     menuUrl: reportLink(s),
   });
