@@ -35,6 +35,7 @@ import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
 import { microRoutes } from './modules/micro/index.ts';
 import { appPackageRoutes } from './modules/apppackage/index.ts';
 import { noticeRoutes } from './modules/notice/index.ts';
+import { bookRoutes } from './modules/book/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
   remindRoutes(app, ctx); // issue 39: 提醒设置
   autoReportRoutes(app, ctx); // issue 39: 自动报表, 订阅
+  bookRoutes(app, ctx); // issue 38: 通讯录
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;

@@ -30,6 +30,11 @@ export interface Config {
    * look for soffice/libreoffice on PATH.
    */
   soffice: string | null;
+  /**
+   * PDF_FONT: the CJK font printed PDFs embed (QR sheets), as `path` or `path#PostScriptName` for a
+   * collection (.ttc); null: the first of the usual system CJK fonts found (Noto CJK, WenQuanYi).
+   */
+  pdfFont: string | null;
   /** The map control's outside services (issue 7); all empty by default, so nothing leaves the intranet. */
   gis: GisSettings;
   /** Enterprise registrations accepted per client address per minute (issue 6) before 429. */
@@ -218,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcIssuer: env.OIDC_ISSUER || '',
     maxUploadMb: intFrom(env.MAX_UPLOAD_MB, 100, 'MAX_UPLOAD_MB'),
     soffice: env.SOFFICE_PATH || null,
+    pdfFont: env.PDF_FONT || null,
     gis: {
       tileUrl: env.TILE_URL || '',
       tileSubdomains: env.TILE_SUBDOMAINS || '',

@@ -37,10 +37,15 @@ export function loggerOptions(level: string, destination?: LogDestination): Fast
 
 /** One debug line per answered request: method, route, status and time, never the body. */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request completed',
-    );
+  // Callback-style hooks here and in the other per-request plugins: every request runs them, and
+  // an async hook costs a promise per request for work that never waits.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.log.level === 'debug' || request.log.level === 'trace') {
+      request.log.debug(
+        { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request completed',
+      );
+    }
+    done();
   });
 }

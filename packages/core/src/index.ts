@@ -33,3 +33,4 @@ export * from './dataControls/index.ts';
 export * from './notice/index.ts';
 export * from './remind/index.ts';
 export * from './autoReport/index.ts';
+export * from './book/index.ts';

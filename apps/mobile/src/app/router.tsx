@@ -24,6 +24,7 @@ const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx').
 const AlarmsPage = lazy(() => import('../features/alarms/AlarmsPage.tsx').then((m) => ({ default: m.AlarmsPage })));
 const NoticesPage = lazy(() => import('../features/notices/NoticesPage.tsx').then((m) => ({ default: m.NoticesPage })));
 const NoticePage = lazy(() => import('../features/notices/NoticesPage.tsx').then((m) => ({ default: m.NoticePage })));
+const BookPage = lazy(() => import('../features/book/BookPage.tsx').then((m) => ({ default: m.BookPage })));
 const MePage = lazy(() => import('../features/me/MePage.tsx').then((m) => ({ default: m.MePage })));
 // The form pages (src/form/pages.tsx) belong to the mobile form engineer (mform).
 const FormListPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormListPage })));
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'notices', element: page(NoticesPage) },
       { path: 'notice/:id', element: page(NoticePage) },
       { path: 'me', element: page(MePage) },
+      { path: 'book', element: page(BookPage) },
       { path: '*', element: <RouteError notFound /> },
     ],
   },

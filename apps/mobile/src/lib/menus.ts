@@ -26,3 +26,6 @@ export function useMenuComponents(): Set<string> | undefined {
 
 /** 报警处置 (the desktop's ParkAlarm page, park:view + park:alarm). */
 export const ALARM_COMPONENT = 'ParkAlarm';
+
+/** 通讯录 › 内部联系人 (book:contacts): the phone's 通讯录 reads the same call. */
+export const BOOK_COMPONENT = 'InsideContacts';

@@ -14,11 +14,11 @@ export function registerApiHeaders(app: FastifyInstance): void {
       (route as { helmet?: unknown }).helmet = false;
     }
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApi(request.url)) {
       reply.header('x-content-type-options', 'nosniff');
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -161,25 +161,23 @@ function targetIdOf(request: FastifyRequest): string | null {
  */
 export function registerAudit(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('audited', false);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.auth || !request.url.startsWith('/api/')) return payload;
+  // Callback style: most answers (every successful read) need no row, and must not pay a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.auth || !request.url.startsWith('/api/')) return done(null, payload);
     const config = request.routeOptions.config;
     const mutating =
       ((request.method !== 'GET' && request.method !== 'HEAD') || config?.mutates === true) && !isReadOnly(request);
     const status = reply.statusCode;
     const failed = status >= 400 && (mutating || status === 403);
     const unlogged = status < 400 && mutating && !request.audited;
-    if (!failed && !unlogged) return payload;
-    try {
-      await writeAudit(db, request, {
-        action: config?.audit?.action ?? `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        targetId: targetIdOf(request),
-        result: failed ? 1 : 0,
-        errMsg: failed ? (errMsgOf(payload) ?? `HTTP ${status}`) : null,
-      });
-    } catch (err) {
-      request.log.error({ err }, 'operation log write failed');
-    }
-    return payload;
+    if (!failed && !unlogged) return done(null, payload);
+    writeAudit(db, request, {
+      action: config?.audit?.action ?? `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      targetId: targetIdOf(request),
+      result: failed ? 1 : 0,
+      errMsg: failed ? (errMsgOf(payload) ?? `HTTP ${status}`) : null,
+    })
+      .catch((err: unknown) => request.log.error({ err }, 'operation log write failed'))
+      .finally(() => done(null, payload));
   });
 }

@@ -8,12 +8,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerSlowRequestLog(app: FastifyInstance, thresholdMs: number): void {
   if (thresholdMs <= 0) return;
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    if (ms < thresholdMs) return;
+    if (ms < thresholdMs) return done();
     request.log.warn(
       { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms) },
       'slow request',
     );
+    done();
   });
 }

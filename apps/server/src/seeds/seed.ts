@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/index.ts';
 import { SUPER_ROLE_CODE } from '../modules/user/worker.ts';
+import { BOOK_PERMS } from '@park/core';
 import { seedDemoCompanies, seedDictionaries, seedRegions } from './lookup.ts';
 import { seedDemoForms, seedDemoListPages } from './demoForms.ts';
 import { seedFormListPermissions } from './formPermissions.ts';
@@ -190,6 +191,11 @@ const STEPS: Array<[string, Step]> = [
   ['notices-v1', seedNotices],
   ['menus-sms-setting', (trx) => seedUnderSystem(trx, { name: '短信设置', path: '/system/smsSetting', component: 'SmsSetting', iconName: 'xiaoxi', perms: 'notice:sms', roles: [] })],
   ['menus-auto-report', seedAutoReportMenu], // issue 39 (ADR 0057): 报表设计 › 自动报表
+  // Issue 38: 通讯录 for the park and every tenant's people (company_user); tenants' roles may grant it.
+  ['menus-address-book', async (trx) => {
+    await seedMenus(trx, BOOK_MENUS, null, 1, await nextTopOrder(trx));
+    await trx.updateTable('sys_menu').set({ tenant_visible: true }).where('company_id', 'is', null).where('path', 'like', `${BOOK_MENU_PATH}%`).execute();
+  }],
 ];
 
 /** Applies every seed step not yet applied, each once and in its own transaction. */
@@ -302,6 +308,19 @@ async function seedMenus(
     if (m.children) await seedMenus(trx, m.children, row.id, level + 1);
   }
 }
+
+const BOOK_MENU_PATH = '/book';
+const BOOK_ROLES = ['park_admin', 'company_user'];
+const BOOK_MENUS: MenuSeed[] = [
+  {
+    name: '通讯录', path: BOOK_MENU_PATH, iconName: 'contacts', roles: BOOK_ROLES,
+    children: [
+      { name: '内部联系人', path: '/book/inside', component: 'InsideContacts', iconName: 'yonghuguanli', perms: BOOK_PERMS.contacts, roles: BOOK_ROLES },
+      { name: '部门', path: '/book/department', component: 'BookDepartment', iconName: 'bumenguanli', perms: BOOK_PERMS.orgs, roles: BOOK_ROLES },
+      { name: '外部联系人', path: '/book/outside', component: 'OutsideContacts', iconName: 'contacts', roles: BOOK_ROLES },
+    ],
+  },
+];
 
 /** The demo park's forms (issue 7) under a 业务表单 menu; each opens as its list page (FormCustom). */
 async function seedDemoFormsWithMenus(trx: Transaction<Database>) {

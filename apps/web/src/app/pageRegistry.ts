@@ -16,6 +16,10 @@ export const pageRegistry: Record<string, PageComponent> = {
   MicroAppManager: lazy(() => import('../features/micro/MicroAppManagerPage.tsx').then((m) => ({ default: m.MicroAppManagerPage }))),
   MicroAppTemplate: lazy(() => import('../features/micro/MicroAppTemplatePage.tsx').then((m) => ({ default: m.MicroAppTemplatePage }))),
   TenantWorkbench: lazy(() => import('../features/micro/TenantWorkbenchPage.tsx').then((m) => ({ default: m.TenantWorkbenchPage }))),
+  // 通讯录 (issue 38): 内部联系人, 部门, 外部联系人
+  InsideContacts: lazy(() => import('../features/book/InsideContactsPage.tsx').then((m) => ({ default: m.InsideContactsPage }))),
+  BookDepartment: lazy(() => import('../features/book/BookDepartmentPage.tsx').then((m) => ({ default: m.BookDepartmentPage }))),
+  OutsideContacts: lazy(() => import('../features/book/OutsideContactsPage.tsx').then((m) => ({ default: m.OutsideContactsPage }))),
   // 信息发布 (issue 38): 平台公告, 企业公告, 我的公告; 系统管理 › 短信设置
   PlatformNotice: lazy(() => import('../features/notice/NoticeListPage.tsx').then((m) => ({ default: m.PlatformNoticePage }))),
   EnterpriseNotice: lazy(() => import('../features/notice/NoticeListPage.tsx').then((m) => ({ default: m.EnterpriseNoticePage }))),

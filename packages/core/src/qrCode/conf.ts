@@ -49,6 +49,7 @@ export const QR_TEXT = {
   anonymousOnlyAdd: '仅新增填报可开启免登录填报',
   formMismatch: '表单不一致',
   notFound: '二维码不存在或已失效',
+  nothingToPrint: '没有可打印的二维码：请先保存并显示二维码',
 } as const;
 
 const DEFAULT_NAMES: Record<QrListKind, string> = { add: '新增', query: '查询', edit: '编辑' };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Avatar, Dialog, List, NavBar, Popup, Toast } from 'antd-mobile';
-import { BellOutline, LockOutline, SystemQRcodeOutline } from 'antd-mobile-icons';
+import { BellOutline, LockOutline, SystemQRcodeOutline, TeamOutline } from 'antd-mobile-icons';
 import { BASE_PATH, LOGOUT_CONFIRM, LOGOUT_FAILED, MOBILE_BASE_PATH } from '@park/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { logout } from '../../lib/accountApi.ts';
-import { ALARM_COMPONENT, useMenuComponents } from '../../lib/menus.ts';
+import { ALARM_COMPONENT, BOOK_COMPONENT, useMenuComponents } from '../../lib/menus.ts';
 import { PasswordForm } from '../login/PasswordForm.tsx';
 import './me.css';
 
@@ -16,7 +16,9 @@ export function MePage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [changing, setChanging] = useState(false);
-  const canSeeAlarms = useMenuComponents()?.has(ALARM_COMPONENT) ?? false;
+  const menus = useMenuComponents();
+  const canSeeAlarms = menus?.has(ALARM_COMPONENT) ?? false;
+  const canSeeBook = menus?.has(BOOK_COMPONENT) ?? false;
   const name = user.realName || user.username;
   const onLogout = async () => {
     if (!(await Dialog.confirm({ title: '提示', content: LOGOUT_CONFIRM, confirmText: '确定', cancelText: '取消' }))) return;
@@ -46,6 +48,11 @@ export function MePage() {
         {canSeeAlarms && (
           <List.Item prefix={<BellOutline />} onClick={() => void navigate('/alarms')}>
             园区报警
+          </List.Item>
+        )}
+        {canSeeBook && (
+          <List.Item prefix={<TeamOutline />} onClick={() => void navigate('/book')}>
+            通讯录
           </List.Item>
         )}
         <List.Item prefix={<LockOutline />} onClick={() => setChanging(true)}>

@@ -36,6 +36,7 @@ import * as appPackages from './2026_12_02_1060_app_packages.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as autoReports from './2026_12_03_0500_auto_reports.ts';
+import * as addressBook from './2026_12_03_0200_address_book.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -94,6 +95,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1030_form_reminders': formReminders,
   // 自动报表 and 订阅: schedules, period claims, send log, delivered files (issue 39, ADR 0057)
   '2026_12_03_0500_auto_reports': autoReports,
+  // 通讯录: the contacts' paging order (issue 38)
+  '2026_12_03_0200_address_book': addressBook,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

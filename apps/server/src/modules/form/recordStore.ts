@@ -290,26 +290,44 @@ export async function listRecords(
   return { rows, ...total };
 }
 
-/** A stored row as the client reads it: ids as numbers, times as yyyy-MM-dd HH:mm:ss text. */
-const NUMERIC_COLUMNS = new WeakMap<TableModel, Set<string>>();
+/** How presentRow shows a column: the record's own ids and counters as numbers, numeric fields as numbers when exact. */
+const ID_COLUMN = 1;
+const NUMERIC_COLUMN = 2;
+const ID_COLUMNS = ['id', 'parent_id', 'create_by', 'update_by', 'company_id', 'org_id', 'version'];
+const PRESENTERS = new WeakMap<TableModel, Map<string, typeof ID_COLUMN | typeof NUMERIC_COLUMN>>();
 
-function numericColumnsOf(table: TableModel): Set<string> {
-  let set = NUMERIC_COLUMNS.get(table);
-  if (!set) NUMERIC_COLUMNS.set(table, (set = new Set(table.dataColumns.filter((c) => c.sqlType === 'numeric').map((c) => c.name))));
-  return set;
+function presentersOf(table: TableModel): Map<string, typeof ID_COLUMN | typeof NUMERIC_COLUMN> {
+  let map = PRESENTERS.get(table);
+  if (!map) {
+    map = new Map();
+    for (const c of table.dataColumns) if (c.sqlType === 'numeric') map.set(c.name, NUMERIC_COLUMN);
+    for (const c of ID_COLUMNS) map.set(c, ID_COLUMN);
+    PRESENTERS.set(table, map);
+  }
+  return map;
 }
 
+/** A numeric field as a number when a double holds it exactly, otherwise its text. */
+function numericValue(v: string): number | string {
+  const n = Number(v);
+  return Number.isSafeInteger(n) || (Number.isFinite(n) && v.replace(/^-|\.|^0+/g, '').length <= 15) ? n : v;
+}
+
+/**
+ * A stored row as the client reads it: ids as numbers, times as yyyy-MM-dd HH:mm:ss text. Every
+ * record read and list row passes here, so the columns' kinds are worked out once per table.
+ */
 export function presentRow(row: Row, table: TableModel): Row {
+  const kinds = presentersOf(table);
   const out: Row = {};
-  const numeric = numericColumnsOf(table);
-  for (const [k, v] of Object.entries(row)) {
-    if (v instanceof Date) out[k] = formatDateTime(v);
-    else if (k === 'id' || k === 'parent_id' || k === 'create_by' || k === 'update_by' || k === 'company_id' || k === 'org_id' || k === 'version') {
-      out[k] = v === null ? null : Number(v);
-    } else if (numeric.has(k) && typeof v === 'string') {
-      const n = Number(v);
-      out[k] = Number.isSafeInteger(n) || (Number.isFinite(n) && v.replace(/^-|\.|^0+/g, '').length <= 15) ? n : v;
-    } else out[k] = v;
+  for (const k in row) {
+    const v = row[k];
+    if (v === null || v === undefined) out[k] = v;
+    else if (v instanceof Date) out[k] = formatDateTime(v);
+    else {
+      const kind = kinds.get(k);
+      out[k] = kind === ID_COLUMN ? Number(v) : kind === NUMERIC_COLUMN && typeof v === 'string' ? numericValue(v) : v;
+    }
   }
   return out;
 }

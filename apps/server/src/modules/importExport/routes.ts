@@ -3,6 +3,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ConditionError, parseConditions } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { companyScopeOf } from '../../plugins/scope.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { contentDisposition } from '../file/worker.ts';
@@ -15,13 +16,23 @@ import { enqueueJob } from './jobs.ts';
 import { EXPORT, findJobByCode, IMPORT, insertJob, type Requester } from './repo.ts';
 import { checkZipDirectory, XlsxRefusedError } from './xlsxGuard.ts';
 
-const FormIdParams = Type.Object({ formId: Type.String({ maxLength: 20 }) });
+/* The origin's template and import paths name a table widget as `{formId}&{widgetId}`. */
+const FormWidgetParams = Type.Object({ formId: Type.String({ maxLength: 140 }) });
 const StateParams = Type.Object({ code: Type.String({ maxLength: 40 }), type: Type.String({ maxLength: 2 }) });
 const ExportBody = Type.Object({
   formId: Type.Union([Type.String({ maxLength: 20 }), Type.Integer()]),
   queryConditions: Type.Optional(Type.Unknown()),
   widgetId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Integer(), Type.Null()])),
 });
+
+/** `123` or `123&456`: the form, and the table widget whose layout the template or import follows. */
+function parseFormWidget(raw: string): { formId: string; widgetId: string | null } {
+  const at = raw.indexOf('&');
+  if (at < 0) return { formId: parseFormId(raw), widgetId: null };
+  const widgetId = raw.slice(at + 1).trim();
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(widgetId)) throw badRequest('表格控件ID不合法');
+  return { formId: parseFormId(raw.slice(0, at)), widgetId };
+}
 
 type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]>;
 
@@ -76,9 +87,9 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { errCode: 0, importExportCode: job.code };
   });
 
-  app.post('/api/form/importForm/:formId', { schema: { params: FormIdParams } }, async (request, reply) => {
+  app.post('/api/form/importForm/:formId', { schema: { params: FormWidgetParams } }, async (request, reply) => {
     const auth = authOf(request);
-    const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
+    const { formId, widgetId } = parseFormWidget((request.params as Static<typeof FormWidgetParams>).formId);
     requireFormAction(request, formId, 'import');
     const model = await modelForCaller(ctx, auth, formId);
     if (model.status !== 0) throw badRequest('表单已停用');
@@ -110,7 +121,7 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
       const job = await db.transaction().execute(async (trx) => {
         const requester = requesterOf(request, auth);
         const file = await insertJobFile(trx, { key, size: upload.size, sha256: upload.sha256 }, upload.originalName, requester);
-        const row = await insertJob(trx, { kind: IMPORT, formId: model.formId, params: { requester }, sourceFileId: file.id });
+        const row = await insertJob(trx, { kind: IMPORT, formId: model.formId, params: { requester, widgetId }, sourceFileId: file.id });
         await enqueueJob(ctx, trx, row);
         return row;
       });
@@ -141,15 +152,16 @@ export function importExportRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { errCode: 0, formImportExportState: state };
   });
 
-  app.get('/api/form/exportFormTemplate/:formId', { schema: { params: FormIdParams } }, async (request, reply) => {
+  app.get('/api/form/exportFormTemplate/:formId', { schema: { params: FormWidgetParams } }, async (request, reply) => {
     // The import template is for importing.
-    const formId = parseFormId((request.params as Static<typeof FormIdParams>).formId);
+    const { formId, widgetId } = parseFormWidget((request.params as Static<typeof FormWidgetParams>).formId);
     requireFormAction(request, formId, 'import');
-    const model = await modelForCaller(ctx, authOf(request), formId);
+    const auth = authOf(request);
+    const model = await modelForCaller(ctx, auth, formId);
     // Loaded on first use: exceljs costs the API thread ~20 MB of RSS, and every other Excel job runs
     // on the job thread, which has its own copy (issue 16: the 100k import's peak RSS).
     const { buildTemplate } = await import('./template.ts');
-    const bytes = await buildTemplate(model);
+    const bytes = await buildTemplate(model, { db, companyId: companyScopeOf(auth) }, widgetId);
     return reply
       .header('content-type', XLSX_MIME)
       .header('content-disposition', contentDisposition('attachment', `${model.formName}导入模板.xlsx`))

@@ -223,6 +223,24 @@ describe('工作台 of a tenant', () => {
     expect((await t.call(b.cookie!, 'GET', `/api/user/listTenantOrgAndUser?orgId=${orgA}`)).statusCode).toBe(404);
   });
 
+  it('listTenantOrgAndUser refuses another tenant\'s ids and callers without the right', async () => {
+    const url = (o: Record<string, string | number>) => `/api/user/listTenantOrgAndUser?${q(o)}`;
+    // Tenant b's 主管理员: naming tenant a is forbidden, a's organisation is not found from b.
+    expect((await t.call(b.cookie!, 'GET', url({ tenantId: a.id }))).statusCode).toBe(403);
+    expect((await t.call(b.cookie!, 'GET', url({ tenantId: a.id, orgId: deptA }))).statusCode).toBe(403);
+    expect((await t.call(b.cookie!, 'GET', url({ orgId: deptA }))).statusCode).toBe(404);
+    // The park names a tenant but an organisation of another one: not found.
+    expect((await t.call(admin, 'GET', url({ tenantId: b.id, orgId: deptA }))).statusCode).toBe(404);
+    expect((await t.call(admin, 'GET', url({ tenantId: 999999999 }))).statusCode).toBe(404);
+    // A tenant's plain user (no 主管理员) and a park user without the workbench permissions.
+    expect((await t.call(inDept.cookie, 'GET', url({}))).statusCode).toBe(403);
+    await t.sql.query(`insert into sys_user (username, password_hash, real_name, user_type) select 'micro_park_noperm', password_hash, '无权园区用户', 0 from sys_user where username = 'admin'`);
+    const noPerm = await t.login('micro_park_noperm', ADMIN_PASSWORD);
+    expect((await t.call(noPerm, 'GET', url({ tenantId: a.id }))).statusCode).toBe(403);
+    expect((await t.call(noPerm, 'GET', url({}))).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: url({}), headers: { 'x-requested-with': 'XMLHttpRequest' } })).statusCode).toBe(401);
+  });
+
   it('an empty workbench answers an empty tree; the 主管理员 copies the template in and sets 可见范围', async () => {
     expect((await t.call(a.cookie!, 'GET', `/api/micro/workbench/queryWorkbenchTreesByTenantId/${a.id}`)).json().datas).toEqual([]);
     const copied = (await t.call(a.cookie!, 'GET', `/api/micro/template/queryTemplateMenuTreeByTemplateId/${templateId}`)).json().datas as Json[];

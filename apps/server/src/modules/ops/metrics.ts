@@ -37,10 +37,11 @@ export function createMetrics(app: FastifyInstance, db: Kysely<Database>, pool: 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Unmatched URLs (404s, probes) share one label instead of one series per URL.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({

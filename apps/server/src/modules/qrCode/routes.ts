@@ -4,9 +4,15 @@ import { QR_TEXT, type QrCodeConf } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { flatBody, FORM_DESIGN_PERMISSION } from '../form/index.ts';
-import { addThroughCode, describeEntry, entryCodes, resolveToken, saveQrCodeConf } from './service.ts';
+import { contentDisposition } from '../file/worker.ts';
+import { addThroughCode, describeEntry, entryCodes, resolveToken, saveQrCodeConf, sheetOf } from './service.ts';
+import { pdfFontOf } from './pdfFont.ts';
 
 const FormIdParam = Type.Object({ formId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
+const SheetQuery = Type.Object({
+  kind: Type.Optional(Type.Union([Type.Literal('add'), Type.Literal('query'), Type.Literal('edit')])),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+});
 const TokenParam = Type.Object({ token: Type.String({ maxLength: 120 }) });
 const ParamsQuery = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,40}$' }), Type.String({ maxLength: 200 }), { maxProperties: 10 });
 const List = Type.Array(Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: true }), { maxItems: 50 });
@@ -27,6 +33,22 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/form/qrCodeEntries/:formId', { schema: { params: FormIdParam }, config: design }, async (request) => {
     const { formId } = request.params as Static<typeof FormIdParam>;
     return { errCode: 0, data: await entryCodes(ctx, authOf(request), formId) };
+  });
+
+  // The printable sheet (all shown entries, or one by ?kind=&name=): the codes carry this server's
+  // address as the designer reached it, as the dialog's preview does.
+  app.get('/api/form/qrCodeSheet/:formId', { schema: { params: FormIdParam, querystring: SheetQuery }, config: design }, async (request, reply) => {
+    const { formId } = request.params as Static<typeof FormIdParam>;
+    const font = pdfFontOf(ctx.config.pdfFont);
+    const { formName, labels } = await sheetOf(ctx, authOf(request), formId, `${request.protocol}://${request.host}`, request.query as Static<typeof SheetQuery>);
+    const { buildQrSheet } = await import('./sheet.ts');
+    const one = labels.length === 1 ? `-${labels[0]!.name}` : '';
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition('attachment', `${formName}${one}二维码.pdf`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-cache')
+      .send(await buildQrSheet(formName, labels, font));
   });
 
   app.get('/api/qr/resolve/:token', { schema: { params: TokenParam, querystring: ParamsQuery } }, async (request) => {

@@ -23,11 +23,16 @@ async function key(ctx: AppContext): Promise<string> {
   return cachedKey;
 }
 
-async function fieldKeys(ctx: AppContext, auth: AuthContext, formId: string): Promise<Set<string>> {
+/** The form as the caller reaches it (404 for another tenant's), and its field keys. */
+async function formOf(ctx: AppContext, auth: AuthContext, formId: string): Promise<{ formName: string; keys: Set<string> }> {
   const model = await ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
   const keys = new Set<string>();
   for (const t of [model.main, ...model.subs.values()]) for (const c of t.controls) if (c.model) keys.add(c.model);
-  return keys;
+  return { formName: model.formName, keys };
+}
+
+async function fieldKeys(ctx: AppContext, auth: AuthContext, formId: string): Promise<Set<string>> {
+  return (await formOf(ctx, auth, formId)).keys;
 }
 
 async function storedConf(ctx: AppContext, formId: string): Promise<QrCodeConf | null> {
@@ -55,7 +60,29 @@ export async function saveQrCodeConf(ctx: AppContext, auth: AuthContext, body: Q
 
 /** Every entry's token and mobile address, for the designer to print. */
 export async function entryCodes(ctx: AppContext, auth: AuthContext, formId: string) {
-  await fieldKeys(ctx, auth, formId);
+  return (await formCodes(ctx, auth, formId)).codes;
+}
+
+/**
+ * The QR sheet's labels: the shown entries (a hidden one's code answers 404, so printing it helps
+ * nobody), all of them or the one named by list and name, each with its absolute address.
+ */
+export async function sheetOf(ctx: AppContext, auth: AuthContext, formId: string, origin: string, pick: { kind?: QrListKind; name?: string }) {
+  const { formName, codes } = await formCodes(ctx, auth, formId);
+  const labels = codes
+    .filter((c) => c.isShow && (!pick.kind || c.kind === pick.kind) && (pick.name === undefined || c.name === pick.name))
+    .map((c) => ({ kind: c.kind, name: c.name, address: `${origin}${c.url}` }));
+  if (labels.length === 0) throw notFound(QR_TEXT.nothingToPrint);
+  return { formName, labels };
+}
+
+async function formCodes(ctx: AppContext, auth: AuthContext, formId: string) {
+  const { formName } = await formOf(ctx, auth, formId);
+  const codes = await codesOf(ctx, formId);
+  return { formName, codes };
+}
+
+async function codesOf(ctx: AppContext, formId: string) {
   const conf = await storedConf(ctx, formId);
   if (!conf) return [];
   const k = await key(ctx);

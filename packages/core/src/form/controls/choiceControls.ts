@@ -153,6 +153,12 @@ const choiceSheet = sheetCodec({
     if (c.type === 'checkbox' || c.type === 'multiple_select' || options.multiple === true) notes.push(`可多选，用“${LIST_JOIN}”分隔`);
     return notes.join('；') || null;
   },
+  // A cascader's cell is a path, which no flat list can offer; remote options are not known here.
+  choices: (c) => {
+    if (c.type === 'cascade' || allowedValues(c) === null) return null;
+    const labels = [...new Set(optionPairs(c).map((o) => o.label))];
+    return labels.length > 0 ? { labels, multiple: holdsList(c) } : null;
+  },
 });
 
 export function choiceControl(): ControlBehaviour {

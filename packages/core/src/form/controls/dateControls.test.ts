@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTROL_DEFINITIONS as D } from '../registry.ts';
 import type { ControlType } from '../registry.ts';
 import type { FormControl } from '../types.ts';
+import { formatDateParts, parseLooseDate, STORED_FORMAT } from '../lib/dateText.ts';
+import { isStoredText } from './dateControls.ts';
 
 const ctl = (type: ControlType, options: Record<string, unknown> = {}): FormControl => ({ type, model: 'd', name: '日期', options });
 const NOW = { currentDate: '2026-05-06 07:08:09' };
@@ -91,5 +93,22 @@ describe('a picked date as the editor holds it (the mobile wheels)', () => {
     expect(dateEditorValue({ hour: 8, minute: 5, second: 0 }, ctl('time', { format: 'HH:mm:ss' }), 'time')).toBe('08:05:00');
     expect(dateEditorValue({ year: 2026, month: 12 }, ctl('year_month', { format: 'yyyy-MM' }), 'year_month')).toBe('2026-12');
     expect(typeof dateEditorValue({ year: 2026, month: 1, day: 2, hour: 0, minute: 0, second: 0 }, ctl('datetime', { timestamp: true }), 'datetime')).toBe('number');
+  });
+});
+
+describe('isStoredText: the read path that skips the parse', () => {
+  const kinds = ['year', 'month', 'year_month', 'date', 'datetime', 'time'] as const;
+  const samples = [
+    '2026', '0000', '12', '13', '00', '2026-02', '2026-13', '2024-02-29', '2023-02-29', '2026-04-31', '2026-12-31',
+    '2026-1-01', '2026-01-01 ', '2026-01-01 23:59:59', '2026-01-01 24:00:00', '2026-01-01 12:60:00', '2026-01-01T12:00:00',
+    '00:00:00', '23:59:59', '24:00:00', '7:05:00', '2026-01-01 07:05', '1234567890123',
+  ];
+  it.each(kinds)('%s: canonical text reads back as itself, exactly when the full parse gives it back', (kind) => {
+    for (const raw of samples) {
+      const parts = parseLooseDate(raw, kind);
+      const full = parts ? formatDateParts(parts, STORED_FORMAT[kind]) : raw;
+      if (isStoredText(raw, kind)) expect(full, `${kind} ${raw}`).toBe(raw);
+    }
+    expect(samples.filter((raw) => isStoredText(raw, kind)).length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import {
   millisToParts,
   parseDateText,
   parseLooseDate,
+  partsExist,
   partsToMillis,
   STORED_FORMAT,
   valueFormatFor,
@@ -60,8 +61,34 @@ function storeOne(value: unknown, control: FormControl, kind: DateKind): string 
 
 function readOne(raw: string | null, control: FormControl, kind: DateKind): FormValue {
   if (raw === null || raw.trim() === '') return usesTimestamp(control, kind) ? null : '';
+  // Every record read passes here for every date field; what was stored by this platform is
+  // already the editor's text when the control edits in the stored format.
+  if (isStoredText(raw, kind) && editsStoredFormat(control, kind)) return raw;
   const parts = parseLooseDate(raw, kind);
   return parts ? toEditor(parts, control, kind) : raw;
+}
+
+/** The stored formats spelled out, with their fields captured: year, month, day, hour, minute, second. */
+const STORED_TEXT: Record<DateKind, RegExp> = {
+  year: /^(\d{4})$/,
+  month: /^()(\d{2})$/,
+  year_month: /^(\d{4})-(\d{2})$/,
+  date: /^(\d{4})-(\d{2})-(\d{2})$/,
+  datetime: /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/,
+  time: /^()()()(\d{2}):(\d{2}):(\d{2})$/,
+};
+
+/** `raw` is exactly STORED_FORMAT[kind] and names a real date: reading it back would give `raw` itself. */
+export function isStoredText(raw: string, kind: DateKind): boolean {
+  const m = STORED_TEXT[kind].exec(raw);
+  if (!m) return false;
+  const num = (i: number) => (m[i] ? Number(m[i]) : undefined);
+  return partsExist({ year: num(1), month: num(2), day: num(3), hour: num(4), minute: num(5), second: num(6) });
+}
+
+/** The control's editor holds text in the stored format (no options.format of its own, no timestamp). */
+function editsStoredFormat(control: FormControl, kind: DateKind): boolean {
+  return !usesTimestamp(control, kind) && valueFormatOf(control, kind) === STORED_FORMAT[kind];
 }
 
 function checkOne(value: unknown, control: FormControl, kind: DateKind): string | null {

@@ -48,6 +48,15 @@ export interface SheetExportContext {
 export type CellImport = { ok: true; columns: StoredColumns } | { ok: false; error: string };
 
 /** A non-empty cell as stored columns; `text` is the cell as trimmed text, formula escape removed. */
+/**
+ * The values a template's drop-down offers for a column: the labels a cell may hold, and whether a
+ * cell may join several (then the list only suggests, since Excel's list check takes one value).
+ */
+export interface SheetChoices {
+  labels: string[];
+  multiple: boolean;
+}
+
 export type ReadCell = (field: SheetField, control: FormControl, value: CellValue, text: string, lookups: SheetLookups) => CellImport;
 
 export interface SheetCodec {
@@ -61,6 +70,8 @@ export interface SheetCodec {
   readCell: ReadCell | null;
   /** How to fill the column (the template's note), besides 必填; null when plain text says it. */
   hint(control: FormControl): string | null;
+  /** The template's drop-down when the design itself lists the values; null when it does not. */
+  choices(control: FormControl): SheetChoices | null;
 }
 
 /** The three a family must state; the stored value and the empty cell have a common form. */
@@ -70,6 +81,7 @@ export interface SheetParts {
   hint: SheetCodec['hint'];
   valueText?: SheetCodec['valueText'];
   emptyCell?: SheetCodec['emptyCell'];
+  choices?: SheetCodec['choices'];
 }
 
 export function sheetCodec(parts: SheetParts): SheetCodec {
@@ -79,6 +91,7 @@ export function sheetCodec(parts: SheetParts): SheetCodec {
     exportText: parts.exportText,
     readCell: parts.readCell,
     hint: parts.hint,
+    choices: parts.choices ?? (() => null),
   };
 }
 

@@ -32,6 +32,10 @@ const switchSheet = sheetCodec({
     const options = isObject(c.options) ? c.options : {};
     return `填写：${String(options.openMsg || '开')}/${String(options.closeMsg || '关')}`;
   },
+  choices: (c) => {
+    const options = isObject(c.options) ? c.options : {};
+    return { labels: [str(options.openMsg).trim() || '开', str(options.closeMsg).trim() || '关'], multiple: false };
+  },
 });
 
 export function switchControl(): ControlBehaviour {

@@ -153,6 +153,27 @@ describe('allot', () => {
     expect(holding.datas[0]).toHaveProperty('tenantName');
   });
 
+  it('queryFormTenantPression is the park\'s, behind 表单分配\'s permission, and refuses an unknown form', async () => {
+    const url = `/api/form/tenant/queryFormTenantPression/${main}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'x-requested-with': 'XMLHttpRequest' } })).statusCode).toBe(401);
+    // A tenant's 主管理员 (even of a tenant that holds the form) is refused.
+    expect((await t.call(t1.cookie!, 'GET', url)).statusCode).toBe(403);
+    // A park user without 表单分配 (tenant:form) is refused.
+    await t.sql.query(
+      `insert into sys_user (username, password_hash, real_name, user_type) select 'allot_noperm', password_hash, '无分配权', 0 from sys_user where username = 'admin' on conflict do nothing`,
+    );
+    const noPerm = await t.login('allot_noperm', ADMIN_PASSWORD);
+    expect((await t.call(noPerm, 'GET', url)).statusCode).toBe(403);
+    // An unknown form, a tenant's own form and a malformed id.
+    const unknown = await t.call(admin, 'GET', '/api/form/tenant/queryFormTenantPression/999999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errMsg).toBe('表单不存在');
+    const own = await t.sql.query<{ id: string }>(`insert into form_conf (form_name, company_id) values ('甲自建表单', $1) returning id`, [t1.id]);
+    expect((await t.call(admin, 'GET', `/api/form/tenant/queryFormTenantPression/${own.rows[0]!.id}`)).statusCode).toBe(404);
+    expect((await t.call(admin, 'GET', '/api/form/tenant/queryFormTenantPression/abc')).statusCode).toBe(400);
+    expect((await t.call(admin, 'POST', '/api/form/tenant/queryAllotTenants/999999999')).statusCode).toBe(404);
+  });
+
   it('copies the dictionary with its tree, and makes the tenant\'s menu with buttons for its 主管理员', async () => {
     const dic = await t.sql.query(
       `select c.code, p.code as parent from sys_dic_catalog c join sys_dic_type d on d.id = c.type_id left join sys_dic_catalog p on p.id = c.parent_id

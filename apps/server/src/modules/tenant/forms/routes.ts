@@ -46,10 +46,15 @@ async function chosenTenants(ctx: AppContext, raw: string | undefined): Promise<
   return ids;
 }
 
-async function parkForm(ctx: AppContext, raw: unknown) {
-  const formId = parseFormId(raw);
-  const [form] = await parkDesigns(ctx.db, [formId]);
+/** A park form by id, or 404: a tenant's own form or no form is never handed down nor listed. */
+async function existingParkForm(ctx: AppContext, raw: unknown) {
+  const [form] = await parkDesigns(ctx.db, [parseFormId(raw)]);
   if (!form) throw notFound('表单不存在');
+  return form;
+}
+
+async function parkForm(ctx: AppContext, raw: unknown) {
+  const form = await existingParkForm(ctx, raw);
   if (!form.meta) throw badRequest('表单暂未进行表单设计，不能分配');
   return form;
 }
@@ -90,7 +95,7 @@ export function formAllotRoutes(app: FastifyInstance, ctx: AppContext): void {
   // no listTenant of its own — every tenant (allTenantList) for the screen's transfer.
   app.post('/api/form/tenant/queryAllotTenants/:formId', { schema: { params: FormParams }, config: call() }, async (request) => {
     parkOnly(request);
-    const formId = parseFormId((request.params as Static<typeof FormParams>).formId);
+    const { id: formId } = await existingParkForm(ctx, (request.params as Static<typeof FormParams>).formId);
     const [holding, all] = await Promise.all([tenantsHolding(ctx.db, formId), listTenants(ctx.db)]);
     const shape = (t: { id: string; tenantName: string; status: number }) => ({ id: Number(t.id), tenantName: t.tenantName, status: t.status });
     return { errCode: 0, tenantList: holding.map(shape), allTenantList: all.map(shape) };
@@ -99,7 +104,7 @@ export function formAllotRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The original's FormTenantTransfer reads which tenants hold a form (GET, `datas` [{id, tenantName}]).
   app.get('/api/form/tenant/queryFormTenantPression/:formId', { schema: { params: FormParams }, config: call() }, async (request) => {
     parkOnly(request);
-    const formId = parseFormId((request.params as Static<typeof FormParams>).formId);
+    const { id: formId } = await existingParkForm(ctx, (request.params as Static<typeof FormParams>).formId);
     const holding = await tenantsHolding(ctx.db, formId);
     return { errCode: 0, datas: holding.map((t) => ({ id: Number(t.id), tenantName: t.tenantName, status: t.status })) };
   });

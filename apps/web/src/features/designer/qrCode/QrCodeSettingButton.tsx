@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, FilePdfOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { flattenControls, QR_LIST_KINDS, QR_TEXT, qrCodeConfProblem, type FormMeta, type QrCodeConf, type QrEntry, type QrField, type QrListKind } from '@park/core';
-import { loadEntryCodes, loadQrCodeConf, saveQrCodeConf, type QrEntryCode } from './api.ts';
+import { loadEntryCodes, loadQrCodeConf, qrSheetUrl, saveQrCodeConf, type QrEntryCode } from './api.ts';
 
 const LIST_TITLES: Record<QrListKind, string> = { add: '新增填报', query: '查看数据', edit: '编辑数据' };
 
@@ -12,7 +12,7 @@ async function pngOf(address: string): Promise<string> {
   return qr.toDataURL(address, { width: 320, margin: 2, errorCorrectionLevel: 'M' });
 }
 
-function CodePreview({ code, formName }: { code: QrEntryCode | undefined; formName: string }) {
+function CodePreview({ code, formId, formName }: { code: QrEntryCode | undefined; formId: number; formName: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const address = code ? `${window.location.origin}${code.url}` : '';
   useEffect(() => {
@@ -28,6 +28,10 @@ function CodePreview({ code, formName }: { code: QrEntryCode | undefined; formNa
       {src && <img src={src} width={160} height={160} alt={`${code.name}二维码`} data-testid="qr-entry-image" />}
       <Button size="small" icon={<DownloadOutlined />} disabled={!src} href={src ?? undefined} download={`${formName}-${code.name}.png`}>
         下载二维码
+      </Button>
+      {/* The server's A4 label (the code with the form's and the entry's names), for a printer. */}
+      <Button size="small" icon={<FilePdfOutlined />} disabled={!code.isShow} href={qrSheetUrl(formId, { kind: code.kind, name: code.name })} download>
+        下载PDF
       </Button>
     </Space>
   );
@@ -97,7 +101,24 @@ function QrCodeSettingDialog({ formId, formName, meta, onClose }: { formId: numb
   const entry = conf?.[picked.kind][picked.index];
   const code = entry && codes.find((c) => c.kind === picked.kind && c.name === entry.name);
   return (
-    <Modal open title="二维码设置" width="60%" onCancel={onClose} onOk={save} okText="保存" cancelText="关闭">
+    <Modal
+      open
+      title="二维码设置"
+      width="60%"
+      onCancel={onClose}
+      onOk={save}
+      okText="保存"
+      cancelText="关闭"
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <Space>
+          <Button icon={<PrinterOutlined />} disabled={!codes.some((c) => c.isShow)} href={qrSheetUrl(formId)} download>
+            打印全部（PDF）
+          </Button>
+          <CancelBtn />
+          <OkBtn />
+        </Space>
+      )}
+    >
       {!conf ? (
         <Empty description="加载中…" />
       ) : (
@@ -136,7 +157,7 @@ function QrCodeSettingDialog({ formId, formName, meta, onClose }: { formId: numb
                     重新生成（旧二维码失效）
                   </Button>
                 </Space>
-                <CodePreview key={code?.token ?? 'none'} code={code} formName={formName} />
+                <CodePreview key={code?.token ?? 'none'} code={code} formId={formId} formName={formName} />
               </Space>
               {picked.kind === 'add' && <AddFields entry={entry} fields={fields} onChange={(parent) => update('add', picked.index, { content: { ...entry.content, parent } })} />}
             </div>

@@ -21,3 +21,9 @@ export interface QrEntryCode {
 export async function loadEntryCodes(formId: number): Promise<QrEntryCode[]> {
   return (await get<{ data: QrEntryCode[] }>(`/api/form/qrCodeEntries/${formId}`)).data;
 }
+
+/** The printable A4 sheet (PDF): every shown entry, or one by its list and name. */
+export function qrSheetUrl(formId: number, pick?: { kind: QrListKind; name: string }): string {
+  const base = `/api/form/qrCodeSheet/${formId}`;
+  return pick ? `${base}?${new URLSearchParams({ kind: pick.kind, name: pick.name }).toString()}` : base;
+}

@@ -377,6 +377,8 @@ function ListBody({
       />
       <ImportDialog
         formId={formId}
+        // A saved advanced layout's table widget has its own template (its columns); the plain list page's is the form's.
+        widgetId={settings.source === 'sensorSettingsV2' ? widgetId : null}
         open={importOpen}
         onClose={() => setImportOpen(false)}
         onImported={() => {

@@ -27,11 +27,14 @@ type Stage =
  */
 export function ImportDialog({
   formId,
+  widgetId,
   open,
   onClose,
   onImported,
 }: {
   formId: number;
+  /** The list page's table widget: the template lists its columns and the import reads them. */
+  widgetId?: string | null;
   open: boolean;
   onClose(): void;
   onImported(): void;
@@ -56,7 +59,7 @@ export function ImportDialog({
     abort.current = controller;
     setStage({ kind: 'uploading', percent: 0 });
     try {
-      const code = await startImport(formId, file, (percent) => setStage({ kind: 'uploading', percent }));
+      const code = await startImport(formId, file, (percent) => setStage({ kind: 'uploading', percent }), widgetId);
       setStage({ kind: 'running', state: null });
       const end = await pollJob(code, IMPORT_JOB, IMPORT_POLL_MS, (state) => setStage({ kind: 'running', state }), controller.signal);
       setStage({ kind: 'done', state: end, code });
@@ -100,7 +103,7 @@ export function ImportDialog({
       <div className="list-import">
         <div className="list-import-step">
           <span>1. 下载导入模板，按模板格式填写数据</span>
-          <Button icon={<DownloadOutlined />} onClick={() => downloadFrom(templateUrl(formId))}>
+          <Button icon={<DownloadOutlined />} onClick={() => downloadFrom(templateUrl(formId, widgetId))}>
             下载模板
           </Button>
         </div>

@@ -83,10 +83,13 @@ export async function startExport(
 }
 
 /** POST importForm/{formId} (multipart): uploads the workbook and starts the import job. */
-export async function startImport(formId: number, file: File, onProgress?: (percent: number) => void): Promise<string> {
+/** The origin's path parameter: the form, or `{formId}&{widgetId}` for a table widget's layout. */
+const formParam = (formId: number, widgetId?: string | null) => (widgetId ? `${formId}&${encodeURIComponent(widgetId)}` : String(formId));
+
+export async function startImport(formId: number, file: File, onProgress?: (percent: number) => void, widgetId?: string | null): Promise<string> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return codeOf(await upload<CodeReply>(`/api/form/importForm/${formId}`, body, { onProgress }));
+  return codeOf(await upload<CodeReply>(`/api/form/importForm/${formParam(formId, widgetId)}`, body, { onProgress }));
 }
 
 /** GET getImportExportState/{code}/{type}. */
@@ -109,7 +112,8 @@ export function downloadFrom(url: string): void {
   a.remove();
 }
 
-export const templateUrl = (formId: number) => `/api/form/exportFormTemplate/${formId}`;
+/** The import template; with a table widget, its columns (the import then reads the same layout). */
+export const templateUrl = (formId: number, widgetId?: string | null) => `/api/form/exportFormTemplate/${formParam(formId, widgetId)}`;
 export const exportFileUrl = (code: string) => `/api/file/download/${encodeURIComponent(code)}`;
 export const errorFileUrl = (code: string) => `/api/file/download/${encodeURIComponent(code)}_error.xlsx`;
 
