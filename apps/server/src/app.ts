@@ -1,4 +1,5 @@
 import { remindRoutes } from './modules/remind/index.ts';
+import { autoReportRoutes } from './modules/autoReport/index.ts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   qrCodeRoutes(app, ctx); // issue 39: 二维码设置
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
   remindRoutes(app, ctx); // issue 39: 提醒设置
+  autoReportRoutes(app, ctx); // issue 39: 自动报表, 订阅
   bookRoutes(app, ctx); // issue 38: 通讯录
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);

@@ -17,6 +17,7 @@ import { createParkServices } from './modules/park/index.ts';
 import { MicroService } from './modules/micro/index.ts';
 import { NoticeService, receivesNoticeFile } from './modules/notice/index.ts';
 import { DocService, keepsDocFilePrivate, seesDocFile } from './modules/doc/index.ts';
+import { receivesAutoReportFile } from './modules/autoReport/index.ts';
 
 export interface Bootstrapped {
   ctx: AppContext;
@@ -51,8 +52,8 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     const fileHolders: FileHolders = {
       mayEditHeld: mayEditRecordFile,
       namedFile: jobDownloadFile,
-      // A notice's receivers and a library's readers read the files they hold (issue 38).
-      mayReadHeld: async (c, auth, f) => (await receivesNoticeFile(c, auth, f)) || seesDocFile(c, auth, f),
+      // A notice's receivers, an automatic report's receivers and a library's readers read the files they hold (issues 38, 39).
+      mayReadHeld: async (c, auth, f) => (await receivesNoticeFile(c, auth, f)) || (await receivesAutoReportFile(c, auth, f)) || seesDocFile(c, auth, f),
       // A 个人文件夹 file is its owner's and the park's, not its uploader's colleagues'.
       keepsPrivate: keepsDocFilePrivate,
     };

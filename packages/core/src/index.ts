@@ -33,4 +33,5 @@ export * from './dataControls/index.ts';
 export * from './notice/index.ts';
 export * from './doc/index.ts';
 export * from './remind/index.ts';
+export * from './autoReport/index.ts';
 export * from './book/index.ts';

@@ -1195,11 +1195,55 @@ export interface FormRemindLogTable {
   create_time: Generated<Date>;
 }
 
+// ── 自动报表 and 订阅 (issue 39, ADR 0057, modules/autoReport) ──
+export interface AutoReportTable {
+  id: Generated<string>;
+  name: string;
+  report_id: string;
+  target: string;
+  widget_id: string | null;
+  frequency: unknown;
+  recipients: unknown;
+  enabled: Generated<boolean>;
+  subscription: Generated<boolean>;
+  owner_id: string;
+  company_id: string | null;
+  create_time: Generated<Date>;
+  update_time: Generated<Date>;
+}
+
+export interface AutoReportPeriodTable {
+  auto_report_id: string;
+  period: string;
+  claimed_at: Generated<Date>;
+}
+
+export interface AutoReportLogTable {
+  id: Generated<string>;
+  auto_report_id: string;
+  period: string;
+  trigger: string;
+  receiver_ids: Generated<unknown>;
+  result: string;
+  error: string | null;
+  file_id: string | null;
+  create_time: Generated<Date>;
+}
+
+export interface AutoReportFileTable {
+  file_id: string;
+  receiver_id: string;
+}
+
 export interface Database {
   form_remind_set: FormRemindSetTable;
   form_remind_period: FormRemindPeriodTable;
   form_remind_record: FormRemindRecordTable;
   form_remind_log: FormRemindLogTable;
+  auto_report: AutoReportTable;
+  auto_report_period: AutoReportPeriodTable;
+  auto_report_log: AutoReportLogTable;
+  auto_report_file: AutoReportFileTable;
   form_group: FormGroupTable;
   form_conf: FormConfTable;
   form_event: FormEventTable;

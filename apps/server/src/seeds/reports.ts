@@ -19,7 +19,7 @@ import type { Database } from '../db/schema.ts';
 export const DEMO_DATASET_NAME = '危化品车辆统计';
 export const DEMO_DASHBOARD_NAME = '危化品车辆大屏';
 
-async function insertMenu(trx: Transaction<Database>, parentPath: string | null, m: { name: string; path: string; component: string; icon: string; perms: string | null; roles: string[] }) {
+export async function insertMenu(trx: Transaction<Database>, parentPath: string | null, m: { name: string; path: string; component: string; icon: string; perms: string | null; roles: string[] }) {
   const parent = parentPath ? await trx.selectFrom('sys_menu').select(['id', 'level']).where('path', '=', parentPath).where('parent_id', 'is', null).executeTakeFirst() : undefined;
   const siblings = await trx
     .selectFrom('sys_menu')

@@ -16,6 +16,7 @@ import { markTenantVisibleMenus, seedDemoTenant, seedTenantViewMenus } from './t
 import { seedMicroApps } from './microApps.ts';
 import { seedNotices } from './notices.ts';
 import { seedDocMenus } from './docs.ts';
+import { seedAutoReportMenu } from './autoReports.ts';
 import { BACKUP_MENU } from './operations.ts';
 import { correctWelcomeMessage, seedWelcomeMessage } from './welcome.ts';
 import { dropParkDataMenu, PARK_CONSOLE_MENUS } from './parkConsole.ts';
@@ -191,6 +192,7 @@ const STEPS: Array<[string, Step]> = [
   // Issue 38 (ADR 0048): 信息发布 menus, NOTICE_TYPE, demo notices; 系统管理 › 短信设置.
   ['notices-v1', seedNotices],
   ['menus-sms-setting', (trx) => seedUnderSystem(trx, { name: '短信设置', path: '/system/smsSetting', component: 'SmsSetting', iconName: 'xiaoxi', perms: 'notice:sms', roles: [] })],
+  ['menus-auto-report', seedAutoReportMenu], // issue 39 (ADR 0057): 报表设计 › 自动报表
   // Issue 38: 通讯录 for the park and every tenant's people (company_user); tenants' roles may grant it.
   ['menus-address-book', async (trx) => {
     await seedMenus(trx, BOOK_MENUS, null, 1, await nextTopOrder(trx));

@@ -8,3 +8,4 @@ export * from './axisRules.ts';
 export * from './interaction.ts';
 export * from './freshness.ts';
 export * from './fromListSettings.ts';
+export * from './chart/index.ts';

@@ -43,4 +43,5 @@ export const MSG_SMALL_TYPE_LABEL: Readonly<Record<number, string>> = {
   5: '消息动作',
   6: '自动化失败',
   7: '运维',
+  8: '自动报表',
 };

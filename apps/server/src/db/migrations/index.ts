@@ -37,6 +37,7 @@ import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as docLibraries from './2026_12_03_0100_doc_libraries.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
+import * as autoReports from './2026_12_03_0500_auto_reports.ts';
 import * as addressBook from './2026_12_03_0200_address_book.ts';
 import * as platformDefaultTheme from './2026_12_03_0600_platform_default_theme.ts';
 
@@ -99,6 +100,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0100_doc_libraries': docLibraries,
   // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)
   '2026_12_02_1030_form_reminders': formReminders,
+  // 自动报表 and 订阅: schedules, period claims, send log, delivered files (issue 39, ADR 0057)
+  '2026_12_03_0500_auto_reports': autoReports,
   // 通讯录: the contacts' paging order (issue 38)
   '2026_12_03_0200_address_book': addressBook,
   '2026_12_03_0600_platform_default_theme': platformDefaultTheme,

@@ -23,6 +23,8 @@ export const MSG_SMALL_TYPE = {
   automationMessage: 5,
   automationFailure: 6,
   operations: 7,
+  /** A scheduled report or subscription delivered (issue 39, ADR 0057). */
+  autoReport: 8,
 } as const;
 
 export interface Notice {

@@ -7,3 +7,9 @@ export { reportRoutes } from './routes.ts';
 export { openReportResources } from './resources.ts';
 export { reportServices } from './service.ts';
 export { registerReportExports } from './export/exportWorker.ts';
+// 自动报表 (issue 39) renders widgets with a schedule owner's rights through these.
+export { ReportWidgets } from './reports.ts';
+export { readableReport } from './permissions.ts';
+export { exportHeaders } from './export/tableExport.ts';
+export { rename } from './query/engine.ts';
+export { findReport } from './repo.ts';

@@ -26,6 +26,16 @@ const BIG_TYPE_OPTIONS = [
 
 const isUnread = (m: Message) => Number(m.status) === 0;
 
+/** A message carrying a file (自动报表's Excel or picture): its id and name from params. */
+function attachmentOf(m: Message): { fileId: number; fileName: string } | null {
+  try {
+    const p = m.params ? (JSON.parse(m.params) as { fileId?: unknown; fileName?: unknown }) : null;
+    return p && Number.isInteger(p.fileId) ? { fileId: Number(p.fileId), fileName: String(p.fileName ?? '附件') } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function MsgListPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -117,18 +127,24 @@ export function MsgListPage() {
     {
       title: '操作',
       key: 'action',
-      width: 110,
-      render: (_v, m) =>
-        isUnread(m) ? (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => markRead.mutate([m.msgId])}
-            disabled={markRead.isPending}
-          >
-            标为已读
-          </Button>
-        ) : null,
+      width: 190,
+      render: (_v, m) => {
+        const file = attachmentOf(m);
+        return (
+          <Space size={0}>
+            {file && (
+              <Button type="link" size="small" href={`/api/file/download/${file.fileId}`} aria-label={`下载附件 ${file.fileName}`}>
+                下载附件
+              </Button>
+            )}
+            {isUnread(m) && (
+              <Button type="link" size="small" onClick={() => markRead.mutate([m.msgId])} disabled={markRead.isPending}>
+                标为已读
+              </Button>
+            )}
+          </Space>
+        );
+      },
     },
   ];
 

@@ -11,6 +11,7 @@ import { RenderWidget } from '../widgets/registry.tsx';
 import { SurfaceProvider } from '../widgets/surface.tsx';
 import { ReportGrid } from './ReportGrid.tsx';
 import { ReportRuntimeProvider } from './runtime.tsx';
+import { SubscribeButton } from '../autoReport/SubscribeButton.tsx';
 import '../report.css';
 
 /**
@@ -50,9 +51,12 @@ function Viewer({ report }: { report: LoadedReport }) {
         <div ref={box} className={`rv-page ${screen ? 'rv-screen' : ''}`}>
           <header className="rv-head">
             <h2>{report.reportName}</h2>
-            <Button icon={screen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => void toggleScreen()}>
-              {screen ? '退出大屏' : '大屏'}
-            </Button>
+            <div className="rv-actions">
+              {!screen && <SubscribeButton reportId={report.reportId} reportName={report.reportName} />}
+              <Button icon={screen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => void toggleScreen()}>
+                {screen ? '退出大屏' : '大屏'}
+              </Button>
+            </div>
           </header>
           {widgets.length === 0 ? <Result status="info" title="该报表还没有控件" /> : <ReportGrid widgets={widgets} renderItem={(w) => <RenderWidget widget={w} />} />}
         </div>

@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   FormDesign: '表单设计',
   ReportCustom: '报表页',
   ReportManage: '报表管理',
+  AutoReport: '自动报表',
   ReportDesign: '报表设计',
   CompanyRegister: '企业注册',
   CompanyManage: '企业管理',

@@ -1,13 +1,10 @@
+import { CHART_OPTIONS } from '@park/core';
 import { ChartConfig } from '../shared/config/ChartConfig.tsx';
-import { ChartWidget, type OptionBuilder } from '../shared/ChartWidget.tsx';
-import { cartesianOption } from '../shared/cartesian.ts';
-import { columnShape } from '../column/index.tsx';
+import { ChartWidget } from '../shared/ChartWidget.tsx';
 import type { WidgetRenderProps, WidgetUi } from '../types.ts';
 
-/** 条形图: the column chart's variants, laid on their side. */
-const build: OptionBuilder = (w, d) => cartesianOption(w, d, { ...columnShape(w), horizontal: true });
-
+/** Its ECharts option comes from core (report/chart/options.ts), the same the server draws dashboards with. */
 export const barWidget: WidgetUi = {
-  Renderer: (p: WidgetRenderProps) => <ChartWidget {...p} build={build} />,
+  Renderer: (p: WidgetRenderProps) => <ChartWidget {...p} build={CHART_OPTIONS.bar} />,
   Config: ChartConfig,
 };

@@ -1,15 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { App, Button, Tooltip } from 'antd';
 import { BarChartOutlined, PictureOutlined, TableOutlined } from '@ant-design/icons';
-import type { EChartsCoreOption } from 'echarts/core';
-import { clickLinkage, drillBack, drillDown, drillPathLinkage, hasDrilling, type DrillStep, type ReportWidget, type WidgetKind } from '@park/core';
+import { chartData, clickLinkage, drillBack, drillDown, drillPathLinkage, EMPTY_CATEGORY, hasDrilling, type ChartData, type ChartOptionBuilder, type DrillStep, type ReportWidget, type WidgetKind } from '@park/core';
 import { useRuntime } from '../../viewer/runtime.tsx';
-import { chartData, EMPTY_CATEGORY, type ChartData } from './chartData.ts';
 import { EChart, type ChartClick, type EChartHandle } from '../../../../lib/EChart.tsx';
 import { useWidgetData } from './useWidgetData.ts';
 import { DrillNavigation, WidgetFrame, WidgetNote } from './WidgetFrame.tsx';
 
-export type OptionBuilder = (widget: ReportWidget, data: ChartData) => EChartsCoreOption;
+export type OptionBuilder = ChartOptionBuilder;
 
 /**
  * The chart's numbers as a table: hidden for screen readers under the canvas, or shown in place of

@@ -1,4 +1,6 @@
-import { clickedKey, DEFAULT_CHART_COLORS, dimKey, itemLabel, measureKey, type AxisItem, type DrillStep, type Json, type ReportWidget } from '@park/core';
+import { clickedKey, type DrillStep } from '../interaction.ts';
+import { DEFAULT_CHART_COLORS, type Json, type ReportWidget } from '../widgetDefinitions.ts';
+import { dimKey, itemLabel, measureKey, type AxisItem } from '../axisRules.ts';
 
 /** Rows of a chart result turned into categories and series: the shape every chart kind draws. */
 export interface SeriesData {

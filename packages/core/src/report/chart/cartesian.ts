@@ -1,6 +1,8 @@
-import type { EChartsCoreOption } from 'echarts/core';
-import type { ReportWidget } from '@park/core';
+import type { Json, ReportWidget } from '../widgetDefinitions.ts';
 import { asPercent, legendOf, paletteOf, type ChartData } from './chartData.ts';
+
+/** An ECharts option as plain data: the browser's canvas and the server's SVG renderer both take it. */
+export type ChartOption = Json;
 
 export interface CartesianShape {
   horizontal?: boolean;
@@ -11,7 +13,7 @@ export interface CartesianShape {
 }
 
 /** Line, area, column and bar charts and the composite: categories on one axis, values on one or two. */
-export function cartesianOption(widget: ReportWidget, data: ChartData, shape: CartesianShape): EChartsCoreOption {
+export function cartesianOption(widget: ReportWidget, data: ChartData, shape: CartesianShape): ChartOption {
   const style = widget.style ?? {};
   const series = shape.percent ? asPercent(data.series) : data.series;
   const labels = style.dataLabelsEnable !== false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newAxisItem, WIDGET_DEFINITIONS, type DsColumn, type ReportWidget } from '@park/core';
+import { newAxisItem, WIDGET_DEFINITIONS, type DsColumn, type ReportWidget } from '../index.ts';
 import { cartesianOption } from './cartesian.ts';
 import { asPercent, chartData, legendOf, paletteOf } from './chartData.ts';
 

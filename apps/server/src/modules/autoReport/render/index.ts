@@ -1,0 +1,7 @@
+import type { RendererMap } from './types.ts';
+import { renderExcel } from './excel/index.ts';
+import { renderPng } from './png/index.ts';
+
+/** What each kind of schedule sends, one folder per target. */
+export const RENDERERS: RendererMap = { excel: renderExcel, png: renderPng };
+export type { Rendered } from './types.ts';
