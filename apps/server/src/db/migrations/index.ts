@@ -35,6 +35,7 @@ import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
+import * as qrAnonymous from './2026_12_03_0300_qr_anonymous.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -91,6 +92,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1000_notices': notices,
   // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)
   '2026_12_02_1030_form_reminders': formReminders,
+  // 免登录填报 through QR codes: the anonymous account, record sources, challenges (issue 39, ADR 0055)
+  '2026_12_03_0300_qr_anonymous': qrAnonymous,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
