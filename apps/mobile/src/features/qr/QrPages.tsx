@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, DotLoading, ErrorBlock, Input, NavBar, Result } from 'antd-mobile';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { useFormContext } from '../../form/useFormContext.ts';
 import { addAnonymously, addThroughCode, codeParams, loadAnonymousForm, loadBoundRecord, newChallenge, resolveCode, updateBoundRecord, type BoundRecord, type QrEntryInfo } from './api.ts';
 import { entryMeta, presetValues } from './entryMeta.ts';
 import '../../form/form.css';
+import './qr.css';
 
 /*
  * What a scanned form code opens (issue 39, ADR 0055). /qr/:token is outside the login: an
@@ -73,11 +74,14 @@ function AnonymousFill({ token, params, entry, definition }: { token: string; pa
   const [saved, setSaved] = useState(false);
   const [challenge, setChallenge] = useState<{ challengeId: string; question: string } | null>(null);
   const [answer, setAnswer] = useState('');
+  const fetchChallenge = useCallback(() => newChallenge(token).then(setChallenge, () => setChallenge(null)), [token]);
+  useEffect(() => {
+    void fetchChallenge();
+  }, [fetchChallenge]);
   const refresh = () => {
     setAnswer('');
-    void newChallenge(token).then(setChallenge, () => setChallenge(null));
+    void fetchChallenge();
   };
-  useEffect(refresh, [token]);
   const meta = useMemo(() => entryMeta(definition.meta, new Set(entry.readOnly), null), [definition.meta, entry.readOnly]);
   const shaped = useMemo(() => ({ ...definition, meta }), [definition, meta]);
   const ctx: FormContext = { mode: 'add' };

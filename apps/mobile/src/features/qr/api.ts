@@ -57,7 +57,7 @@ export interface AnonymousForm {
   definition: FormDefinition;
 }
 
-/** The anonymous entry's form; null when the code is not an anonymous one (login needed, or revoked). */
+/** The anonymous entry's form; null when the code's entry needs a login (403); a revoked code throws (404). */
 export async function loadAnonymousForm(token: string, params: Record<string, string>, signal?: AbortSignal): Promise<AnonymousForm | null> {
   try {
     const reply = await get<{ data: { entry: QrEntryInfo; formConf: { formId: number; formName: string; formMeta: unknown } } }>(path('/apc/qr/form', token, params), undefined, { signal, silent: true });
@@ -65,7 +65,7 @@ export async function loadAnonymousForm(token: string, params: Record<string, st
     if (!parsed.ok) return null;
     return { entry: reply.data.entry, definition: { formId: reply.data.formConf.formId, formName: reply.data.formConf.formName, meta: parsed.meta } };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
+    if (err instanceof ApiError && err.status === 403) return null;
     throw err;
   }
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { qrAddValues, QR_ACCESS_TEXT, type CurrentUser } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/authContext.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import { servedFormMeta, type RecordActor } from '../form/index.ts';
 import { describeEntry, resolveToken, type ResolvedQr } from './service.ts';
 
@@ -16,10 +16,14 @@ import { describeEntry, resolveToken, type ResolvedQr } from './service.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-/** The entry behind a token, only when it is a shown, anonymous 新增 entry (else 404: nothing else opens). */
+/**
+ * The entry behind a token, only when it is a shown, anonymous 新增 entry: a forged or revoked
+ * token 404s (the phone says 二维码已失效 at once), a live entry that needs a login 403s (the phone
+ * goes on to the login). Nothing else opens.
+ */
 export async function resolveAnonymous(ctx: AppContext, token: string): Promise<ResolvedQr> {
   const r = await resolveToken(ctx, token);
-  if (r.kind !== 'add' || r.entry.anonymous !== true) throw notFound(QR_ACCESS_TEXT.anonymousOnly);
+  if (r.kind !== 'add' || r.entry.anonymous !== true) throw forbidden(QR_ACCESS_TEXT.anonymousOnly);
   return r;
 }
 

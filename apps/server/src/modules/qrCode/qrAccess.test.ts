@@ -103,9 +103,11 @@ describe('查看/编辑 bound to a record', () => {
 describe('免登录填报', () => {
   it('a non-anonymous entry opens nothing without login', async () => {
     const token = (await codes())['新增']!;
-    expect((await anon('GET', `/apc/qr/form/${token}`)).statusCode).toBe(404);
-    expect((await anon('POST', `/apc/qr/challenge/${token}`)).statusCode).toBe(404);
-    expect((await anon('POST', `/apc/qr/add/${token}`, { result: '正常' })).statusCode).toBe(404);
+    const form = await anon('GET', `/apc/qr/form/${token}`);
+    expect([form.statusCode, form.json().errMsg]).toEqual([403, QR_ACCESS_TEXT.anonymousOnly]);
+    expect((await anon('POST', `/apc/qr/challenge/${token}`)).statusCode).toBe(403);
+    expect((await anon('POST', `/apc/qr/add/${token}`, { result: '正常' })).statusCode).toBe(403);
+    expect((await t.sql.query(`select count(*)::int as n from form_${formId}`)).rows[0].n).toBe(1);
     expect((await anon('POST', `/api/qr/add/${token}`, { result: '正常' })).statusCode).toBe(401);
   });
 
