@@ -2,15 +2,11 @@ import { sql, type Kysely } from 'kysely';
 
 /*
  * Issue 39 (ADR 0055): 免登录填报 through a form's QR code.
- * - qr_anonymous: the disabled account anonymous records are written as (status 1: it can never
- *   log in); create_by then names a real row, and qr_record_source says which entry it came through.
+ * - qr_record_source: which entry an anonymous record came through (its creator is the disabled
+ *   qr_anonymous account, made by the first anonymous add — not here, so the seeds' ids stay).
  * - qr_challenge: the server's single-use, short-lived arithmetic challenges.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    insert into sys_user (username, password_hash, real_name, status)
-    values ('qr_anonymous', '!', '匿名', 1)
-    on conflict (username) do nothing`.execute(db);
   await sql`
     create table qr_record_source (
       form_id bigint not null references form_conf (id) on delete cascade,

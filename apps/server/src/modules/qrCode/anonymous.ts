@@ -61,9 +61,17 @@ async function consumeChallenge(ctx: AppContext, tokenId: string, id: unknown, a
   if (!found || found.token_id !== tokenId || found.answer !== String(answer).trim()) throw badRequest(QR_ACCESS_TEXT.challengeWrong);
 }
 
-let anonymousUserId: string | null = null;
+/** The disabled account anonymous records are written as (status 1: it can never log in), made once. */
+async function anonymousAccount(ctx: AppContext): Promise<string> {
+  await sql`insert into sys_user (username, password_hash, real_name, status) values ('qr_anonymous', '!', '匿名', 1) on conflict (username) do nothing`.execute(ctx.db);
+  return String((await ctx.db.selectFrom('sys_user').select('id').where('username', '=', 'qr_anonymous').executeTakeFirstOrThrow()).id);
+}
+
+// Per app (tests run several apps on different databases in one process).
+const anonymousIds = new WeakMap<AppContext, string>();
 async function anonymousActor(ctx: AppContext, companyId: number | null, entryName: string): Promise<RecordActor> {
-  anonymousUserId ??= String((await ctx.db.selectFrom('sys_user').select('id').where('username', '=', 'qr_anonymous').executeTakeFirstOrThrow()).id);
+  let anonymousUserId = anonymousIds.get(ctx);
+  if (!anonymousUserId) anonymousIds.set(ctx, (anonymousUserId = await anonymousAccount(ctx)));
   const user: CurrentUser = { id: Number(anonymousUserId), username: 'qr_anonymous', realName: '匿名', userType: companyId === null ? 0 : 1, sex: null, orgList: [], roleList: [], companyId };
   const auth: AuthContext = {
     sessionId: 'qr-anonymous', userId: anonymousUserId, user, enableCompanyPermission: false, mustChangePassword: false,
