@@ -39,6 +39,8 @@ export interface Config {
   gis: GisSettings;
   /** Enterprise registrations accepted per client address per minute (issue 6) before 429. */
   registrationsPerMinute: number;
+  /** 免登录填报 submissions accepted per client address per minute (issue 39, ADR 0055) before 429. */
+  qrAnonymousPerMinute: number;
   /** Requests slower than this are logged at warn level; 0 logs none. */
   slowRequestMs: number;
   /** How SMS leave the platform (modules/company/sms.ts). */
@@ -232,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       searchUrl: env.GEOSEARCH_URL || '',
     },
     registrationsPerMinute: intFrom(env.REGISTRATIONS_PER_MINUTE, 10, 'REGISTRATIONS_PER_MINUTE'),
+    qrAnonymousPerMinute: intFrom(env.QR_ANONYMOUS_PER_MINUTE, 5, 'QR_ANONYMOUS_PER_MINUTE'),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 3000, 'SLOW_REQUEST_MS'),
     sms: { httpUrl: env.SMS_HTTP_URL || '', httpToken: env.SMS_HTTP_TOKEN || '' },
     remindTestHooks: env.REMIND_TEST_HOOKS === '1',

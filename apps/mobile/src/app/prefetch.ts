@@ -14,6 +14,8 @@ export const fetchUser = (signal?: AbortSignal) => get<GetUserReply>('/api/user/
 export function prefetchFirstScreen(pathname: string, base: string): void {
   const route = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
   if (/^\/(login|changePassword)(\/|$)/.test(route)) return;
+  // A scanned code's first page needs no login (免登录填报); it goes on to /qr/:token/open when it does.
+  if (/^\/qr\/[^/]+\/?$/.test(route)) return;
   void queryClient.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: ({ signal }) => fetchUser(signal), staleTime: 5 * 60_000 });
   if (route === '/' || route === '') {
     prefetchWorkbench(queryClient);

@@ -29,11 +29,15 @@ const MePage = lazy(() => import('../features/me/MePage.tsx').then((m) => ({ def
 // The form pages (src/form/pages.tsx) belong to the mobile form engineer (mform).
 const FormListPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormListPage })));
 const FormAddPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormAddPage })));
+const QrCodePage = lazy(() => import('../features/qr/QrPages.tsx').then((m) => ({ default: m.QrCodePage })));
+const QrEntryPage = lazy(() => import('../features/qr/QrPages.tsx').then((m) => ({ default: m.QrEntryPage })));
 const FormRecordPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormRecordPage })));
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   { path: '/changePassword', element: page(ChangePasswordPage), errorElement: <RouteError /> },
+  // A scanned form code: 免登录填报 needs no login; the others continue at qr/:token/open (issue 39).
+  { path: '/qr/:token', element: page(QrCodePage), errorElement: <RouteError /> },
   {
     element: <MobileLayout />,
     errorElement: <RouteError />,
@@ -42,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'form/:formId', element: page(FormListPage) },
       { path: 'form/:formId/add', element: page(FormAddPage) },
       { path: 'form/:formId/record/:id', element: page(FormRecordPage) },
+      { path: 'qr/:token/open', element: page(QrEntryPage) },
       { path: 'tasks', element: page(TasksPage) },
       { path: 'task/:id', element: page(TaskPage) },
       { path: 'messages', element: page(MessagesPage) },

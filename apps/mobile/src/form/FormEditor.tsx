@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, NoticeBar, Toast } from 'antd-mobile';
 import {
   decodeRecord,
@@ -11,6 +11,7 @@ import {
   type FormContext,
   type FormControl,
   type FormValues,
+  type StoredRow,
 } from '@park/core';
 import { ApiError } from '../lib/http.ts';
 import { isObject, modelOf, textOf } from '../controls/common/values.ts';
@@ -32,6 +33,12 @@ export interface MobileFormEditorProps {
   /** The form has a deployed approval flow: 提交 saves and starts it (startformflow). */
   submitsForApproval: boolean;
   onSaved(businessId: string): void;
+  /** add: values over the defaults (a scanned code's presets). */
+  initial?: FormValues;
+  /** Sends the main record another way (through a scanned code); sub-table rows are not sent then. */
+  send?(stored: StoredRow): Promise<string>;
+  /** Drawn above the save button (the anonymous path's challenge). */
+  footer?: ReactNode;
 }
 
 /** The first problem's field, scrolled into view. */
@@ -44,9 +51,9 @@ function reveal(errors: FieldError[]): void {
 /** A saved row keeps its id in the editor values, so an edit knows what to update or remove. */
 const ROW_ID = '__rowId';
 
-function initialValues(definition: FormDefinition, mode: 'add' | 'edit', ctx: FormContext, record?: StoredRecord, subRows?: Record<string, StoredRecord[]>): FormValues {
+function initialValues(definition: FormDefinition, mode: 'add' | 'edit', ctx: FormContext, record?: StoredRecord, subRows?: Record<string, StoredRecord[]>, initial?: FormValues): FormValues {
   const { meta } = definition;
-  if (mode === 'add') return defaultValues(meta, ctx);
+  if (mode === 'add') return { ...defaultValues(meta, ctx), ...initial };
   const values = decodeRecord(meta, record ?? {});
   for (const table of subTablesOf(meta)) {
     const subKey = modelOf(table);
@@ -67,14 +74,14 @@ function rowsOf(values: FormValues, table: FormControl): FormValues[] {
  * messages), asks 确认保存吗？ and sends; the draft goes once the server has the record. When no
  * answer comes the draft stays and the page says so.
  */
-export function MobileFormEditor({ definition, mode, userId, context, record, subRows, submitsForApproval, onSaved }: MobileFormEditorProps) {
+export function MobileFormEditor({ definition, mode, userId, context, record, subRows, submitsForApproval, onSaved, initial, send, footer }: MobileFormEditorProps) {
   const { meta, formId } = definition;
   const recordId = mode === 'edit' ? textOf(record?.id) || null : null;
   const key = draftKey(userId, formId, recordId);
   const storage = browserStorage();
   const ctx: FormContext = { ...context, mode };
   const [restored] = useState(() => readDraft(storage, key));
-  const [store] = useState(() => new MobileFormStore(meta, restored?.values ?? initialValues(definition, mode, ctx, record, subRows), ctx));
+  const [store] = useState(() => new MobileFormStore(meta, restored ? { ...restored.values, ...initial } : initialValues(definition, mode, ctx, record, subRows, initial), ctx));
   const [saving, setSaving] = useState(false);
   const [offline, setOffline] = useState(false);
   const [draftRefused, setDraftRefused] = useState(false);
@@ -121,7 +128,9 @@ export function MobileFormEditor({ definition, mode, userId, context, record, su
     try {
       const stored = encodeRecord(meta, values);
       let businessId: string;
-      if (submitsForApproval) {
+      if (send) {
+        businessId = await send(stored);
+      } else if (submitsForApproval) {
         if (recordId) await saveSubRows(values, recordId);
         businessId = await submitForApproval(formId, stored, recordId, recordId ? [] : childrenOf(values));
       } else if (mode === 'add') {
@@ -194,6 +203,7 @@ export function MobileFormEditor({ definition, mode, userId, context, record, su
         form={ctx}
         renderSubTable={(control) => <SubTableCards key={modelOf(control)} control={control} store={store} formId={formId} form={ctx} readOnly={false} />}
       />
+      {footer}
       <div className="m-form-footer">
         <Button block color="primary" size="large" loading={saving} onClick={save}>
           {submitsForApproval ? '提交' : '保存'}

@@ -1,1 +1,2 @@
 export * from './conf.ts';
+export * from './access.ts';

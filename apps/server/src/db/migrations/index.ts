@@ -40,6 +40,7 @@ import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as autoReports from './2026_12_03_0500_auto_reports.ts';
 import * as addressBook from './2026_12_03_0200_address_book.ts';
 import * as platformDefaultTheme from './2026_12_03_0600_platform_default_theme.ts';
+import * as qrAnonymous from './2026_12_03_0300_qr_anonymous.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -105,6 +106,8 @@ const migrations: Record<string, Migration> = {
   // 通讯录: the contacts' paging order (issue 38)
   '2026_12_03_0200_address_book': addressBook,
   '2026_12_03_0600_platform_default_theme': platformDefaultTheme,
+  // 免登录填报 through QR codes: the anonymous account, record sources, challenges (issue 39, ADR 0055)
+  '2026_12_03_0300_qr_anonymous': qrAnonymous,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -27,7 +27,7 @@ type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
 
 /** Why a record is written: the four ways in (issue 45). The HTTP calls' actor is their request. */
-export type RecordCause = 'user' | 'automation' | 'approval' | 'import';
+export type RecordCause = 'user' | 'automation' | 'approval' | 'import' | 'qrCode';
 
 /** A writer that is not an HTTP request: who it writes as, why, and how the operation log names it. */
 export interface RecordActor {

@@ -7,6 +7,8 @@ import { flatBody, FORM_DESIGN_PERMISSION } from '../form/index.ts';
 import { contentDisposition } from '../file/worker.ts';
 import { addThroughCode, describeEntry, entryCodes, resolveToken, saveQrCodeConf, sheetOf } from './service.ts';
 import { pdfFontOf } from './pdfFont.ts';
+import { boundRecord, updateBoundRecord } from './record.ts';
+import { qrAnonymousRoutes } from './anonymous.routes.ts';
 
 const FormIdParam = Type.Object({ formId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 const SheetQuery = Type.Object({
@@ -63,4 +65,16 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const inserted = await addThroughCode(ctx, request, token, request.query as Record<string, string>, flatBody(request.body));
     return { errCode: 0, businessId: Number(inserted.id) };
   });
+
+  // 查看/编辑 bound to one record: the record cut to the entry's fields; the write keeps its editable ones.
+  app.get('/api/qr/record/:token', { schema: { params: TokenParam } }, async (request) => {
+    return { errCode: 0, ...(await boundRecord(ctx, request, (request.params as Static<typeof TokenParam>).token)) };
+  });
+
+  app.post('/api/qr/update/:token', { schema: { params: TokenParam } }, async (request) => {
+    const data = await updateBoundRecord(ctx, request, (request.params as Static<typeof TokenParam>).token, flatBody(request.body));
+    return { errCode: 0, businessId: Number(data.id), version: Number(data.version) };
+  });
+
+  qrAnonymousRoutes(app, ctx);
 }

@@ -3,6 +3,7 @@ import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Typography } 
 import { DeleteOutlined, DownloadOutlined, FilePdfOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { flattenControls, QR_LIST_KINDS, QR_TEXT, qrCodeConfProblem, type FormMeta, type QrCodeConf, type QrEntry, type QrField, type QrListKind } from '@park/core';
 import { loadEntryCodes, loadQrCodeConf, qrSheetUrl, saveQrCodeConf, type QrEntryCode } from './api.ts';
+import { RecordEntryFields } from './RecordEntryFields.tsx';
 
 const LIST_TITLES: Record<QrListKind, string> = { add: '新增填报', query: '查看数据', edit: '编辑数据' };
 
@@ -160,6 +161,7 @@ function QrCodeSettingDialog({ formId, formName, meta, onClose }: { formId: numb
                 <CodePreview key={code?.token ?? 'none'} code={code} formId={formId} formName={formName} />
               </Space>
               {picked.kind === 'add' && <AddFields entry={entry} fields={fields} onChange={(parent) => update('add', picked.index, { content: { ...entry.content, parent } })} />}
+              {picked.kind !== 'add' && <RecordEntryFields formId={formId} kind={picked.kind} entry={entry} fields={fields} onChange={(patch) => update(picked.kind, picked.index, patch)} />}
             </div>
           )}
         </div>

@@ -27,3 +27,17 @@ export function qrSheetUrl(formId: number, pick?: { kind: QrListKind; name: stri
   const base = `/api/form/qrCodeSheet/${formId}`;
   return pick ? `${base}?${new URLSearchParams({ kind: pick.kind, name: pick.name }).toString()}` : base;
 }
+
+export interface QrRecordOption {
+  value: number;
+  label: string;
+}
+
+/** The form's latest records, for binding a 查看/编辑 code to one (the list's queryformdata call). */
+export async function loadRecordOptions(formId: number, fields: { key: string }[]): Promise<QrRecordOption[]> {
+  const reply = await postJson<{ datas?: Array<Record<string, unknown>> }>('/api/form/queryformdata', { formId, pageNum: 1, pageSize: 200, queryConditions: [], sort: [{ key: 'id', sort: 'desc' }] });
+  return (reply.datas ?? []).map((row) => {
+    const text = fields.slice(0, 3).map((f) => row[f.key]).filter((v) => v !== null && v !== undefined && v !== '').join(' / ');
+    return { value: Number(row.id), label: `#${String(row.id)} ${text}`.trim() };
+  });
+}

@@ -1,0 +1,183 @@
+import { devices, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { BASE, loginAsAdmin } from '../support/fixtures.ts';
+import { createForm } from '../support/forms.ts';
+import { openDesigner } from '../support/designer.ts';
+import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+
+/*
+ * Scanning a form's QR code on a phone (issue 39, ADR 0055). A designer sets a 新增 entry with a
+ * read-only preset and a 免登录填报 entry, and binds an 编辑 entry to one record; each code's PNG is
+ * decoded (jsqr) and its address opened in a phone-emulated page: login and back, fill, submit, the
+ * record on the desktop list; the anonymous entry through the server's challenge; the bound record
+ * edited with only its editable field; a revoked code says so.
+ */
+
+const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const SHOTS = '/tmp/qrm';
+const suffix = String(Date.now()).slice(-6);
+const FORM = `扫码巡检${suffix}`;
+const control = (model: string, name: string, required = false) => ({
+  type: 'input', key: `k_${model}`, name, model, options: { width: '100%' }, rules: required ? [{ required: true, message: `${name}不能为空` }] : [],
+});
+
+let formId = 0;
+const urls: Record<string, string> = {};
+
+const confirmOk = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+
+/** The PNG's pixels read by the browser's canvas, decoded here. */
+async function decode(img: Locator): Promise<string> {
+  const png = await img.evaluate(async (el: HTMLImageElement) => {
+    const bitmap = await createImageBitmap(el);
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = c.getContext('2d')!;
+    g.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, height: bitmap.height, data: Array.from(g.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+  });
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toMatch(/\/closed-park-web\/m\/qr\/\d+\.[0-9a-f]{32}\.[A-Za-z0-9_-]{32}$/);
+  return new URL(decoded!.data).pathname;
+}
+
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ ...iPhone });
+  return context.newPage();
+}
+
+const mField = (page: Page, model: string) => page.getByTestId(`field-${model}`);
+
+test('the designer sets the codes: a read-only preset, 免登录填报, and an 编辑 code bound to a record', async ({ page }) => {
+  await loginAsAdmin(page);
+  formId = await createForm(page.request, FORM, { list: [control('point', '巡检点'), control('result', '巡检结果', true), control('note', '内部备注')], config: {} });
+  const seeded = await page.request.post(`/api/form/addformdata/${formId}`, { form: { point: `灭火器${suffix}`, result: '正常', note: '仅内部可见' }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect((await seeded.json()).errCode).toBe(0);
+  await openDesigner(page, formId);
+
+  await page.getByRole('button', { name: '二维码设置' }).click();
+  const dlg = page.getByRole('dialog', { name: '二维码设置' });
+  // 新增: 巡检点 preset and read-only.
+  await dlg.getByRole('button', { name: '新增新增填报二维码' }).click();
+  await dlg.getByText('新增填报2').click();
+  await dlg.getByLabel('二维码名称').fill('1号罐区');
+  await dlg.getByLabel('巡检点预置', { exact: true }).check();
+  await dlg.getByLabel('巡检点预置值').fill('T-01');
+  await dlg.getByLabel('巡检点只读').check();
+  // 免登录填报: a visitors' entry.
+  await dlg.getByRole('button', { name: '新增新增填报二维码' }).click();
+  await dlg.getByText('新增填报3').click();
+  await dlg.getByLabel('二维码名称').fill('访客登记');
+  await dlg.getByText('免登录填报').click();
+  // 编辑: bound to the extinguisher's record, only 巡检结果 editable, 内部备注 hidden.
+  await dlg.getByText('编辑', { exact: true }).click();
+  await dlg.getByLabel('绑定数据').click();
+  await page.locator('.ant-select-dropdown:visible').getByText(`灭火器${suffix}`, { exact: false }).click();
+  await dlg.getByRole('radiogroup', { name: '巡检点权限' }).getByText('只读').click();
+  await dlg.getByRole('radiogroup', { name: '巡检结果权限' }).getByText('可编辑').click();
+  await dlg.getByRole('radiogroup', { name: '内部备注权限' }).getByText('不可见').click();
+  await page.screenshot({ path: `${SHOTS}-designer-bind.png` });
+  await dlg.getByRole('button', { name: '保存' }).click();
+  await confirmOk(page);
+  await expect(page.getByText('保存成功')).toBeVisible();
+
+  for (const [list, name] of [['新增填报', '1号罐区'], ['新增填报', '访客登记'], ['编辑数据', '编辑']] as const) {
+    void list;
+    await dlg.getByText(name, { exact: true }).first().click();
+    const img = dlg.getByTestId('qr-entry-image');
+    await expect(img).toBeVisible();
+    await expect(img).toHaveAttribute('alt', `${name}二维码`);
+    urls[name] = await decode(img);
+  }
+});
+
+test('scanning the 新增 code on a phone: login, back to the code, preset read-only, saved, on the desktop list', async ({ browser, page }) => {
+  const m = await phone(browser);
+  await m.goto(`${urls['1号罐区']!}?unused=1`);
+  await expect(m).toHaveURL(/\/m\/login\?redirect=/);
+  await m.getByPlaceholder('请输入用户名').fill('admin');
+  await m.getByPlaceholder('请输入密码').fill(E2E_ADMIN_PASSWORD);
+  await m.getByRole('button', { name: '登录' }).click();
+  await expect(m).toHaveURL(/\/m\/qr\/[^/]+\/open/);
+  await expect(m.getByText(`${FORM}（1号罐区）`)).toBeVisible();
+  await expect(mField(m, 'point').locator('input')).toHaveValue('T-01');
+  await expect(mField(m, 'point').locator('input')).toBeDisabled();
+  await mField(m, 'result').locator('input').fill(`罐区正常${suffix}`);
+  await m.screenshot({ path: `${SHOTS}-mobile-add.png` });
+  await m.getByRole('button', { name: '保存' }).click();
+  await m.getByRole('button', { name: '确定' }).click();
+  await expect(m).toHaveURL(new RegExp(`/m/form/${formId}/record/\\d+`));
+  await expect(m.getByText(`罐区正常${suffix}`)).toBeVisible();
+
+  await loginAsAdmin(page);
+  await page.goto(`${BASE}/form/list/${formId}`);
+  const row = page.getByRole('row').filter({ hasText: `罐区正常${suffix}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('T-01');
+  await m.context().close();
+});
+
+test('the bound 编辑 code opens that record: 内部备注 hidden, only 巡检结果 editable', async ({ browser }) => {
+  const m = await phone(browser);
+  await m.goto(`${BASE}/m/login`);
+  await m.getByPlaceholder('请输入用户名').fill('admin');
+  await m.getByPlaceholder('请输入密码').fill(E2E_ADMIN_PASSWORD);
+  await m.getByRole('button', { name: '登录' }).click();
+  await expect(m).not.toHaveURL(/\/login/);
+  await m.goto(urls['编辑']!);
+  await expect(m.getByText(`灭火器${suffix}`)).toBeVisible();
+  await expect(m.getByText('仅内部可见')).toHaveCount(0);
+  await expect(mField(m, 'note')).toHaveCount(0);
+  await m.getByRole('button', { name: '编辑' }).click();
+  await expect(mField(m, 'point').locator('input')).toBeDisabled();
+  await mField(m, 'result').locator('input').fill('压力不足');
+  await m.screenshot({ path: `${SHOTS}-mobile-edit.png` });
+  await m.getByRole('button', { name: '保存' }).click();
+  await m.getByRole('button', { name: '确定' }).click();
+  await expect(m.getByText('压力不足')).toBeVisible();
+  await expect(m.getByRole('button', { name: '编辑' })).toBeVisible();
+  await m.context().close();
+});
+
+test('免登录填报: no login, the server’s challenge, a wrong answer refused, the right one saves', async ({ browser, page }) => {
+  const m = await phone(browser);
+  await m.goto(urls['访客登记']!);
+  await expect(m.getByText(`${FORM}（访客登记）`)).toBeVisible();
+  await expect(m).not.toHaveURL(/login/);
+  await mField(m, 'result').locator('input').fill(`访客张${suffix}`);
+  const challenge = m.getByTestId('qr-challenge');
+  await expect(challenge).toContainText(/请计算：\d+ \+ \d+ = \?/);
+  await challenge.getByRole('textbox', { name: '验证答案' }).fill('999');
+  await m.getByRole('button', { name: '保存' }).click();
+  // A challenge is used once: after the refusal the page asks the server for a new one.
+  const fresh = m.waitForResponse((r) => r.url().includes('/apc/qr/challenge/'));
+  await m.getByRole('button', { name: '确定' }).click();
+  await expect(m.getByText('验证答案不正确，请重新验证')).toBeVisible();
+  await fresh;
+  await expect(challenge.getByRole('textbox', { name: '验证答案' })).toHaveValue('');
+  const [a, b] = ((await challenge.textContent()) ?? '').match(/\d+/g)!.map(Number) as [number, number];
+  await challenge.getByRole('textbox', { name: '验证答案' }).fill(String(a + b));
+  await m.screenshot({ path: `${SHOTS}-mobile-anonymous.png` });
+  await m.getByRole('button', { name: '保存' }).click();
+  await m.getByRole('button', { name: '确定' }).click();
+  await expect(m.getByText('提交成功')).toBeVisible();
+  await expect(m.getByText('提交人：匿名（二维码：访客登记）')).toBeVisible();
+  await m.screenshot({ path: `${SHOTS}-mobile-anonymous-done.png` });
+
+  await loginAsAdmin(page);
+  await page.goto(`${BASE}/form/list/${formId}`);
+  await expect(page.getByRole('row').filter({ hasText: `访客张${suffix}` })).toBeVisible();
+  await m.context().close();
+});
+
+test('a revoked code says 二维码已失效', async ({ browser }) => {
+  const m = await phone(browser);
+  const [f, id] = urls['访客登记']!.split('/qr/')[1]!.split('.');
+  await m.goto(`${BASE}/m/qr/${f}.${id}.${'A'.repeat(32)}`);
+  // A forged signature, seen without logging in: said at once.
+  await expect(m).not.toHaveURL(/\/m\/login/);
+  await expect(m.getByText('二维码已失效')).toBeVisible();
+  await m.screenshot({ path: `${SHOTS}-mobile-revoked.png` });
+  await m.context().close();
+});
