@@ -17,14 +17,13 @@ import path from 'node:path';
 import { chromium, devices, type CDPSession, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, startServer, stopServer } from '../../e2e/support/server.ts';
 import { machine, median } from '../lib.ts';
+import { FAST_3G } from './mobileWorkbench.profile.ts';
 
 const M = '/closed-park-web/m';
 const DIST = path.resolve(import.meta.dirname, '../../apps/mobile/dist');
 const ROUNDS = Number(process.env.ROUNDS || 3);
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN || 4);
 const THROTTLE = process.env.NO_THROTTLE !== '1';
-/** DevTools' "Fast 3G" preset (throughput in bytes per second). */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
 const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 
 /** The workbench is interactive: the counters have numbers and the groups (or the empty/failed state) are drawn. */
