@@ -21,6 +21,8 @@ const DISPOSAL = '已电话通知驾驶员驶离罐区（手机处置）';
 let run: ParkRun;
 
 test.beforeAll(async ({ browser }) => {
+  // The simulator builds the demo park and a month of history first; on a loaded machine that is slow.
+  test.setTimeout(240_000);
   run = await startParkRun(browser);
   // This run's own vehicle: in at 3号门, then into the forbidden tank-farm zone.
   const photo = await uploadPlatePhoto(run.page, PLATE);

@@ -33,6 +33,7 @@ const FIRST_SCREEN = new Set([
   '/api/flow/queryWatiDoneTaskCount',
   '/api/msg/unreadmsgcountself',
   '/api/alarm/warnNumbers',
+  '/api/notice/unread',
 ]);
 
 sw.addEventListener('install', (event) => {

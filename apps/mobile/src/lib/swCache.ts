@@ -10,7 +10,7 @@ import { MOBILE_BASE_PATH } from '@park/core';
 const DATA_PREFIX = 'park-m-data-';
 const META_CACHE = 'park-m-meta';
 /** The queries the worker answers from its cache (app/prefetch.ts, menus, counters, workbench). */
-const FIRST_SCREEN_ROOTS = [['session'], ['workbench'], ['counter'], ['alarm', 'unhandled']] as const;
+const FIRST_SCREEN_ROOTS = [['session'], ['workbench'], ['counter'], ['alarm', 'unhandled'], ['notices', 'unread']] as const;
 
 type WorkerMessage = { type: 'refreshed' | 'user-changed' | 'signed-out' };
 
