@@ -190,7 +190,9 @@ test('the park lays out micro-apps and a template; a tenant copies it into its w
   await pp.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
   await pp.getByRole('button', { name: '登录' }).tap();
   await expect(pp.getByTestId('workbench')).toBeVisible();
-  const tile = pp.getByTestId(`app-${APP}`);
+  // Under its group (安全管理 › 车辆入园); the template also made it a 快捷应用, drawn above.
+  await expect(pp.getByRole('region', { name: '快捷应用' }).getByTestId(`app-${APP}`)).toBeVisible();
+  const tile = pp.getByRole('region', { name: '安全管理' }).getByTestId(`app-${APP}`);
   await expect(tile).toBeVisible();
   await shot(pp, '8-phone-workbench');
   await tile.tap();
