@@ -56,6 +56,8 @@ try {
     if (SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     if (THROTTLE) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     for (const cold of [true, false]) {
+      // Off the app first: a worker still controlling the page would survive its own unregistration.
+      await page.goto('about:blank');
       if (cold) {
         await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
         await cdp.send('Network.clearBrowserCache');

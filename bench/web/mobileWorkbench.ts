@@ -79,6 +79,8 @@ try {
     if (THROTTLE) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     for (const cold of [true, false]) {
       // Cold: a phone that never opened the client — no HTTP cache, no service worker, no cached answers.
+      // Off the app first: a worker still controlling the page would survive its own unregistration.
+      await page.goto('about:blank');
       if (cold) {
         await cdp.send('Storage.clearDataForOrigin', { origin: server.baseUrl, storageTypes: 'service_workers,cache_storage' });
         await cdp.send('Network.clearBrowserCache');
