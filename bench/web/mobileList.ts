@@ -62,7 +62,8 @@ try {
         await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
         await cdp.send('Network.clearBrowserCache');
       } else {
-        await page.evaluate(async () => void (await navigator.serviceWorker?.ready));
+        // A build without the worker (an A/B run) has nothing to wait for.
+        await page.evaluate(async () => void ((await navigator.serviceWorker?.getRegistration()) && (await navigator.serviceWorker.ready)));
       }
       await page.goto('about:blank');
       const t0 = performance.now();

@@ -87,7 +87,8 @@ try {
       } else {
         // Warm: the worker the cold load registered has precached the release (ADR 0058).
         await page.goto(`${M}/`);
-        await page.evaluate(async () => void (await navigator.serviceWorker?.ready));
+        // A build without the worker (an A/B run) has nothing to wait for.
+        await page.evaluate(async () => void ((await navigator.serviceWorker?.getRegistration()) && (await navigator.serviceWorker.ready)));
         await workbenchReady(page);
       }
       await page.goto('about:blank');
