@@ -1,4 +1,5 @@
 // @ts-check
+/* global self, caches -- a service worker's globals (the lint config knows browsers and Node only) */
 /// <reference lib="webworker" />
 /**
  * The mobile client's service worker (issue 37 "Speed", ADR 0058). On Fast 3G every round trip costs
