@@ -134,14 +134,20 @@ async function firstScreenCall(event, url) {
   const req = event.request;
   const user = await currentUser();
   const cached = user ? await (await caches.open(DATA_PREFIX + user)).match(req) : undefined;
-  const network = fetch(req).then(async (res) => {
-    await remember(url, res.clone(), user, cached ? await cached.clone().text() : null);
+  const before = cached ? await cached.clone().text() : null;
+  const network = fetch(req).then((res) => {
+    // Stored behind the answer: the page never waits for the cache.
+    event.waitUntil(remember(url, res.clone(), user, before));
     return res;
   });
+  if (url.pathname === GET_USER) userKnown = network.then(() => undefined, () => undefined);
   if (!cached) return network;
   event.waitUntil(network.catch(() => undefined));
   return cached;
 }
+
+/** The getUser answer in flight, if any: an answer asked beside it is stored once it names the user. */
+let userKnown = Promise.resolve();
 
 async function remember(url, res, user, before) {
   if (res.status === 401 || res.status === 403) {
@@ -171,7 +177,10 @@ async function remember(url, res, user, before) {
     }
   }
   // Asked before getUser answered (the first load after sign-in): the same cookie, so the user getUser named since.
-  owner ??= await currentUser();
+  if (!owner) {
+    await userKnown;
+    owner = await currentUser();
+  }
   if (!owner) return;
   await (await caches.open(DATA_PREFIX + owner)).put(url.href, res);
   if (before !== null && before !== text) await tell({ type: 'refreshed', path: url.pathname });
