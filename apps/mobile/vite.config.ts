@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every asset of the release, for the service worker's precache (public/sw.js).
+    manifest: 'asset-manifest.json',
     rolldownOptions: {
       output: {
         // antd-mobile is left to the bundler's own splitting: the workbench then loads only the

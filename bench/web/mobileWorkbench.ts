@@ -6,6 +6,8 @@
  * cold (HTTP cache emptied), once warm (a reload with the assets cached), and once returning to it
  * from the 待办 tab, and the JavaScript the first load fetched: the gzip
  * size of each script (the `.gz` copy the build wrote beside it) and what crossed the wire.
+ * Cold also clears the service worker and its caches; warm waits until the worker the cold load
+ * registered is active (it has precached the release), then reloads.
  * Against the real server and the built client (`npm run build` first).
  *
  * Usage: npx tsx bench/web/mobileWorkbench.ts   (ROUNDS=3; CPU_SLOWDOWN=4; NO_THROTTLE=1 for localhost as it is)
@@ -15,14 +17,13 @@ import path from 'node:path';
 import { chromium, devices, type CDPSession, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, startServer, stopServer } from '../../e2e/support/server.ts';
 import { machine, median } from '../lib.ts';
+import { FAST_3G } from './mobileWorkbench.profile.ts';
 
 const M = '/closed-park-web/m';
 const DIST = path.resolve(import.meta.dirname, '../../apps/mobile/dist');
 const ROUNDS = Number(process.env.ROUNDS || 3);
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN || 4);
 const THROTTLE = process.env.NO_THROTTLE !== '1';
-/** DevTools' "Fast 3G" preset (throughput in bytes per second). */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
 const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 
 /** The workbench is interactive: the counters have numbers and the groups (or the empty/failed state) are drawn. */
@@ -77,7 +78,19 @@ try {
     if (SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     if (THROTTLE) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     for (const cold of [true, false]) {
-      if (cold) await cdp.send('Network.clearBrowserCache');
+      // Cold: a phone that never opened the client — no HTTP cache, no service worker, no cached answers.
+      // Off the app first: a worker still controlling the page would survive its own unregistration.
+      await page.goto('about:blank');
+      if (cold) {
+        await cdp.send('Storage.clearDataForOrigin', { origin: server.baseUrl, storageTypes: 'service_workers,cache_storage' });
+        await cdp.send('Network.clearBrowserCache');
+      } else {
+        // Warm: the worker the cold load registered has precached the release (ADR 0058).
+        await page.goto(`${M}/`);
+        // A build without the worker (an A/B run) has nothing to wait for.
+        await page.evaluate(async () => void ((await navigator.serviceWorker?.getRegistration()) && (await navigator.serviceWorker.ready)));
+        await workbenchReady(page);
+      }
       await page.goto('about:blank');
       counter.reset();
       const t0 = performance.now();

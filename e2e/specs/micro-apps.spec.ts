@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
+import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, chooseOption, confirm, dialog, toast } from '../support/forms.ts';
 import { png } from '../support/previewFiles.ts';
 
@@ -179,4 +180,24 @@ test('the park lays out micro-apps and a template; a tenant copies it into its w
   expect(names).toContain(APP);
   expect(names).toContain(FN);
   await userCtx.close();
+
+  // …and on a phone (iPhone-sized, touch, isMobile): the app's tile on /m/ opens the form's list.
+  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+  const phoneCtx = await browser.newContext({ ...iPhone, locale: 'zh-CN' });
+  const pp = await phoneCtx.newPage();
+  await pp.goto(`${BASE}/m/login`);
+  await pp.getByLabel('用户名').fill(arranged.deptUser);
+  await pp.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
+  await pp.getByRole('button', { name: '登录' }).tap();
+  await expect(pp.getByTestId('workbench')).toBeVisible();
+  // Under its group (安全管理 › 车辆入园); the template also made it a 快捷应用, drawn above.
+  await expect(pp.getByRole('region', { name: '快捷应用' }).getByTestId(`app-${APP}`)).toBeVisible();
+  const tile = pp.getByRole('region', { name: '安全管理' }).getByTestId(`app-${APP}`);
+  await expect(tile).toBeVisible();
+  await shot(pp, '8-phone-workbench');
+  await tile.tap();
+  await expect(pp).toHaveURL(/\/m\/form\/\d+$/);
+  await expect(pp.getByText('危化品车辆入园登记').first()).toBeVisible();
+  await shot(pp, '9-phone-form-list');
+  await phoneCtx.close();
 });

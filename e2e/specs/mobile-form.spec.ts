@@ -1,5 +1,6 @@
 import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, withDb } from '../support/fixtures.ts';
+import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 
 /*
  * The mobile client's form pages (issue 37) under a phone's emulation: 张三 opens
@@ -136,6 +137,44 @@ test('手机上填写危化品车辆入园登记：照片、签名、日期，�
   await expect(field(page, 'plate_no')).toContainText(PLATE);
 });
 
+test('审批人在手机上打开这条记录的待办并同意', async ({ browser }) => {
+  const formId = await vehicleFormId();
+  // The flow's open step, whoever holds it (a spec before this one may have redesigned the demo flow).
+  const open = await withDb(async (c) => {
+    const r = await c.query(
+      `select i.id as pid, u.username from "form_${formId}" f
+         join flow_instance i on i.form_id = $1 and i.business_id = f.id
+         join flow_task t on t.instance_id = i.id and t.status = 0
+         join sys_user u on u.id = t.assignee_id
+        where f.plate_no = $2 order by t.id limit 1`,
+      [formId, PLATE],
+    );
+    return r.rows[0] as { pid: string; username: string } | undefined;
+  });
+  expect(open, '提交后应有一条待审批的任务').toBeTruthy();
+  const ctx = await browser.newContext({ ...iPhone, locale: 'zh-CN' });
+  const page = await ctx.newPage();
+  await page.goto(`${MOBILE}/login`);
+  await page.getByLabel('用户名').fill(open!.username);
+  await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).tap();
+  await expect(page.getByTestId('workbench')).toBeVisible();
+  await page.getByTestId('counter-todo').tap();
+  await expect(page).toHaveURL(`${MOBILE}/tasks`);
+  await page.goto(`${MOBILE}/task/${open!.pid}`);
+  const task = page.getByTestId('task-page');
+  await expect(task.getByText(PLATE)).toBeVisible();
+  await task.getByRole('textbox', { name: '审批意见' }).fill('手机审批：同意入园');
+  await page.screenshot({ path: `${SHOTS}-approve.png`, fullPage: true });
+  await task.getByRole('button', { name: '同意' }).tap();
+  await expect(page.getByText('已同意')).toBeVisible();
+  const agreed = await withDb(async (c) =>
+    Number((await c.query(`select count(*) from flow_comment where instance_id = $1 and remark = $2`, [open!.pid, '手机审批：同意入园'])).rows[0].count),
+  );
+  expect(agreed).toBe(1);
+  await ctx.close();
+});
+
 test('提交的记录在桌面端列表中', async ({ browser }) => {
   const desktop = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
   const page = await desktop.newPage();
@@ -144,7 +183,8 @@ test('提交的记录在桌面端列表中', async ({ browser }) => {
   await page.goto(`${BASE}/form/list/${await vehicleFormId()}`);
   const row = page.locator('.ant-table-row').filter({ hasText: PLATE });
   await expect(row).toBeVisible();
-  await expect(row.getByText('审批中')).toBeVisible();
+  // Approved on the phone: 已通过 when that was the flow's last step, else still 审批中 at the next one.
+  await expect(row.getByText(/已通过|审批中/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-desktop-list.png` });
   await desktop.close();
 });

@@ -7,6 +7,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { createMobileRouter } from './app/router.tsx';
 import { queryClient } from './app/queryClient.ts';
 import { prefetchFirstScreen } from './app/prefetch.ts';
+import { registerServiceWorker } from './lib/swCache.ts';
 import { MOBILE_BASE_PATH } from '@park/core';
 import './app/global.css';
 
@@ -41,3 +42,5 @@ createRoot(container).render(
     </ConfigProvider>
   </StrictMode>,
 );
+
+registerServiceWorker(queryClient);

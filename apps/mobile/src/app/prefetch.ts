@@ -2,6 +2,7 @@ import type { GetUserReply } from '@park/core';
 import { get } from '../lib/http.ts';
 import { queryClient } from './queryClient.ts';
 import { prefetchWorkbench } from '../features/workbench/prefetch.ts';
+import { prefetchFormList } from '../form/firstLoad.ts';
 
 export const USER_QUERY_KEY = ['session', 'user'] as const;
 export const fetchUser = (signal?: AbortSignal) => get<GetUserReply>('/api/user/getUser', undefined, { signal });
@@ -19,5 +20,11 @@ export function prefetchFirstScreen(pathname: string, base: string): void {
   void queryClient.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: ({ signal }) => fetchUser(signal), staleTime: 5 * 60_000 });
   if (route === '/' || route === '') {
     prefetchWorkbench(queryClient);
+  }
+  const formList = /^\/form\/(\d+)\/?$/.exec(route);
+  if (formList) {
+    // The list's page code and its two calls, side by side with the main code (form/firstLoad.ts).
+    void import('../form/pages.tsx');
+    prefetchFormList(Number(formList[1]));
   }
 }

@@ -60,6 +60,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The basename ends in a slash so that the workbench's own address is /closed-park-web/m/ — inside
+ * the service worker's scope (public/sw.js; a scope without the slash would also cover the desktop's
+ * /closed-park-web/msg/…). An address typed without it is given the slash before the router starts.
+ */
 export function createMobileRouter() {
-  return createBrowserRouter(routes, { basename: MOBILE_BASE_PATH });
+  const { pathname, search, hash } = window.location;
+  if (pathname === MOBILE_BASE_PATH) window.history.replaceState(window.history.state, '', `${MOBILE_BASE_PATH}/${search}${hash}`);
+  return createBrowserRouter(routes, { basename: `${MOBILE_BASE_PATH}/` });
 }

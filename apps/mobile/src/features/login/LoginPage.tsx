@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/http.ts';
 import { login } from '../../lib/accountApi.ts';
+import { forgetCachedData } from '../../lib/swCache.ts';
 import { safeRedirect } from '../../lib/paths.ts';
 import { OfflineBanner } from '../../lib/OfflineBanner.tsx';
 import './login.css';
@@ -28,6 +29,7 @@ export function LoginPage() {
       const reply = await login(username.trim(), password);
       // A new session: nothing cached for the previous user may leak into it.
       queryClient.clear();
+      await forgetCachedData();
       const target = safeRedirect(params.get('redirect'));
       // A generated password: changed first, then on to where the user was going (issue 42).
       if (reply.mustChangePassword) await navigate(`/changePassword?redirect=${encodeURIComponent(target)}`, { replace: true });

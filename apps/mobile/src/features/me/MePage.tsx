@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { logout } from '../../lib/accountApi.ts';
+import { forgetCachedData } from '../../lib/swCache.ts';
 import { ALARM_COMPONENT, BOOK_COMPONENT, useMenuComponents } from '../../lib/menus.ts';
 import { PasswordForm } from '../login/PasswordForm.tsx';
 import './me.css';
@@ -25,6 +26,7 @@ export function MePage() {
     try {
       await logout();
       client.clear();
+      await forgetCachedData();
       window.location.assign(`${MOBILE_BASE_PATH}/login`);
     } catch {
       Toast.show({ icon: 'fail', content: LOGOUT_FAILED });
