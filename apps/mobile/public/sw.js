@@ -20,6 +20,7 @@
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 const SHELL_CACHE = 'park-m-shell';
+// The same names as MOBILE_SESSION_CACHES in packages/core (the page and the desktop delete them on sign-in/out).
 const DATA_PREFIX = 'park-m-data-';
 const META_CACHE = 'park-m-meta';
 const SCOPE = new URL(sw.registration.scope).pathname; // '/closed-park-web/m/'

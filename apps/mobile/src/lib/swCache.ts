@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { MOBILE_BASE_PATH } from '@park/core';
+import { isMobileSessionCache, MOBILE_BASE_PATH } from '@park/core';
 
 /**
  * The page's side of the service worker (public/sw.js, ADR 0058): it registers the worker once
  * the first screen is drawn, refetches the first screen's queries when the worker found a newer
  * answer than the one it served from its cache, and throws every user's cached answers away on
- * sign-in and sign-out. Cache names are the worker's.
+ * sign-in and sign-out. Cache names are the worker's (MOBILE_SESSION_CACHES).
  */
-const DATA_PREFIX = 'park-m-data-';
-const META_CACHE = 'park-m-meta';
 /** The queries the worker answers from its cache (app/prefetch.ts, menus, counters, workbench). */
 const FIRST_SCREEN_ROOTS = [['session'], ['workbench'], ['counter'], ['alarm', 'unhandled'], ['notices', 'unread']] as const;
 
@@ -32,5 +30,5 @@ export function registerServiceWorker(client: QueryClient): void {
 export async function forgetCachedData(): Promise<void> {
   if (!('caches' in window)) return;
   navigator.serviceWorker?.controller?.postMessage({ type: 'forget-data' });
-  for (const name of await caches.keys()) if (name.startsWith(DATA_PREFIX) || name === META_CACHE) await caches.delete(name);
+  for (const name of await caches.keys()) if (isMobileSessionCache(name)) await caches.delete(name);
 }

@@ -1,4 +1,4 @@
-import { MENU_CACHE_KEY, type MenuNode } from '@park/core';
+import { isMobileSessionCache, MENU_CACHE_KEY, type MenuNode } from '@park/core';
 
 /** The local menu cache (spec 002 §9, key `router`): lets the shell draw before the server answers. */
 
@@ -27,4 +27,18 @@ export function clearMenuCache(): void {
   } catch {
     // Storage disabled: nothing was cached.
   }
+}
+
+/**
+ * On sign-in and sign-out: the menus, and the mobile client's cached answers of the session that
+ * ends (same origin, same cookie: the phone page in this browser must not draw the last user's
+ * workbench until its own check notices).
+ */
+export function forgetSessionCaches(): void {
+  clearMenuCache();
+  if (typeof caches === 'undefined') return;
+  void caches
+    .keys()
+    .then((names) => Promise.all(names.filter(isMobileSessionCache).map((name) => caches.delete(name))))
+    .catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { App } from 'antd';
 import { BASE_PATH, LOGOUT_CONFIRM, LOGOUT_FAILED } from '@park/core';
 import { logout } from '../lib/shellApi.ts';
-import { clearMenuCache } from '../lib/menuCache.ts';
+import { forgetSessionCaches } from '../lib/menuCache.ts';
 
 /** A path on this site, or a full http(s) address such as a portal's sign-out page. */
 function isSafeTarget(address: string): boolean {
@@ -22,7 +22,7 @@ export function useLogout(): () => void {
       onOk: async () => {
         try {
           const address = await logout();
-          clearMenuCache();
+          forgetSessionCaches();
           window.location.assign(isSafeTarget(address) ? address : `${BASE_PATH}/login`);
         } catch {
           void message.error(LOGOUT_FAILED);

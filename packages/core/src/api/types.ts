@@ -3,6 +3,13 @@
 export const BASE_PATH = '/closed-park-web';
 /** The mobile client's address (issue 37, apps/mobile): same server, same sessions. */
 export const MOBILE_BASE_PATH = `${BASE_PATH}/m`;
+/**
+ * The mobile service worker's caches of one session's answers (apps/mobile/public/sw.js, ADR 0058).
+ * Both clients share the session cookie, so signing in or out on either forgets them.
+ */
+export const MOBILE_SESSION_CACHES = { dataPrefix: 'park-m-data-', meta: 'park-m-meta' } as const;
+export const isMobileSessionCache = (name: string): boolean =>
+  name.startsWith(MOBILE_SESSION_CACHES.dataPrefix) || name === MOBILE_SESSION_CACHES.meta;
 
 /** Every JSON reply carries errCode; 0 (or missing) means success (spec 002 §8). */
 export interface ApiOk {

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/http.ts';
 import { rememberRedirect } from '../../lib/pendingRedirect.ts';
-import { clearMenuCache } from '../../lib/menuCache.ts';
+import { forgetSessionCaches } from '../../lib/menuCache.ts';
 import { Logo } from '../../lib/Logo.tsx';
 import { login } from './api.ts';
 import { takeRedirect } from '../../lib/redirect.ts';
@@ -35,7 +35,7 @@ export function LoginPage() {
     try {
       const reply = await login(username.trim(), password);
       // A new session: nothing cached for the previous user may leak into it.
-      clearMenuCache();
+      forgetSessionCaches();
       queryClient.clear();
       const target = takeRedirect(redirect);
       // A generated password: changed first, then on to where the user was going (issue 42).
