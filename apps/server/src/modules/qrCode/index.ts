@@ -1,3 +1,12 @@
-/** 二维码设置 (issue 39, ADR 0050): per-form QR entries, their signed revocable tokens. */
-export { qrCodeRoutes } from './routes.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { qrAnonymousRoutes } from './anonymous.routes.ts';
+import { qrSignedInRoutes } from './routes.ts';
+
+/** 二维码设置 (issue 39, ADR 0050, 0055): per-form QR entries, their signed revocable tokens, 免登录填报. */
+export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  qrSignedInRoutes(app, ctx);
+  qrAnonymousRoutes(app, ctx);
+}
+
 export { qrCodeConfText } from './service.ts';

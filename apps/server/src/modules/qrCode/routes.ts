@@ -8,7 +8,6 @@ import { contentDisposition } from '../file/worker.ts';
 import { addThroughCode, describeEntry, entryCodes, resolveToken, saveQrCodeConf, sheetOf } from './service.ts';
 import { pdfFontOf } from './pdfFont.ts';
 import { boundRecord, updateBoundRecord } from './record.ts';
-import { qrAnonymousRoutes } from './anonymous.routes.ts';
 
 const FormIdParam = Type.Object({ formId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 const SheetQuery = Type.Object({
@@ -24,7 +23,7 @@ const ConfBody = Type.Object({ formId: Type.Union([Type.Integer(), Type.String({
  * 二维码设置's calls (screens-round3 §6.1): the designer reads and saves the configuration and the
  * printable codes; any signed-in user resolves a scanned token (the entry decides what it opens).
  */
-export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function qrSignedInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const design = { permission: FORM_DESIGN_PERMISSION };
 
   app.post('/api/form/saveQrCodeConf', { schema: { body: ConfBody }, config: { ...design, audit: { module: '表单设计', action: '保存二维码设置' } } }, async (request) => {
@@ -76,5 +75,4 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { errCode: 0, businessId: Number(data.id), version: Number(data.version) };
   });
 
-  qrAnonymousRoutes(app, ctx);
 }
