@@ -8,6 +8,7 @@ import { FilterActions, ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { tablePagination, usePaging } from '../../lib/paging.ts';
 import { uploadFile } from '../../controls/common/files.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { ReceiverFields } from './ReceiverFields.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, readers, readersExportUrl, saveNotice, saveOwnNotice, tenantOptions, withdrawNotice, type NoticeRow } from './api.ts';
 
@@ -16,7 +17,7 @@ import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, reade
 const typeLabel = (code: string) => NOTICE_TYPES.find(([c]) => c === code)?.[1] ?? code;
 const when = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '');
 
-interface EditValues { title: string; noticeType: string; content: string; smsNotify: boolean; tenantId?: string; files?: Array<{ fileId: string; name: string }> }
+interface EditValues { title: string; noticeType: string; content: string; smsNotify: boolean; tenantId?: string; orgIds?: number[]; userIds?: number[]; files?: Array<{ fileId: string; name: string }> }
 
 function AttachmentField({ value = [], onChange }: { value?: Array<{ fileId: string; name: string }>; onChange?: (v: Array<{ fileId: string; name: string }>) => void }) {
   const { message } = App.useApp();
@@ -60,7 +61,7 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
   if (id !== null && !existing.data) return null;
   const d = existing.data;
   const initial: Partial<EditValues> = d
-    ? { title: d.title, noticeType: d.noticeType, content: d.content, smsNotify: d.smsNotify, tenantId: d.tenantId ?? undefined, files: d.files.map((f) => ({ fileId: String(f.id), name: String(f.original_name) })) }
+    ? { title: d.title, noticeType: d.noticeType, content: d.content, smsNotify: d.smsNotify, tenantId: d.tenantId ?? undefined, orgIds: (d.orgIds ?? []).map(Number), userIds: (d.userIds ?? []).map(Number), files: d.files.map((f) => ({ fileId: String(f.id), name: String(f.original_name) })) }
     : { smsNotify: false, noticeType: NOTICE_TYPES[0]![0], content: '' };
   const rule = (field: 'title' | 'noticeType' | 'content') => ({
     validator: (_: unknown, v: unknown) => {
@@ -78,6 +79,7 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
           <Select showSearch optionFilterProp="label" placeholder="请选择企业" loading={tenants.isPending} options={tenants.data ?? []} />
         </Form.Item>
       ) : null}
+      {kind === NOTICE_KIND.enterprise ? <ReceiverFields isPark={isPark} /> : null}
       <Form.Item name="content" label="公告内容" rules={[rule('content')]}><RichTextEditor /></Form.Item>
       <Form.Item name="files" label="附件"><AttachmentField /></Form.Item>
       <Form.Item name="smsNotify" label="短信通知" valuePropName="checked"><Switch /></Form.Item>
