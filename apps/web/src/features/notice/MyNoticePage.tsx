@@ -3,6 +3,7 @@ import { Badge, Empty, List, Modal, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { NOTICE_TYPES } from '@park/core';
+import { fileUrls } from '../preview/api.ts';
 import { usePaging } from '../../lib/paging.ts';
 import { ListPage } from '../../lib/ListPage.tsx';
 import { myNotices, noticeKeys, readNotice } from './api.ts';
@@ -22,7 +23,7 @@ export function NoticeReader({ id, onClose }: { id: number; onClose: () => void 
           {/* content was sanitised by the server on save (modules/notice/sanitize.ts) */}
           <div className="notice-content" dangerouslySetInnerHTML={{ __html: d.content }} />
           {d.files.length ? <Typography.Text strong>附件</Typography.Text> : null}
-          {d.files.map((f) => <a key={f.fileId} href={`/preview/${f.fileId}`} target="_blank" rel="noreferrer">{f.fileName}</a>)}
+          {d.files.map((f) => <a key={f.fileId} href={fileUrls.page(f.fileId!)} target="_blank" rel="noreferrer">{f.fileName}</a>)}
         </Space>
       ) : null}
     </Modal>

@@ -8,6 +8,7 @@ import { FilterActions, ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { tablePagination, usePaging } from '../../lib/paging.ts';
 import { uploadFile } from '../../controls/common/files.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { fileUrls } from '../preview/api.ts';
 import { ReceiverFields } from './ReceiverFields.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, readers, readersExportUrl, saveNotice, saveOwnNotice, tenantOptions, withdrawNotice, type NoticeRow } from './api.ts';
@@ -36,7 +37,7 @@ function AttachmentField({ value = [], onChange }: { value?: Array<{ fileId: str
       </Upload>
       {value.map((f) => (
         <Space key={f.fileId}>
-          <a href={`/preview/${f.fileId}`} target="_blank" rel="noreferrer">{f.name}</a>
+          <a href={fileUrls.page(f.fileId)} target="_blank" rel="noreferrer">{f.name}</a>
           <Button type="link" size="small" onClick={() => onChange?.(value.filter((x) => x.fileId !== f.fileId))}>删除</Button>
         </Space>
       ))}
