@@ -12,6 +12,7 @@ export interface NoticeRow {
   notice_type: string;
   content: string;
   background_file_id: string | null;
+  background_key: string | null;
   sms_notify: boolean;
   status: number;
   publish_time: Date | null;
@@ -27,6 +28,7 @@ export interface NoticeWrite {
   noticeType: string;
   content: string;
   backgroundFileId: string | null;
+  backgroundKey: string | null;
   smsNotify: boolean;
   fileIds: string[];
   blackList: string[];
@@ -43,7 +45,7 @@ export class NoticeRepo {
   }
 
   async save(trx: Transaction<Database>, id: string | null, w: NoticeWrite, userId: string): Promise<string> {
-    const values = { kind: w.kind, company_id: w.companyId, title: w.title, notice_type: w.noticeType, content: w.content, background_file_id: w.backgroundFileId, sms_notify: w.smsNotify };
+    const values = { kind: w.kind, company_id: w.companyId, title: w.title, notice_type: w.noticeType, content: w.content, background_file_id: w.backgroundFileId, background_key: w.backgroundKey, sms_notify: w.smsNotify };
     let noticeId: string;
     if (id) {
       await trx.updateTable('notice').set({ ...values, update_time: new Date() }).where('id', '=', id).execute();

@@ -9,6 +9,7 @@ import { attachFileRefs, detachFileRefs, unreadableFileIds } from '../file/index
 import { queueSms } from '../company/index.ts';
 import { NoticeRepo, type NoticeRow } from './repo.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
+import { backgroundOf, resolveNoticeBackground } from './background.ts';
 
 /** The menu codes of the 信息发布 screens (seeds/notices.ts grants them through the menus). */
 export const NOTICE_PERMS = { platform: 'notice:platform', enterprise: 'notice:enterprise', sms: 'notice:sms' } as const;
@@ -91,13 +92,14 @@ export class NoticeService {
     const blackList = kind === NOTICE_KIND.platform ? idList(b.blackList ?? b.tenantBlackList) : [];
     const fileIds = idList(b.fileIds);
     const background = b.backgroundFileId ? parseId(b.backgroundFileId) : null;
+    const { backgroundKey } = await resolveNoticeBackground(this.ctx.db, b.backgroundKey, background);
     await this.checkTargets(companyId, orgIds, userIds, [...fileIds, ...(background ? [background] : [])]);
     // Attaching a file lends it to every receiver: only files the writer may read themselves.
     if ((await unreadableFileIds(this.ctx, auth, [...fileIds, ...(background ? [background] : [])])).length) throw badRequest('附件不存在');
     return this.ctx.db.transaction().execute(async (trx) => {
       const noticeId = await this.repo.save(trx, id, {
         kind, companyId, title: String(b.title).trim(), noticeType: String(b.noticeType).trim(),
-        content: sanitizeNoticeHtml(String(b.content)), backgroundFileId: background,
+        content: sanitizeNoticeHtml(String(b.content)), backgroundFileId: background, backgroundKey,
         smsNotify: b.smsNotify === true || b.smsNotify === 1 || b.smsNotify === '1' || b.smsNotify === 'true',
         fileIds, blackList, orgIds, userIds,
       }, auth.userId);
@@ -260,7 +262,7 @@ export class NoticeService {
 function toDto(n: NoticeRow) {
   return {
     id: Number(n.id), kind: n.kind, tenantId: n.company_id, title: n.title, noticeType: n.notice_type, content: n.content,
-    backgroundFileId: n.background_file_id, smsNotify: n.sms_notify, status: n.status, publishTime: n.publish_time,
+    ...backgroundOf(n), smsNotify: n.sms_notify, status: n.status, publishTime: n.publish_time,
     receiverTotal: n.receiver_total, delivered: n.delivered, createTime: n.create_time,
   };
 }
