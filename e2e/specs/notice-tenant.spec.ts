@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, withDb } from '../support/fixtures.ts';
+import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, dialog, toast } from '../support/forms.ts';
 
 /*
  * Issue 38's Done-when "a tenant administrator publishes a notice to one department": a tenant's
  * 主管理员 writes a 企业公告 for its 安全部 only and publishes it by clicks; a user of 安全部 sees it
  * 未读 in 我的公告 and opens it; a user of the tenant's 财务部 does not get it; the 主管理员 sees
- * `1人，1未读` become `1人，0未读` and the reader under 已读.
+ * `1人，1未读` become `1人，0未读` and the reader under 已读. The writer picks the built-in 背景图片
+ * 安全绿, which the reader sees behind the notice on the desktop and on the phone.
  *
  * ARRANGED in SQL (the tenant's own 系统管理 screens are tenant-admin.spec's subject): the tenant,
  * its root, 主管理员 role and 主管理员; two departments with one user each, whose role opens
@@ -21,6 +23,7 @@ const FINANCE = `财务部${tag}`;
 const IN_DEPT = `nt_safety_${tag}`;
 const OTHER_DEPT = `nt_finance_${tag}`;
 const TITLE = `消防演练通知${tag}`;
+const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 const shot = (page: Page, n: string) => page.screenshot({ path: `/tmp/n38-notice-tenant-${n}.png`, fullPage: true });
 
 async function arrangeTenant(): Promise<void> {
@@ -78,6 +81,11 @@ test('a tenant administrator publishes a 企业公告 to one department; only th
   await expect(d.locator('.ant-select-selection-item').filter({ hasText: SAFETY })).toBeVisible();
   await d.getByLabel('公告内容').click();
   await page.keyboard.type('周三下午三点消防演练，安全部全员参加。');
+  // 背景图片: the default is chosen; the writer picks the built-in 安全绿.
+  const backgrounds = d.getByRole('radiogroup', { name: '背景图片' });
+  await expect(backgrounds.getByRole('radio', { name: '默认' })).toHaveAttribute('aria-checked', 'true');
+  await backgrounds.getByRole('radio', { name: '安全绿' }).click();
+  await expect(backgrounds.getByRole('radio', { name: '安全绿' })).toHaveAttribute('aria-checked', 'true');
   await shot(page, '1-editor');
   await button(d, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
@@ -99,10 +107,29 @@ test('a tenant administrator publishes a 企业公告 to one department; only th
   await item.click();
   const r = dialog(safety, TITLE);
   await expect(r.getByText('周三下午三点消防演练，安全部全员参加。')).toBeVisible();
+  // Shown behind the notice, and the image is really there.
+  const backdrop = r.getByTestId('notice-backdrop');
+  await expect(backdrop).toHaveCSS('background-image', /notice-bg\/safety\.svg/);
+  expect((await safety.request.get(`${BASE}/notice-bg/safety.svg`)).headers()['content-type']).toContain('image/svg+xml');
   await shot(safety, '4-reader');
   await r.getByRole('button', { name: '关闭' }).click();
   await expect(item.getByText('已读')).toBeVisible();
   await safety.close();
+
+  // The same notice on the phone shows the same background behind it.
+  const phone = await browser.newContext({ ...IPHONE, locale: 'zh-CN' });
+  const m = await phone.newPage();
+  await m.goto(`${BASE}/m/login`);
+  await m.getByLabel('用户名').fill(IN_DEPT);
+  await m.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
+  await m.getByRole('button', { name: '登录' }).tap();
+  await expect(m.getByTestId('workbench')).toBeVisible();
+  await m.getByTestId('counter-notice').tap();
+  await m.getByTestId('notices').locator('.adm-list-item').filter({ hasText: TITLE }).tap();
+  await expect(m.getByText('周三下午三点消防演练，安全部全员参加。')).toBeVisible();
+  await expect(m.getByTestId('notice-backdrop')).toHaveCSS('background-image', /notice-bg\/safety\.svg/);
+  await m.screenshot({ path: '/tmp/n38-notice-tenant-4b-mobile.png' });
+  await phone.close();
 
   // 3. The user of 财务部 of the same tenant does not get it.
   const finance = await browser.newPage();

@@ -33,3 +33,7 @@ export const isNoticeBackgroundKey = (v: unknown): v is string => typeof v === '
 
 /** The address of a built-in image under the app's base path (web and mobile share the web's copy). */
 export const noticeBackgroundAsset = (basePath: string, key: string): string => `${basePath}/notice-bg/${isNoticeBackgroundKey(key) ? key : NOTICE_DEFAULT_BACKGROUND}.svg`;
+
+/** The image behind a notice as readers get it: the uploaded file, else the built-in (the default when none). */
+export const noticeBackgroundUrl = (basePath: string, n: { backgroundKey?: string | null; backgroundFileId?: string | number | null }): string =>
+  n.backgroundFileId ? `/api/file/image/${encodeURIComponent(String(n.backgroundFileId))}` : noticeBackgroundAsset(basePath, n.backgroundKey ?? NOTICE_DEFAULT_BACKGROUND);

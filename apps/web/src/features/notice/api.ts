@@ -26,6 +26,7 @@ export interface NoticeDetail {
   noticeType: string;
   content: string;
   backgroundFileId: string | null;
+  backgroundKey: string | null;
   smsNotify: boolean;
   status: number;
   publishTime: string | null;
