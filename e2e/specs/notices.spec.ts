@@ -3,12 +3,13 @@ import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, dialog, toast } from '../support/forms.ts';
-import { multipagePdf } from '../support/previewFiles.ts';
+import { multipagePdf, png } from '../support/previewFiles.ts';
 
 /*
  * Issue 38 (part covered): the park's admin writes a 平台公告 in the tiptap editor with a PDF
- * attachment and 短信通知, publishes it, sees `{count}人，{unReadNum}未读`, reads it in 我的公告 and sees
- * the unread number drop in the read statistics. Names are unique per run.
+ * attachment, an uploaded 背景图片 and 短信通知, publishes it, sees `{count}人，{unReadNum}未读`, reads it in
+ * 我的公告 (the image behind it, the attachment opening in our preview) and sees the unread number drop
+ * in the read statistics. Names are unique per run.
  */
 const tag = crypto.randomBytes(3).toString('hex');
 const TITLE = `停电通知${tag}`;
@@ -24,8 +25,12 @@ test('the park publishes a platform notice with an attachment and reads it', asy
   await d.getByLabel('公告标题').fill(TITLE);
   await d.getByLabel('公告内容').click();
   await page.keyboard.type('明日九点停电，请做好准备。');
-  await d.locator('input[type=file]').setInputFiles({ name: '检查表.pdf', mimeType: 'application/pdf', buffer: multipagePdf(1) });
+  const [attach] = await Promise.all([page.waitForEvent('filechooser'), button(d, '上传附件').click()]);
+  await attach.setFiles({ name: '检查表.pdf', mimeType: 'application/pdf', buffer: multipagePdf(1) });
   await expect(d.getByText('检查表.pdf')).toBeVisible();
+  const [bg] = await Promise.all([page.waitForEvent('filechooser'), button(d, '上传图片').click()]);
+  await bg.setFiles({ name: '园区背景.png', mimeType: 'image/png', buffer: png([220, 235, 250]) });
+  await expect(d.getByRole('radio', { name: '园区背景.png' })).toHaveAttribute('aria-checked', 'true');
   await d.getByLabel('短信通知').click();
   await shot(page, '1-editor');
   await button(d, '保存').click();
@@ -44,7 +49,12 @@ test('the park publishes a platform notice with an attachment and reads it', asy
   const r = dialog(page, TITLE);
   await expect(r.getByText('明日九点停电，请做好准备。')).toBeVisible();
   await expect(r.getByText('检查表.pdf')).toBeVisible();
+  await expect(r.getByTestId('notice-backdrop')).toHaveCSS('background-image', /\/api\/file\/image\/\d+/);
   await shot(page, '3-reader');
+  const [preview] = await Promise.all([page.waitForEvent('popup'), r.getByText('检查表.pdf').click()]);
+  await expect(preview.getByTestId('file-page-title')).toHaveText('检查表.pdf');
+  await expect(preview.getByTestId('pdf-view').locator('.pdf-page[data-page-number="1"]')).toHaveAttribute('data-rendered', 'true', { timeout: 20_000 });
+  await preview.close();
   await r.getByRole('button', { name: '关闭' }).click();
 
   await page.goto(`${BASE}/notice/platform`);
