@@ -190,9 +190,9 @@ describe('attachments', () => {
 });
 
 describe('背景图片', () => {
-  const upload = async (filename: string, data: Buffer) => {
+  const upload = async (filename: string, data: Buffer, cookie = admin) => {
     const { payload, contentType } = multipart([{ name: 'file', filename, data }]);
-    return t.app.inject({ method: 'POST', url: '/api/file/upload', headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType }, payload });
+    return t.app.inject({ method: 'POST', url: '/api/file/upload', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType }, payload });
   };
   const save = (extra: Json) => post(admin, '/api/user/saveNotice', { ...platformNotice, title: '背景公告', smsNotify: false, ...extra });
   const stored = async (id: number) => (await get(admin, `/api/notice/get?id=${id}`)).json().data;
@@ -213,6 +213,21 @@ describe('背景图片', () => {
     expect((await get(users.nb_user!.cookie, `/api/notice/read?id=${id}`)).json().data).toMatchObject({ backgroundFileId: String(fileId), backgroundKey: null });
     expect(await img(users.nb_user!.cookie)).toBe(200);
     expect(await img(users.nc_user!.cookie)).toBe(404);
+    // 选择现有的背景图片: the park finds it again among its 平台公告's backgrounds; a tenant may not ask.
+    const used = await get(admin, '/api/user/queryPlatFormNoticeUsedBackground');
+    expect(used.json().datas).toContainEqual({ fileId: String(fileId), fileName: '背景.png' });
+    expect((await get(c.cookie!, '/api/user/queryPlatFormNoticeUsedBackground')).statusCode).toBe(403);
+  });
+
+  it('a tenant\'s used backgrounds are its own: the park sees them by tenant, another tenant never', async () => {
+    const fileId = String((await upload('丙背景.png', png([10, 120, 60]), c.cookie!)).json().datas[0].fileId);
+    const saved = await post(c.cookie!, '/api/user/saveNotice', { ...platformNotice, smsNotify: false, title: '丙背景公告', backgroundFileId: fileId });
+    expect(saved.json(), saved.body).toMatchObject({ errCode: 0 });
+    const datas = async (cookie: string, url: string) => ((await get(cookie, url)).json().datas as Json[]).map((d) => d.fileId);
+    expect(await datas(c.cookie!, '/api/user/queryEnterpriseNoticeUsedBackground')).toContain(fileId);
+    expect(await datas(admin, `/api/user/queryEnterpriseNoticeUsedBackground/${c.id}`)).toContain(fileId);
+    expect(await datas(b.cookie!, `/api/user/queryEnterpriseNoticeUsedBackground/${c.id}`)).not.toContain(fileId);
+    expect(await datas(admin, '/api/user/queryEnterpriseNoticeUsedBackground')).toEqual([]);
   });
 
   it('refuses an unknown built-in, a file that is not an image by content, and two backgrounds at once; nothing is written', async () => {

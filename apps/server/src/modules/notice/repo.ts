@@ -69,6 +69,21 @@ export class NoticeRepo {
     return { files, blackList: await ids('notice_black_list', 'company_id'), orgIds: await ids('notice_target_org', 'org_id'), userIds: await ids('notice_target_user', 'user_id') };
   }
 
+  /** Uploaded backgrounds of earlier notices of one kind and company (null: the park's 平台公告), newest first. */
+  usedBackgrounds(kind: number, companyId: string | null) {
+    let q = this.db
+      .selectFrom('notice as n')
+      .innerJoin('sys_file as f', 'f.id', 'n.background_file_id')
+      .select(['f.id as fileId', 'f.original_name as fileName'])
+      .select((eb) => eb.fn.max('n.create_time').as('lastUsed'))
+      .where('n.kind', '=', kind)
+      .groupBy(['f.id', 'f.original_name'])
+      .orderBy('lastUsed', 'desc')
+      .limit(50);
+    q = companyId === null ? q.where('n.company_id', 'is', null) : q.where('n.company_id', '=', companyId);
+    return q.execute();
+  }
+
   /** A manager's list: company null = the park's 平台公告, else that tenant's 企业公告 (or all tenants' for the park). */
   async list(q: { kind: number; companyId: string | null; title?: string; noticeType?: string; offset: number; limit: number }) {
     let base = this.db.selectFrom('notice as n').where('n.kind', '=', q.kind);

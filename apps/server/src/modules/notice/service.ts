@@ -126,6 +126,19 @@ export class NoticeService {
     }
   }
 
+  /**
+   * 选择现有的背景图片 (the original's query…NoticeUsedBackground): the images earlier notices of the
+   * same kind and tenant used, only those the caller may read (so it may pick them again).
+   */
+  async usedBackgrounds(auth: AuthContext, kind: number, tenantId: unknown) {
+    const scope = await this.manageScope(auth, kind);
+    const companyId = kind === NOTICE_KIND.platform ? null : scope ?? (tenantId ? parseId(tenantId) : null);
+    if (kind === NOTICE_KIND.enterprise && companyId === null) return [];
+    const rows = await this.repo.usedBackgrounds(kind, companyId);
+    const hidden = new Set(await unreadableFileIds(this.ctx, auth, rows.map((r) => r.fileId)));
+    return rows.filter((r) => !hidden.has(r.fileId)).map((r) => ({ fileId: r.fileId, fileName: r.fileName }));
+  }
+
   async get(auth: AuthContext, id: string) {
     const n = await this.managed(auth, parseId(id));
     return { ...toDto(n), ...(await this.repo.details(this.ctx.db, n.id)) };

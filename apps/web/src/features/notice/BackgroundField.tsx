@@ -1,6 +1,8 @@
-import { App, Button, Space, Typography, Upload } from 'antd';
+import { App, Button, Form, Space, Typography, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { BASE_PATH, NOTICE_BACKGROUND_SUFFIXES, NOTICE_BACKGROUND_TEXT, NOTICE_BACKGROUNDS, noticeBackgroundUrl } from '@park/core';
 import { uploadFile } from '../../controls/common/files.ts';
+import { usedBackgrounds } from './api.ts';
 
 /*
  * 背景图片 of a notice (issue 38; the original's BackgroundSelected): one of the built-in images or
@@ -26,16 +28,22 @@ function Thumb({ url, label, selected, onPick }: { url: string; label: string; s
   );
 }
 
-export function BackgroundField({ value, onChange }: { value?: BackgroundValue; onChange?: (v: BackgroundValue) => void }) {
+export function BackgroundField({ kind, value, onChange }: { kind: number; value?: BackgroundValue; onChange?: (v: BackgroundValue) => void }) {
   const { message } = App.useApp();
-  const uploaded = value && 'fileId' in value ? value : null;
+  const tenantId = Form.useWatch<string | undefined>('tenantId');
+  const used = useQuery({ queryKey: ['notice', 'usedBackgrounds', kind, tenantId], queryFn: () => usedBackgrounds(kind, tenantId), refetchOnMount: 'always' });
+  const chosenFile = value && 'fileId' in value ? value.fileId : null;
+  // The chosen upload first, then the ones earlier notices used (选择现有的背景图片).
+  const files = [...(value && 'fileId' in value ? [{ ...value, name: used.data?.find((f) => f.fileId === chosenFile)?.fileName ?? value.name }] : []), ...(used.data ?? []).filter((f) => f.fileId !== chosenFile).map((f) => ({ fileId: f.fileId, name: f.fileName }))];
   return (
     <Space direction="vertical">
       <Space wrap role="radiogroup" aria-label="背景图片">
         {NOTICE_BACKGROUNDS.map((b) => (
           <Thumb key={b.key} url={noticeBackgroundUrl(BASE_PATH, { backgroundKey: b.key })} label={b.label} selected={!!value && 'key' in value && value.key === b.key} onPick={() => onChange?.({ key: b.key })} />
         ))}
-        {uploaded ? <Thumb url={noticeBackgroundUrl(BASE_PATH, { backgroundFileId: uploaded.fileId })} label={uploaded.name} selected onPick={() => undefined} /> : null}
+        {files.map((f) => (
+          <Thumb key={f.fileId} url={noticeBackgroundUrl(BASE_PATH, { backgroundFileId: f.fileId })} label={f.name} selected={f.fileId === chosenFile} onPick={() => onChange?.(f)} />
+        ))}
       </Space>
       <Upload
         accept={NOTICE_BACKGROUND_SUFFIXES.map((s) => `.${s}`).join(',')}

@@ -86,7 +86,7 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
       ) : null}
       {kind === NOTICE_KIND.enterprise ? <ReceiverFields isPark={isPark} /> : null}
       <Form.Item name="content" label="公告内容" rules={[rule('content')]}><RichTextEditor /></Form.Item>
-      <Form.Item name="background" label="背景图片"><BackgroundField /></Form.Item>
+      <Form.Item name="background" label="背景图片"><BackgroundField kind={kind} /></Form.Item>
       <Form.Item name="files" label="附件"><AttachmentField /></Form.Item>
       <Form.Item name="smsNotify" label="短信通知" valuePropName="checked"><Switch /></Form.Item>
     </EditModal>
