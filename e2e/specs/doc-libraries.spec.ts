@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { button, dialog, toast } from '../support/forms.ts';
@@ -7,10 +8,12 @@ import { multipagePdf } from '../support/previewFiles.ts';
 /*
  * Issue 38 (ADR 0052): the park uploads a shared file with a new classification and tag and
  * black-lists one tenant; searching by name finds it; a user of another tenant sees it in 我的文件,
- * a user of the black-listed tenant does not. Tenants, users and names are unique per run.
+ * a user of the black-listed tenant does not. That user opens the file's 预览 (our PDF viewer renders
+ * its page) and 下载 (the same bytes, under the file's name). Tenants, users and names are unique per run.
  */
 const tag = crypto.randomBytes(3).toString('hex');
 const FILE = `园区安全手册${tag}.pdf`;
+const PDF = multipagePdf(1);
 const CLS = `安全制度${tag}`;
 const TAG = `应急${tag}`;
 const SEEN = `可见企业${tag}`;
@@ -60,7 +63,7 @@ test('the park shares a file with a classification and tag, black-lists a tenant
   await button(cp, '确定').click();
   await expect(d.getByPlaceholder('选择文件分类')).toHaveValue(CLS);
 
-  await d.locator('input[type=file]').setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: multipagePdf(1) });
+  await d.locator('input[type=file]').setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: PDF });
   await expect(d.getByText(FILE)).toBeVisible();
   await d.getByLabel('不可见企业').fill(HIDDEN);
   await page.locator('.ant-select-item-option').filter({ hasText: HIDDEN }).click();
@@ -97,8 +100,23 @@ test('the park shares a file with a classification and tag, black-lists a tenant
   await seen.getByRole('tab', { name: '共享文件库' }).click();
   await seen.getByLabel('文件名称').fill(FILE);
   await button(seen, '查询').click();
-  await expect(seen.locator('.ant-table-row').filter({ hasText: FILE })).toHaveCount(1);
+  const seenRow = seen.locator('.ant-table-row').filter({ hasText: FILE });
+  await expect(seenRow).toHaveCount(1);
   await shot(seen, '3-seen');
+
+  // 预览 opens our own viewer in a new tab, the PDF's page drawn with its text.
+  const [preview] = await Promise.all([seen.waitForEvent('popup'), seenRow.getByText('预览', { exact: true }).click()]);
+  await expect(preview.getByTestId('file-page-title')).toHaveText(FILE);
+  const page1 = preview.getByTestId('pdf-view').locator('.pdf-page[data-page-number="1"]');
+  await expect(page1).toHaveAttribute('data-rendered', 'true', { timeout: 20_000 });
+  await expect(page1.locator('.textLayer')).toContainText('Page 1');
+  await preview.screenshot({ path: `/tmp/docs-3b-preview.png` });
+  await preview.close();
+  // 下载 hands over the uploaded bytes under the file's own name.
+  const [download] = await Promise.all([seen.waitForEvent('download'), seenRow.getByText('下载', { exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe(FILE);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.equals(PDF)).toBe(true);
 
   const hidden = await browser.newPage();
   await loginAs(hidden, `doc_hidden_${tag}`);

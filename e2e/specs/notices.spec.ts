@@ -3,15 +3,17 @@ import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, dialog, toast } from '../support/forms.ts';
-import { multipagePdf } from '../support/previewFiles.ts';
+import { multipagePdf, png } from '../support/previewFiles.ts';
 
 /*
  * Issue 38 (part covered): the park's admin writes a 平台公告 in the tiptap editor with a PDF
- * attachment and 短信通知, publishes it, sees `{count}人，{unReadNum}未读`, reads it in 我的公告 and sees
- * the unread number drop in the read statistics. Names are unique per run.
+ * attachment, an uploaded 背景图片 and 短信通知, publishes it, sees `{count}人，{unReadNum}未读`, reads it in
+ * 我的公告 (the image behind it, the attachment opening in our preview) and sees the unread number drop
+ * in the read statistics. Names are unique per run.
  */
 const tag = crypto.randomBytes(3).toString('hex');
 const TITLE = `停电通知${tag}`;
+const BG = `园区背景${tag}.png`;
 const shot = (page: Page, n: string) => page.screenshot({ path: `/tmp/notices-${n}.png`, fullPage: true });
 
 test('the park publishes a platform notice with an attachment and reads it', async ({ page }) => {
@@ -24,12 +26,22 @@ test('the park publishes a platform notice with an attachment and reads it', asy
   await d.getByLabel('公告标题').fill(TITLE);
   await d.getByLabel('公告内容').click();
   await page.keyboard.type('明日九点停电，请做好准备。');
-  await d.locator('input[type=file]').setInputFiles({ name: '检查表.pdf', mimeType: 'application/pdf', buffer: multipagePdf(1) });
+  const [attach] = await Promise.all([page.waitForEvent('filechooser'), button(d, '上传附件').click()]);
+  await attach.setFiles({ name: '检查表.pdf', mimeType: 'application/pdf', buffer: multipagePdf(1) });
   await expect(d.getByText('检查表.pdf')).toBeVisible();
+  const [bg] = await Promise.all([page.waitForEvent('filechooser'), button(d, '上传图片').click()]);
+  await bg.setFiles({ name: BG, mimeType: 'image/png', buffer: png([220, 235, 250]) });
+  await expect(d.getByRole('radio', { name: BG })).toHaveAttribute('aria-checked', 'true');
   await d.getByLabel('短信通知').click();
   await shot(page, '1-editor');
   await button(d, '保存').click();
   await expect(toast(page, '保存成功')).toBeVisible();
+  // 选择现有的背景图片: the next notice offers the uploaded image again, with the default chosen.
+  await button(page, '新增').click();
+  const again = dialog(page, '新增公告');
+  await expect(again.getByRole('radio', { name: BG })).toHaveAttribute('aria-checked', 'false');
+  await expect(again.getByRole('radio', { name: '默认' })).toHaveAttribute('aria-checked', 'true');
+  await button(again, '取消').click();
   const row = page.locator('.ant-table-row').filter({ hasText: TITLE });
   await row.getByText('发布').click();
   await button(dialog(page, '发布公告'), '发布').click();
@@ -44,7 +56,12 @@ test('the park publishes a platform notice with an attachment and reads it', asy
   const r = dialog(page, TITLE);
   await expect(r.getByText('明日九点停电，请做好准备。')).toBeVisible();
   await expect(r.getByText('检查表.pdf')).toBeVisible();
+  await expect(r.getByTestId('notice-backdrop')).toHaveCSS('background-image', /\/api\/file\/image\/\d+/);
   await shot(page, '3-reader');
+  const [preview] = await Promise.all([page.waitForEvent('popup'), r.getByText('检查表.pdf').click()]);
+  await expect(preview.getByTestId('file-page-title')).toHaveText('检查表.pdf');
+  await expect(preview.getByTestId('pdf-view').locator('.pdf-page[data-page-number="1"]')).toHaveAttribute('data-rendered', 'true', { timeout: 20_000 });
+  await preview.close();
   await r.getByRole('button', { name: '关闭' }).click();
 
   await page.goto(`${BASE}/notice/platform`);
@@ -86,7 +103,8 @@ test.describe('手机端', () => {
     await page.getByRole('button', { name: '登录' }).tap();
     await expect(page.getByTestId('workbench')).toBeVisible();
     const counter = page.getByTestId('counter-notice');
-    await expect(counter.locator('.m-wb-counter-value')).not.toHaveText('0');
+    // A number of at least 1 (not the '-' shown while it loads).
+    await expect(counter.locator('.m-wb-counter-value')).toHaveText(/^[1-9]\d*$/);
     const unreadBefore = Number(await counter.locator('.m-wb-counter-value').innerText());
     await page.screenshot({ path: '/tmp/notices-5-mobile-workbench.png' });
     await counter.tap();

@@ -620,6 +620,8 @@ export interface NoticeTable {
   /** Sanitised HTML (modules/notice/sanitize.ts): the only HTML readers are given. */
   content: string;
   background_file_id: string | null;
+  /** A built-in background (core NOTICE_BACKGROUNDS); null with background_file_id null: the default. */
+  background_key: string | null;
   sms_notify: Generated<boolean>;
   status: Generated<number>;
   publish_time: Date | null;

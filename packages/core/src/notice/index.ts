@@ -1,2 +1,3 @@
 export * from './rules.ts';
 export * from './sms.ts';
+export * from './backgrounds.ts';

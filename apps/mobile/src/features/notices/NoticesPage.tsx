@@ -1,5 +1,6 @@
 import { ErrorBlock, List, NavBar, Tag } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BASE_PATH, noticeBackgroundUrl } from '@park/core';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../lib/PageLoading.tsx';
 import { myNotices, NOTICE_QUERY_ROOT, readNotice } from './api.ts';
@@ -47,7 +48,8 @@ export function NoticePage() {
       {q.isPending && <PageLoading text="加载中" />}
       {q.isError && <ErrorBlock status="default" title="公告不存在或已撤回" description="" />}
       {q.data && (
-        <article style={{ padding: 16 }}>
+        // The writer's 背景图片 behind the notice (images are served by the desktop build, under BASE_PATH).
+        <article data-testid="notice-backdrop" style={{ padding: 16, minHeight: 'calc(100vh - 45px)', backgroundImage: `url("${noticeBackgroundUrl(BASE_PATH, q.data)}")`, backgroundSize: 'cover', backgroundPosition: 'center top' }}>
           <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>{q.data.title}</h2>
           <div style={{ color: '#999', fontSize: 13, marginBottom: 12 }}>{day(q.data.publishTime)}</div>
           <div dangerouslySetInnerHTML={{ __html: q.data.content }} />

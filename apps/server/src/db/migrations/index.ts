@@ -35,6 +35,7 @@ import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
 import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
+import * as noticeBackgroundKey from './2026_12_03_0900_notice_background_key.ts';
 import * as docLibraries from './2026_12_03_0100_doc_libraries.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as autoReports from './2026_12_03_0500_auto_reports.ts';
@@ -97,6 +98,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0800_app_package_flows': appPackageFlows,
   // 公告 with receivers, read statistics and SMS templates (issue 38, ADR 0048)
   '2026_12_02_1000_notices': notices,
+  // 公告 built-in background images (issue 38)
+  '2026_12_03_0900_notice_background_key': noticeBackgroundKey,
   // 文件库: shared/enterprise/personal libraries, classification and tag trees (issue 38, ADR 0052)
   '2026_12_03_0100_doc_libraries': docLibraries,
   // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)

@@ -6,7 +6,7 @@ import { insertTenant, type TestTenant } from '../../../test/t3Tenants.ts';
 import { stopJobs, withJobs } from '../../../test/jobs.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { pdf } from '../../../test/sampleFiles.ts';
+import { pdf, png } from '../../../test/sampleFiles.ts';
 
 /*
  * Issue 38: 公告 on real PostgreSQL with the real pg-boss worker — visibility (black list,
@@ -186,6 +186,63 @@ describe('attachments', () => {
     expect((await post(c.cookie!, '/api/user/saveNotice', { ...platformNotice, fileIds: [fileId] })).json().errMsg).toBe('附件不存在');
     await post(admin, '/api/notice/withdraw', { id });
     expect(await dl(users.nb_user!.cookie)).toBe(404);
+  });
+});
+
+describe('背景图片', () => {
+  const upload = async (filename: string, data: Buffer, cookie = admin) => {
+    const { payload, contentType } = multipart([{ name: 'file', filename, data }]);
+    return t.app.inject({ method: 'POST', url: '/api/file/upload', headers: { cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType }, payload });
+  };
+  const save = (extra: Json) => post(admin, '/api/user/saveNotice', { ...platformNotice, title: '背景公告', smsNotify: false, ...extra });
+  const stored = async (id: number) => (await get(admin, `/api/notice/get?id=${id}`)).json().data;
+
+  it('the default built-in when none is chosen; a chosen built-in is kept', async () => {
+    expect(await stored((await save({})).json().id)).toMatchObject({ backgroundKey: 'default', backgroundFileId: null });
+    expect(await stored((await save({ backgroundKey: 'safety' })).json().id)).toMatchObject({ backgroundKey: 'safety', backgroundFileId: null });
+  });
+
+  it('an uploaded png reaches the receivers, who may load it', async () => {
+    const fileId = (await upload('背景.png', png())).json().datas[0].fileId as number;
+    const id = (await save({ backgroundFileId: fileId, blackList: [c.id] })).json().id;
+    expect(await stored(id)).toMatchObject({ backgroundKey: null, backgroundFileId: String(fileId) });
+    const img = (cookie: string) => get(cookie, `/api/file/image/${fileId}`).then((r) => r.statusCode);
+    expect(await img(users.nb_user!.cookie)).toBe(404);
+    await post(admin, '/api/notice/publish', { id });
+    await waitDelivered(id);
+    expect((await get(users.nb_user!.cookie, `/api/notice/read?id=${id}`)).json().data).toMatchObject({ backgroundFileId: String(fileId), backgroundKey: null });
+    expect(await img(users.nb_user!.cookie)).toBe(200);
+    expect(await img(users.nc_user!.cookie)).toBe(404);
+    // 选择现有的背景图片: the park finds it again among its 平台公告's backgrounds; a tenant may not ask.
+    const used = await get(admin, '/api/user/queryPlatFormNoticeUsedBackground');
+    expect(used.json().datas).toContainEqual({ fileId: String(fileId), fileName: '背景.png' });
+    expect((await get(c.cookie!, '/api/user/queryPlatFormNoticeUsedBackground')).statusCode).toBe(403);
+  });
+
+  it('a tenant\'s used backgrounds are its own: the park sees them by tenant, another tenant never', async () => {
+    const fileId = String((await upload('丙背景.png', png([10, 120, 60]), c.cookie!)).json().datas[0].fileId);
+    const saved = await post(c.cookie!, '/api/user/saveNotice', { ...platformNotice, smsNotify: false, title: '丙背景公告', backgroundFileId: fileId });
+    expect(saved.json(), saved.body).toMatchObject({ errCode: 0 });
+    const datas = async (cookie: string, url: string) => ((await get(cookie, url)).json().datas as Json[]).map((d) => d.fileId);
+    expect(await datas(c.cookie!, '/api/user/queryEnterpriseNoticeUsedBackground')).toContain(fileId);
+    expect(await datas(admin, `/api/user/queryEnterpriseNoticeUsedBackground/${c.id}`)).toContain(fileId);
+    expect(await datas(b.cookie!, `/api/user/queryEnterpriseNoticeUsedBackground/${c.id}`)).not.toContain(fileId);
+    expect(await datas(admin, '/api/user/queryEnterpriseNoticeUsedBackground')).toEqual([]);
+  });
+
+  it('refuses an unknown built-in, a file that is not an image by content, and two backgrounds at once; nothing is written', async () => {
+    const before = Number((await t.sql.query(`select count(*) c from notice`)).rows[0].c);
+    const r1 = await save({ backgroundKey: '../../etc/passwd' });
+    expect([r1.statusCode, r1.json().errMsg]).toEqual([400, '背景图片不存在']);
+    const pdfId = (await upload('说明.pdf', pdf())).json().datas[0].fileId as number;
+    const r2 = await save({ backgroundFileId: pdfId });
+    expect([r2.statusCode, r2.json().errMsg]).toEqual([400, '背景图片只能是jpg/png图片']);
+    // A PDF named .png never becomes a png: the upload refuses content unlike its name.
+    expect((await upload('伪装.png', pdf())).statusCode).toBe(415);
+    const pngId = (await upload('背景2.png', png())).json().datas[0].fileId as number;
+    const r4 = await save({ backgroundKey: 'safety', backgroundFileId: pngId });
+    expect([r4.statusCode, r4.json().errMsg]).toEqual([400, '只能选择一张背景图片']);
+    expect(Number((await t.sql.query(`select count(*) c from notice`)).rows[0].c)).toBe(before);
   });
 });
 

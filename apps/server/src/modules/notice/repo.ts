@@ -12,6 +12,7 @@ export interface NoticeRow {
   notice_type: string;
   content: string;
   background_file_id: string | null;
+  background_key: string | null;
   sms_notify: boolean;
   status: number;
   publish_time: Date | null;
@@ -27,6 +28,7 @@ export interface NoticeWrite {
   noticeType: string;
   content: string;
   backgroundFileId: string | null;
+  backgroundKey: string | null;
   smsNotify: boolean;
   fileIds: string[];
   blackList: string[];
@@ -43,7 +45,7 @@ export class NoticeRepo {
   }
 
   async save(trx: Transaction<Database>, id: string | null, w: NoticeWrite, userId: string): Promise<string> {
-    const values = { kind: w.kind, company_id: w.companyId, title: w.title, notice_type: w.noticeType, content: w.content, background_file_id: w.backgroundFileId, sms_notify: w.smsNotify };
+    const values = { kind: w.kind, company_id: w.companyId, title: w.title, notice_type: w.noticeType, content: w.content, background_file_id: w.backgroundFileId, background_key: w.backgroundKey, sms_notify: w.smsNotify };
     let noticeId: string;
     if (id) {
       await trx.updateTable('notice').set({ ...values, update_time: new Date() }).where('id', '=', id).execute();
@@ -65,6 +67,21 @@ export class NoticeRepo {
       (await sql<{ v: string }>`select ${sql.ref(col)}::text as v from ${sql.table(t)} where notice_id = ${id} order by 1`.execute(db)).rows.map((r) => r.v);
     const files = await db.selectFrom('notice_file as nf').innerJoin('sys_file as f', 'f.id', 'nf.file_id').select(['f.id', 'f.original_name']).where('nf.notice_id', '=', id).execute();
     return { files, blackList: await ids('notice_black_list', 'company_id'), orgIds: await ids('notice_target_org', 'org_id'), userIds: await ids('notice_target_user', 'user_id') };
+  }
+
+  /** Uploaded backgrounds of earlier notices of one kind and company (null: the park's 平台公告), newest first. */
+  usedBackgrounds(kind: number, companyId: string | null) {
+    let q = this.db
+      .selectFrom('notice as n')
+      .innerJoin('sys_file as f', 'f.id', 'n.background_file_id')
+      .select(['f.id as fileId', 'f.original_name as fileName'])
+      .select((eb) => eb.fn.max('n.create_time').as('lastUsed'))
+      .where('n.kind', '=', kind)
+      .groupBy(['f.id', 'f.original_name'])
+      .orderBy('lastUsed', 'desc')
+      .limit(50);
+    q = companyId === null ? q.where('n.company_id', 'is', null) : q.where('n.company_id', '=', companyId);
+    return q.execute();
   }
 
   /** A manager's list: company null = the park's 平台公告, else that tenant's 企业公告 (or all tenants' for the park). */

@@ -50,6 +50,11 @@ export function noticeRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   app.route({ method: BOTH, url: '/api/user/queryNoticeTenantBlackLisByFileId', handler: async (r) => ({ errCode: 0, data: (await s.get(authOf(r), String(input(r).id ?? input(r).noticeId ?? ''))).blackList }) });
 
+  app.route({ method: BOTH, url: '/api/user/queryPlatFormNoticeUsedBackground', handler: async (r) => ({ errCode: 0, datas: await s.usedBackgrounds(authOf(r), NOTICE_KIND.platform, null) }) });
+  const usedByTenant = async (r: FastifyRequest) => ({ errCode: 0, datas: await s.usedBackgrounds(authOf(r), NOTICE_KIND.enterprise, (r.params as { tenantId?: string }).tenantId ?? input(r).tenantId) });
+  app.route({ method: BOTH, url: '/api/user/queryEnterpriseNoticeUsedBackground', handler: usedByTenant });
+  app.route({ method: BOTH, url: '/api/user/queryEnterpriseNoticeUsedBackground/:tenantId', handler: usedByTenant });
+
   // ---- ours ----
   app.get('/api/notice/get', async (r) => ({ errCode: 0, data: await s.get(authOf(r), String(input(r).id ?? '')) }));
   app.post('/api/notice/publish', { config: audit('发布公告') }, async (r) => {

@@ -9,6 +9,7 @@ import { attachFileRefs, detachFileRefs, unreadableFileIds } from '../file/index
 import { queueSms } from '../company/index.ts';
 import { NoticeRepo, type NoticeRow } from './repo.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
+import { backgroundOf, resolveNoticeBackground } from './background.ts';
 
 /** The menu codes of the 信息发布 screens (seeds/notices.ts grants them through the menus). */
 export const NOTICE_PERMS = { platform: 'notice:platform', enterprise: 'notice:enterprise', sms: 'notice:sms' } as const;
@@ -91,13 +92,14 @@ export class NoticeService {
     const blackList = kind === NOTICE_KIND.platform ? idList(b.blackList ?? b.tenantBlackList) : [];
     const fileIds = idList(b.fileIds);
     const background = b.backgroundFileId ? parseId(b.backgroundFileId) : null;
+    const { backgroundKey } = await resolveNoticeBackground(this.ctx.db, b.backgroundKey, background);
     await this.checkTargets(companyId, orgIds, userIds, [...fileIds, ...(background ? [background] : [])]);
     // Attaching a file lends it to every receiver: only files the writer may read themselves.
     if ((await unreadableFileIds(this.ctx, auth, [...fileIds, ...(background ? [background] : [])])).length) throw badRequest('附件不存在');
     return this.ctx.db.transaction().execute(async (trx) => {
       const noticeId = await this.repo.save(trx, id, {
         kind, companyId, title: String(b.title).trim(), noticeType: String(b.noticeType).trim(),
-        content: sanitizeNoticeHtml(String(b.content)), backgroundFileId: background,
+        content: sanitizeNoticeHtml(String(b.content)), backgroundFileId: background, backgroundKey,
         smsNotify: b.smsNotify === true || b.smsNotify === 1 || b.smsNotify === '1' || b.smsNotify === 'true',
         fileIds, blackList, orgIds, userIds,
       }, auth.userId);
@@ -122,6 +124,19 @@ export class NoticeService {
       const n = await this.ctx.db.selectFrom('sys_file').select((eb) => eb.fn.countAll<string>().as('c')).where('id', 'in', fileIds).executeTakeFirstOrThrow();
       if (Number(n.c) !== new Set(fileIds).size) throw badRequest('附件不存在');
     }
+  }
+
+  /**
+   * 选择现有的背景图片 (the original's query…NoticeUsedBackground): the images earlier notices of the
+   * same kind and tenant used, only those the caller may read (so it may pick them again).
+   */
+  async usedBackgrounds(auth: AuthContext, kind: number, tenantId: unknown) {
+    const scope = await this.manageScope(auth, kind);
+    const companyId = kind === NOTICE_KIND.platform ? null : scope ?? (tenantId ? parseId(tenantId) : null);
+    if (kind === NOTICE_KIND.enterprise && companyId === null) return [];
+    const rows = await this.repo.usedBackgrounds(kind, companyId);
+    const hidden = new Set(await unreadableFileIds(this.ctx, auth, rows.map((r) => r.fileId)));
+    return rows.filter((r) => !hidden.has(r.fileId)).map((r) => ({ fileId: r.fileId, fileName: r.fileName }));
   }
 
   async get(auth: AuthContext, id: string) {
@@ -260,7 +275,7 @@ export class NoticeService {
 function toDto(n: NoticeRow) {
   return {
     id: Number(n.id), kind: n.kind, tenantId: n.company_id, title: n.title, noticeType: n.notice_type, content: n.content,
-    backgroundFileId: n.background_file_id, smsNotify: n.sms_notify, status: n.status, publishTime: n.publish_time,
+    ...backgroundOf(n), smsNotify: n.sms_notify, status: n.status, publishTime: n.publish_time,
     receiverTotal: n.receiver_total, delivered: n.delivered, createTime: n.create_time,
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiOk, DocSource, DocTreeKind, DocTreeNode } from '@park/core';
 import { get, postJson } from '../../lib/http.ts';
+import { fileUrls } from '../preview/api.ts';
 
 /** 文件库 calls (issue 38, ADR 0052), under the original's names. */
 export interface DocRow {
@@ -43,4 +44,4 @@ export const saveTreeNode = (kind: DocTreeKind, body: Record<string, unknown>) =
   postJson<ApiOk & { id: number }>(body.id ? TREE_URL[kind].update : TREE_URL[kind].add, { typeCode: 'classification', ...body });
 export const deleteTreeNodes = (kind: DocTreeKind, ids: number[]) => get<ApiOk>(TREE_URL[kind].remove, { ids: ids.join(',') });
 export const fileDownloadUrl = (fileId: number) => `/api/file/download/${fileId}`;
-export const filePreviewUrl = (fileId: number) => `/preview/${fileId}`;
+export const filePreviewUrl = (fileId: number) => fileUrls.page(fileId);

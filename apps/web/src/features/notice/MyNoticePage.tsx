@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Badge, Empty, List, Modal, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { NOTICE_TYPES } from '@park/core';
+import { BASE_PATH, NOTICE_TYPES, noticeBackgroundUrl } from '@park/core';
+import { fileUrls } from '../preview/api.ts';
 import { usePaging } from '../../lib/paging.ts';
 import { ListPage } from '../../lib/ListPage.tsx';
 import { myNotices, noticeKeys, readNotice } from './api.ts';
@@ -20,9 +21,12 @@ export function NoticeReader({ id, onClose }: { id: number; onClose: () => void 
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{NOTICE_TYPES.find(([c]) => c === d.noticeType)?.[1]} · {d.publishTime ? dayjs(d.publishTime).format('YYYY-MM-DD HH:mm') : ''}</Typography.Text>
           {/* content was sanitised by the server on save (modules/notice/sanitize.ts) */}
-          <div className="notice-content" dangerouslySetInnerHTML={{ __html: d.content }} />
+          {/* The writer's 背景图片 behind the text; the text keeps the page's colours. */}
+          <div data-testid="notice-backdrop" style={{ backgroundImage: `url("${noticeBackgroundUrl(BASE_PATH, d)}")`, backgroundSize: 'cover', backgroundPosition: 'center bottom', borderRadius: 8, padding: '24px 28px', minHeight: 200 }}>
+            <div className="notice-content" dangerouslySetInnerHTML={{ __html: d.content }} />
+          </div>
           {d.files.length ? <Typography.Text strong>附件</Typography.Text> : null}
-          {d.files.map((f) => <a key={f.fileId} href={`/preview/${f.fileId}`} target="_blank" rel="noreferrer">{f.fileName}</a>)}
+          {d.files.map((f) => <a key={f.fileId} href={fileUrls.page(f.fileId!)} target="_blank" rel="noreferrer">{f.fileName}</a>)}
         </Space>
       ) : null}
     </Modal>

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tabs, Tag, Upload, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { NOTICE_KIND, NOTICE_STATUS, NOTICE_STATUS_LABEL, NOTICE_TEXT, NOTICE_TYPES, noticeError } from '@park/core';
+import { NOTICE_DEFAULT_BACKGROUND, NOTICE_KIND, NOTICE_STATUS, NOTICE_STATUS_LABEL, NOTICE_TEXT, NOTICE_TYPES, noticeError } from '@park/core';
 import { EditModal, useEditDialog } from '../../lib/EditModal.tsx';
 import { FilterActions, ListPage, tableLocale } from '../../lib/ListPage.tsx';
 import { tablePagination, usePaging } from '../../lib/paging.ts';
 import { uploadFile } from '../../controls/common/files.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { fileUrls } from '../preview/api.ts';
+import { ReceiverFields } from './ReceiverFields.tsx';
+import { BackgroundField, type BackgroundValue } from './BackgroundField.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, readers, readersExportUrl, saveNotice, saveOwnNotice, tenantOptions, withdrawNotice, type NoticeRow } from './api.ts';
 
@@ -16,7 +19,7 @@ import { deleteNotices, getNotice, listNotices, noticeKeys, publishNotice, reade
 const typeLabel = (code: string) => NOTICE_TYPES.find(([c]) => c === code)?.[1] ?? code;
 const when = (t: string | null) => (t ? dayjs(t).format('YYYY-MM-DD HH:mm') : '');
 
-interface EditValues { title: string; noticeType: string; content: string; smsNotify: boolean; tenantId?: string; files?: Array<{ fileId: string; name: string }> }
+interface EditValues { title: string; noticeType: string; content: string; smsNotify: boolean; tenantId?: string; orgIds?: number[]; userIds?: number[]; background?: BackgroundValue; files?: Array<{ fileId: string; name: string }> }
 
 function AttachmentField({ value = [], onChange }: { value?: Array<{ fileId: string; name: string }>; onChange?: (v: Array<{ fileId: string; name: string }>) => void }) {
   const { message } = App.useApp();
@@ -35,7 +38,7 @@ function AttachmentField({ value = [], onChange }: { value?: Array<{ fileId: str
       </Upload>
       {value.map((f) => (
         <Space key={f.fileId}>
-          <a href={`/preview/${f.fileId}`} target="_blank" rel="noreferrer">{f.name}</a>
+          <a href={fileUrls.page(f.fileId)} target="_blank" rel="noreferrer">{f.name}</a>
           <Button type="link" size="small" onClick={() => onChange?.(value.filter((x) => x.fileId !== f.fileId))}>删除</Button>
         </Space>
       ))}
@@ -50,7 +53,9 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
   const tenants = useQuery({ queryKey: ['notice', 'tenants'], queryFn: tenantOptions, enabled: isPark && kind === NOTICE_KIND.enterprise });
   const dialog = useEditDialog({
     save: (v: EditValues) => {
-      const body = { ...v, id: id ?? undefined, fileIds: (v.files ?? []).map((f) => f.fileId) };
+      const { background, ...rest } = v;
+      const chosen = background && 'fileId' in background ? { backgroundFileId: background.fileId } : { backgroundKey: background?.key ?? NOTICE_DEFAULT_BACKGROUND };
+      const body = { ...rest, ...chosen, id: id ?? undefined, fileIds: (v.files ?? []).map((f) => f.fileId) };
       return isPark ? saveNotice(kind, body) : saveOwnNotice(body);
     },
     savedText: NOTICE_TEXT.saved,
@@ -60,8 +65,9 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
   if (id !== null && !existing.data) return null;
   const d = existing.data;
   const initial: Partial<EditValues> = d
-    ? { title: d.title, noticeType: d.noticeType, content: d.content, smsNotify: d.smsNotify, tenantId: d.tenantId ?? undefined, files: d.files.map((f) => ({ fileId: String(f.id), name: String(f.original_name) })) }
-    : { smsNotify: false, noticeType: NOTICE_TYPES[0]![0], content: '' };
+    ? { title: d.title, noticeType: d.noticeType, content: d.content, smsNotify: d.smsNotify, tenantId: d.tenantId ?? undefined, orgIds: (d.orgIds ?? []).map(Number), userIds: (d.userIds ?? []).map(Number),
+        background: d.backgroundFileId ? { fileId: d.backgroundFileId, name: '已上传的图片' } : { key: d.backgroundKey ?? NOTICE_DEFAULT_BACKGROUND }, files: d.files.map((f) => ({ fileId: String(f.id), name: String(f.original_name) })) }
+    : { smsNotify: false, noticeType: NOTICE_TYPES[0]![0], content: '', background: { key: NOTICE_DEFAULT_BACKGROUND } };
   const rule = (field: 'title' | 'noticeType' | 'content') => ({
     validator: (_: unknown, v: unknown) => {
       const base = { title: 'x', noticeType: 'x', content: '<p>x</p>', [field]: v };
@@ -78,7 +84,9 @@ function NoticeDialog({ kind, id, onClose }: { kind: number; id: number | null; 
           <Select showSearch optionFilterProp="label" placeholder="请选择企业" loading={tenants.isPending} options={tenants.data ?? []} />
         </Form.Item>
       ) : null}
+      {kind === NOTICE_KIND.enterprise ? <ReceiverFields isPark={isPark} /> : null}
       <Form.Item name="content" label="公告内容" rules={[rule('content')]}><RichTextEditor /></Form.Item>
+      <Form.Item name="background" label="背景图片"><BackgroundField kind={kind} /></Form.Item>
       <Form.Item name="files" label="附件"><AttachmentField /></Form.Item>
       <Form.Item name="smsNotify" label="短信通知" valuePropName="checked"><Switch /></Form.Item>
     </EditModal>

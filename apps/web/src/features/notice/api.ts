@@ -26,6 +26,7 @@ export interface NoticeDetail {
   noticeType: string;
   content: string;
   backgroundFileId: string | null;
+  backgroundKey: string | null;
   smsNotify: boolean;
   status: number;
   publishTime: string | null;
@@ -60,3 +61,6 @@ export const smsLog = (pageNum: number, pageSize: number, q: { phone?: string; s
 /** The tenants a park writer may address a 企业公告 to (租户信息's list). */
 export const tenantOptions = async () =>
   (await get<ApiOk & { datas: TenantRow[] }>('/api/user/listTenant', { pageNum: 1, pageSize: 500 })).datas.map((t) => ({ value: String(t.id), label: t.tenantName }));
+/** 选择现有的背景图片: uploaded backgrounds earlier notices of this kind (and tenant) used. */
+export const usedBackgrounds = async (kind: number, tenantId?: string) =>
+  (await get<ApiOk & { datas: Array<{ fileId: string; fileName: string }> }>(kind === 0 ? '/api/user/queryPlatFormNoticeUsedBackground' : `/api/user/queryEnterpriseNoticeUsedBackground${tenantId ? `/${encodeURIComponent(tenantId)}` : ''}`)).datas;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FileInfoReply } from '@park/core';
+import { BASE_PATH, type FileInfoReply } from '@park/core';
 import { ApiError, get, upload } from '../../lib/http.ts';
 
 /** The file service's addresses (DESIGN.md §5.1, docs/api.md). */
@@ -10,6 +10,8 @@ export const fileUrls = {
   inline: (id: string) => `/api/file/download/${encodeURIComponent(id)}?inline=1`,
   image: (id: string) => `/api/file/image/${encodeURIComponent(id)}`,
   officePdf: (id: string) => `/api/file/preview/${encodeURIComponent(id)}/pdf`,
+  /** The app's own preview page (/preview/:fileId), for a link opened in a new tab: under the app's base path. */
+  page: (id: string | number) => `${BASE_PATH}/preview/${encodeURIComponent(String(id))}`,
 };
 
 export interface PreviewFile {
