@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, DotLoading, ErrorBlock, NavBar, Tag } from 'antd-mobile';
+import { Button, ErrorBlock, NavBar, Tag } from 'antd-mobile';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVE_STATUS_TEXT, decodeRecord, subTablesOf, type ApproveStatus, type FormControl } from '@park/core';
 import { useSession } from '../lib/session.tsx';
@@ -14,6 +14,7 @@ import { MobileFormStore } from './store.ts';
 import { SubTableCards } from './SubTableCards.tsx';
 import { useFormContext } from './useFormContext.ts';
 import './form.css';
+import { PageLoading } from '../lib/PageLoading.tsx';
 
 /** The route's form id: numeric, or the spec's errors (spec 000 §2). */
 function useFormId(): { formId: number | null; problem: string | null } {
@@ -31,15 +32,6 @@ function Shell({ title, children, right }: { title: string; children: React.Reac
         {title}
       </NavBar>
       {children}
-    </div>
-  );
-}
-
-function Loading() {
-  return (
-    <div className="m-loading">
-      <DotLoading color="primary" />
-      <span>加载中</span>
     </div>
   );
 }
@@ -65,7 +57,7 @@ export function FormListPage() {
   const definition = useDefinition(formId);
   if (problem || formId === null) return <Shell title="表单列表"><ErrorBlock status="default" title={problem} description="" /></Shell>;
   if (definition.isError) return <Shell title="表单列表"><Failed error={definition.error} formId={formId} /></Shell>;
-  if (!definition.data) return <Shell title="表单列表"><Loading /></Shell>;
+  if (!definition.data) return <Shell title="表单列表"><PageLoading /></Shell>;
   return <FormList key={formId} definition={definition.data} />;
 }
 
@@ -81,7 +73,7 @@ export function FormAddPage() {
   const title = definition.data ? `新增${definition.data.formName}` : '新增';
   if (problem || formId === null) return <Shell title={title}><ErrorBlock status="default" title={problem} description="" /></Shell>;
   if (definition.isError) return <Shell title={title}><Failed error={definition.error} formId={formId} /></Shell>;
-  if (!definition.data || !ready || deployed.isLoading) return <Shell title={title}><Loading /></Shell>;
+  if (!definition.data || !ready || deployed.isLoading) return <Shell title={title}><PageLoading /></Shell>;
   return (
     <Shell title={title}>
       <MobileFormEditor
@@ -144,7 +136,7 @@ export function FormRecordPage() {
   if (problem || formId === null) return <Shell title={title}><ErrorBlock status="default" title={problem} description="" /></Shell>;
   if (definition.isError) return <Shell title={title}><Failed error={definition.error} formId={formId} /></Shell>;
   if (record.isError) return <Shell title={title}><ErrorBlock status="default" title="记录不存在或无权查看" description="" /></Shell>;
-  if (!definition.data || !record.data || !ready || subs.some((s) => s.isLoading)) return <Shell title={title}><Loading /></Shell>;
+  if (!definition.data || !record.data || !ready || subs.some((s) => s.isLoading)) return <Shell title={title}><PageLoading /></Shell>;
   const subRows = Object.fromEntries(tables.map((t, i) => [modelOf(t), subs[i]?.data ?? []]));
   const mayEdit = actions.data?.has('edit') === true && status.data?.editLocked !== true;
   const reload = () => {

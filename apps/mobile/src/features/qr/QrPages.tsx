@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, DotLoading, ErrorBlock, Input, NavBar, Result } from 'antd-mobile';
+import { Button, ErrorBlock, Input, NavBar, Result } from 'antd-mobile';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { anonymousCreatorLabel, decodeRecord, QR_ACCESS_TEXT, type FormContext } from '@park/core';
@@ -14,6 +14,7 @@ import { addAnonymously, addThroughCode, codeParams, loadAnonymousForm, loadBoun
 import { entryMeta, presetValues } from './entryMeta.ts';
 import '../../form/form.css';
 import './qr.css';
+import { PageLoading } from '../../lib/PageLoading.tsx';
 
 /*
  * What a scanned form code opens (issue 39, ADR 0055). /qr/:token is outside the login: an
@@ -26,15 +27,6 @@ function Shell({ title, children }: { title: string; children: React.ReactNode }
     <div className="m-page m-form-page">
       <NavBar back={null}>{title}</NavBar>
       {children}
-    </div>
-  );
-}
-
-function Loading() {
-  return (
-    <div className="m-loading">
-      <DotLoading color="primary" />
-      <span>加载中</span>
     </div>
   );
 }
@@ -66,7 +58,7 @@ export function QrCodePage() {
     if (form.data === null) void navigate(`/qr/${encodeURIComponent(token)}/open${search.size ? `?${search.toString()}` : ''}`, { replace: true });
   }, [form.data, navigate, token, search]);
   if (form.isError) return <Invalid />;
-  if (!form.data) return <Shell title="扫码填报"><Loading /></Shell>;
+  if (!form.data) return <Shell title="扫码填报"><PageLoading /></Shell>;
   return <AnonymousFill token={token} params={params} entry={form.data.entry} definition={form.data.definition} />;
 }
 
@@ -139,9 +131,9 @@ export function QrEntryPage() {
     if (entry && entry.mode !== 'add' && !entry.recordId) void navigate(`/form/${entry.formId}`, { replace: true });
   }, [entry, navigate]);
   if (resolved.isError) return <Invalid />;
-  if (!entry) return <Shell title="扫码填报"><Loading /></Shell>;
+  if (!entry) return <Shell title="扫码填报"><PageLoading /></Shell>;
   if (entry.mode === 'add') return <QrAdd token={token} params={params} entry={entry} />;
-  if (!entry.recordId) return <Shell title="扫码填报"><Loading /></Shell>;
+  if (!entry.recordId) return <Shell title="扫码填报"><PageLoading /></Shell>;
   return <QrRecord token={token} entry={entry} />;
 }
 
@@ -157,7 +149,7 @@ function QrAdd({ token, params, entry }: { token: string; params: Record<string,
   const { ready, ctx } = useFormContext('add');
   const meta = useMemo(() => (definition.data ? entryMeta(definition.data.meta, new Set(entry.readOnly), null) : null), [definition.data, entry.readOnly]);
   if (definition.isError) return <Invalid text="表单加载失败" />;
-  if (!definition.data || !meta || !ready) return <Shell title="扫码填报"><Loading /></Shell>;
+  if (!definition.data || !meta || !ready) return <Shell title="扫码填报"><PageLoading /></Shell>;
   return (
     <Shell title={`${definition.data.formName}（${entry.name}）`}>
       <MobileFormEditor
@@ -187,7 +179,7 @@ function QrRecord({ token, entry }: { token: string; entry: QrEntryInfo }) {
   const [savedAt, setSavedAt] = useState(0);
   if (bound.isError) return <Invalid text={isGone(bound.error) ? QR_ACCESS_TEXT.recordGone : '加载失败，请稍后重试'} />;
   if (definition.isError) return <Invalid text="表单加载失败" />;
-  if (!definition.data || !bound.data || !ready) return <Shell title="扫码查看"><Loading /></Shell>;
+  if (!definition.data || !bound.data || !ready) return <Shell title="扫码查看"><PageLoading /></Shell>;
   const record = bound.data;
   const editable = new Set(record.editable);
   const visible = record.visible ? new Set(record.visible) : null;
