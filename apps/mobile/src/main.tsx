@@ -11,6 +11,9 @@ import { registerServiceWorker } from './lib/swCache.ts';
 import { MOBILE_BASE_PATH } from '@park/core';
 import './app/global.css';
 
+// Where the first load's time goes (bench/web/mobileWaterfall.ts): the main code has arrived and runs.
+performance.mark('park:main');
+
 // antd-mobile's Toast and Dialog render outside the tree through ReactDOM.render, which React 19
 // no longer has: its documented hook hands them a root of their own.
 const roots = new WeakMap<Element | DocumentFragment, Root>();

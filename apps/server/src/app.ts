@@ -42,7 +42,7 @@ import { registerAudit } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { loggerOptions, registerRequestLog, type LogDestination } from './logger.ts';
-import { registerWeb } from './plugins/web.ts';
+import { inlineScriptSources, registerWeb } from './plugins/web.ts';
 import { registerApiHeaders } from './plugins/apiHeaders.ts';
 
 export interface BuildOptions {
@@ -83,7 +83,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         defaultSrc: ["'self'"],
         // wasm-unsafe-eval lets pdf.js compile its bundled image decoders (JPX, JBIG2: scanned PDFs);
         // it allows WebAssembly only, never eval of JavaScript.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // The mobile client's index.html starts its first calls itself: that one script, by its hash.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptSources([ctx.config.webDist, ctx.config.mobileDist])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles and geocoding come from the deployment's own services when configured (TILE_URL, GEOCODE_URL).
         imgSrc: ["'self'", 'data:', 'blob:', ...[ctx.config.gis.tileUrl].map(cspSourceOf).filter((s): s is string => s !== null)],

@@ -4,7 +4,6 @@ import { MOBILE_BASE_PATH } from '@park/core';
 import { MobileLayout } from './MobileLayout.tsx';
 import { PageLoading } from '../lib/PageLoading.tsx';
 import { RouteError } from '../lib/RouteError.tsx';
-import { LoginPage } from '../features/login/LoginPage.tsx';
 import { WorkbenchPage } from '../features/workbench/WorkbenchPage.tsx';
 
 /** Pages past the first screen load when opened, so the workbench's first load stays small (issue 37). */
@@ -17,6 +16,8 @@ function page(component: LazyExoticComponent<ComponentType>) {
   );
 }
 
+// The login page too (its form library is ~50 KB): a phone signs in once and opens the workbench every day.
+const LoginPage = lazy(() => import('../features/login/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const ChangePasswordPage = lazy(() => import('../features/login/ChangePasswordPage.tsx').then((m) => ({ default: m.ChangePasswordPage })));
 const TasksPage = lazy(() => import('../features/tasks/TasksPage.tsx').then((m) => ({ default: m.TasksPage })));
 const TaskPage = lazy(() => import('../features/tasks/TaskPage.tsx').then((m) => ({ default: m.TaskPage })));
@@ -34,7 +35,7 @@ const QrEntryPage = lazy(() => import('../features/qr/QrPages.tsx').then((m) => 
 const FormRecordPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormRecordPage })));
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  { path: '/login', element: page(LoginPage), errorElement: <RouteError /> },
   { path: '/changePassword', element: page(ChangePasswordPage), errorElement: <RouteError /> },
   // A scanned form code: 免登录填报 needs no login; the others continue at qr/:token/open (issue 39).
   { path: '/qr/:token', element: page(QrCodePage), errorElement: <RouteError /> },

@@ -6,7 +6,7 @@ import { appCardHasFooter, appHasSearch, appQueryConditions, appSearchPlaceholde
 import { loadFormActions, queryRecords, type FormDefinition, type ListRow } from './api.ts';
 import { cardReader, type CardTexts } from './cards.ts';
 
-import { MOBILE_LIST_PAGE_SIZE } from './firstLoad.ts';
+import { MOBILE_LIST_PAGE_SIZE } from '../boot/earlyCalls.ts';
 
 function Card({ texts, footer, onOpen }: { texts: CardTexts; footer: boolean; onOpen(): void }) {
   return (

@@ -4,7 +4,7 @@
  */
 import { encodeRecord, parseFormMeta, type ControlSource, type FormMeta, type FormValues, type StoredRow } from '@park/core';
 import { get, postForm, postJson, type Query } from '../lib/http.ts';
-import { definitionReply, listReply } from './firstLoad.ts';
+import { formDefinitionUrl, listBody, QUERY_FORM_DATA_URL } from '../boot/earlyCalls.ts';
 
 export interface FormDefinition {
   formId: number;
@@ -18,7 +18,7 @@ export type StoredRecord = Record<string, unknown>;
 
 /** GET formconf/getbyid/{formId}: the design, parsed as core reads it. */
 export async function loadFormDefinition(formId: number, signal?: AbortSignal): Promise<FormDefinition> {
-  const reply = await definitionReply<{ formConf?: { formId?: unknown; formName?: unknown; formMeta?: unknown } }>(formId, signal);
+  const reply = await get<{ formConf?: { formId?: unknown; formName?: unknown; formMeta?: unknown } }>(formDefinitionUrl(formId), undefined, { signal });
   const conf = reply.formConf ?? {};
   const parsed = parseFormMeta(conf.formMeta);
   if (!parsed.ok) throw new FormDefinitionError(parsed.message);
@@ -108,9 +108,12 @@ export async function recordStatus(formId: number, businessId: string, signal?: 
 
 export type ListRow = Record<string, unknown> & { id: number };
 
-/** POST queryformdata: the desktop list's call, under the mobile list's conditions, newest first. */
+/**
+ * POST queryformdata: the desktop list's call, under the mobile list's conditions, newest first.
+ * Opened from a link, the first page was asked by index.html already (boot/earlyCalls.ts).
+ */
 export async function queryRecords(formId: number, pageNum: number, pageSize: number, queryConditions: unknown[], signal?: AbortSignal): Promise<{ rows: ListRow[]; total: number }> {
-  const reply = await listReply<{ datas?: ListRow[]; totalCount?: number }>(formId, pageNum, pageSize, queryConditions, signal);
+  const reply = await postJson<{ datas?: ListRow[]; totalCount?: number }>(QUERY_FORM_DATA_URL, listBody(formId, pageNum, pageSize, queryConditions), { signal });
   return { rows: Array.isArray(reply.datas) ? reply.datas : [], total: Number(reply.totalCount) || 0 };
 }
 

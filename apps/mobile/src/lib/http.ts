@@ -2,6 +2,7 @@ import { MOBILE_BASE_PATH } from '@park/core';
 import { Toast } from 'antd-mobile';
 import { reportNetworkFailure, reportNetworkSuccess } from './network.ts';
 import { currentRoute } from './paths.ts';
+import { CALL_HEADERS, takeEarlyReply } from '../boot/earlyCalls.ts';
 
 /**
  * The mobile client's one HTTP client: the desktop's rules (spec 002 §8: the errCode envelope,
@@ -91,15 +92,20 @@ export function withQuery(url: string, query?: Query): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
+/** Set once the page is leaving: the first screen's calls answer 401 together, and one navigation is enough. */
+let leaving = false;
+
 /** The session is gone: to this app's login page (not the desktop's the server names), back here after. */
 function goToLogin(): Promise<never> {
-  window.location.assign(`${MOBILE_BASE_PATH}/login?redirect=${encodeURIComponent(currentRoute())}`);
+  if (!leaving) window.location.assign(`${MOBILE_BASE_PATH}/login?redirect=${encodeURIComponent(currentRoute())}`);
+  leaving = true;
   return new Promise<never>(() => undefined);
 }
 
 /** A password the platform generated: changed first (issue 42), back here after. */
 function goToPasswordChange(): Promise<never> {
-  window.location.assign(`${MOBILE_BASE_PATH}/changePassword?redirect=${encodeURIComponent(currentRoute())}`);
+  if (!leaving) window.location.assign(`${MOBILE_BASE_PATH}/changePassword?redirect=${encodeURIComponent(currentRoute())}`);
+  leaving = true;
   return new Promise<never>(() => undefined);
 }
 
@@ -108,7 +114,23 @@ interface RawReply {
   text: string;
 }
 
+/** The answer index.html already asked for (boot/earlyCalls.ts); null when it asked none or got none. */
+async function earlyReply(method: 'GET' | 'POST', url: string, body: BodyInit | undefined): Promise<RawReply | null> {
+  const early = takeEarlyReply(window, method, url, typeof body === 'string' ? body : undefined);
+  if (!early) return null;
+  try {
+    const reply = await early;
+    reportNetworkSuccess();
+    return reply;
+  } catch {
+    // No answer reached the page: it asks again itself, with its timeout and messages.
+    return null;
+  }
+}
+
 async function exchange(method: 'GET' | 'POST', url: string, body: BodyInit | undefined, contentType: string | undefined, opts: CallOptions): Promise<RawReply> {
+  const early = await earlyReply(method, url, body);
+  if (early) return early;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(
@@ -121,7 +143,7 @@ async function exchange(method: 'GET' | 'POST', url: string, body: BodyInit | un
   const onCallerAbort = () => controller.abort();
   if (opts.signal?.aborted) controller.abort();
   opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json, text/plain, */*' };
+  const headers: Record<string, string> = { ...CALL_HEADERS };
   if (contentType) headers['Content-Type'] = contentType;
   try {
     const res = await fetch(url, { method, body, headers, credentials: 'same-origin', signal: controller.signal });

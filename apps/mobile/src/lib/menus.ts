@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ListRouterReply, MenuNode } from '@park/core';
 import { get } from './http.ts';
+import { MENUS_URL } from '../boot/earlyCalls.ts';
 
 /**
  * What the caller may open, as the desktop knows it: the menus the server grants (a menu carries
@@ -18,7 +19,7 @@ function components(nodes: MenuNode[], out = new Set<string>()): Set<string> {
 export function useMenuComponents(): Set<string> | undefined {
   const { data } = useQuery({
     queryKey: ['session', 'menus'],
-    queryFn: async ({ signal }) => components((await get<ListRouterReply>('/api/user/listRouter/1', undefined, { signal, silent: true })).children ?? []),
+    queryFn: async ({ signal }) => components((await get<ListRouterReply>(MENUS_URL, undefined, { signal, silent: true })).children ?? []),
     staleTime: 5 * 60_000,
   });
   return data;

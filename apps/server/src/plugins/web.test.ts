@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/testApp.ts';
+import { inlineScriptSources } from './web.ts';
 
 let t: TestApp;
 let dist: string;
@@ -107,5 +109,21 @@ describe('the mobile client under /closed-park-web/m/', () => {
     expect(desk.body).toContain('封闭园区低代码平台');
     const missing = await t.app.inject({ url: '/closed-park-web/m/assets/none.js' });
     expect(missing.body).not.toContain('封闭园区低代码平台');
+  });
+});
+
+describe("the builds' inline scripts in the Content-Security-Policy", () => {
+  it('allows exactly the inline scripts of each index.html by their SHA-256, never a script with src', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'park-inline-'));
+    try {
+      const boot = '(()=>{window.__parkEarlyCalls=new Map})();';
+      await fs.writeFile(path.join(dir, 'index.html'), `<head><script>${boot}</script><script type="module" crossorigin src="/x.js"></script></head>`);
+      const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
+      expect(inlineScriptSources([dir, null, path.join(dir, 'missing')])).toEqual([hash]);
+      // The same build named twice (one policy for both apps) gives the source once.
+      expect(inlineScriptSources([dir, dir])).toEqual([hash]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -25,6 +26,26 @@ function setCacheHeaders(res: { setHeader(name: string, value: string): unknown 
   } else {
     res.setHeader('Cache-Control', 'no-cache');
   }
+}
+
+/**
+ * The Content-Security-Policy sources of the inline scripts the builds' index.html carry (the
+ * mobile client's first calls, apps/mobile/inlineBoot.ts): each allowed by its own SHA-256, read
+ * from the built file at start, so exactly that text runs and no other inline script does. A
+ * build replaced without a restart has its new script refused; the page then asks its calls from
+ * the bundle as before (slower, not broken).
+ */
+export function inlineScriptSources(dists: ReadonlyArray<string | null>): string[] {
+  const sources = new Set<string>();
+  for (const dist of dists) {
+    const file = dist ? path.join(dist, 'index.html') : null;
+    if (!file || !fs.existsSync(file)) continue;
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      if (/\bsrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+      sources.add(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...sources];
 }
 
 function sendIndex(reply: FastifyReply, build: SpaBuild) {

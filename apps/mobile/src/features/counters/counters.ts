@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { capCount, COUNTER_CAP, type UnreadMsgCountReply, type WaitDoneCountReply } from '@park/core';
 import { get } from '../../lib/http.ts';
+import { UNREAD_MSG_COUNT_URL, WAIT_DONE_COUNT_URL } from '../../boot/earlyCalls.ts';
 
 /** The desktop's counters (apps/web/src/features/counters): the same calls, polled as often. */
 export type CounterKind = 'waitDone' | 'msg';
@@ -10,8 +11,8 @@ export const COUNTER_REFRESH_MS = 30_000;
 
 const fetchers: Record<CounterKind, (signal: AbortSignal) => Promise<number>> = {
   // Silent: a passing outage must not raise a Toast every 30 s; the offline banner says it.
-  waitDone: async (signal) => Number((await get<WaitDoneCountReply>('/api/flow/queryWatiDoneTaskCount', undefined, { signal, silent: true })).count) || 0,
-  msg: async (signal) => Number((await get<UnreadMsgCountReply>('/api/msg/unreadmsgcountself', undefined, { signal, silent: true })).totalCount) || 0,
+  waitDone: async (signal) => Number((await get<WaitDoneCountReply>(WAIT_DONE_COUNT_URL, undefined, { signal, silent: true })).count) || 0,
+  msg: async (signal) => Number((await get<UnreadMsgCountReply>(UNREAD_MSG_COUNT_URL, undefined, { signal, silent: true })).totalCount) || 0,
 };
 
 export const counterQuery =

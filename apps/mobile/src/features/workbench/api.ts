@@ -1,9 +1,10 @@
 import { get } from '../../lib/http.ts';
+import { MY_WORKBENCH_URL } from '../../boot/earlyCalls.ts';
 
 /**
  * The caller's workbench (workbench-contract.md; the micro module's GET
  * /api/micro/workbench/myWorkbench, pruned on the server to what the caller may see). Types are
- * the contract's; only functions shown on phones are sent (?client=mobile).
+ * the contract's; only functions shown on phones are sent (MY_WORKBENCH_URL asks ?client=mobile).
  */
 
 /** 0 表单, 1 流程, 2 专项开发. */
@@ -50,6 +51,6 @@ export const WORKBENCH_QUERY_KEY = ['workbench', 'mine'] as const;
 
 /** Silent: the page says it failed in place of the groups, the counters above still work. */
 export async function myWorkbench(signal?: AbortSignal): Promise<WorkbenchNode[]> {
-  const reply = await get<{ datas?: WorkbenchNode[] }>('/api/micro/workbench/myWorkbench', { client: 'mobile' }, { signal, silent: true });
+  const reply = await get<{ datas?: WorkbenchNode[] }>(MY_WORKBENCH_URL, undefined, { signal, silent: true });
   return Array.isArray(reply.datas) ? reply.datas : [];
 }

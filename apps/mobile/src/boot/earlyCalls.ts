@@ -1,0 +1,114 @@
+/**
+ * The first screen's calls, started by index.html itself (issue 37 "Speed", ADR 0062).
+ *
+ * On Fast 3G a round trip costs half a second and the first load's JavaScript another 1.3 s on the
+ * wire. Started from the main code, the workbench's calls only left once all of it had arrived and
+ * run; started here, inlined into index.html's head by the build (apps/mobile/inlineBoot.ts), they
+ * travel while the code downloads. The http client takes each answer once (`takeEarlyReply`), as
+ * though it had asked itself: same URL, same headers, same body, the same 401 handling after.
+ *
+ * Self-contained on purpose (no imports): the build inlines this file alone, before any bundle.
+ */
+
+/** One call the first screen of a route makes, exactly as the http client would send it. */
+export interface EarlyCall {
+  method: 'GET' | 'POST';
+  url: string;
+  /** The JSON text of a POST's body. */
+  body?: string;
+}
+
+interface EarlyReply {
+  status: number;
+  text: string;
+}
+
+interface Pending {
+  at: number;
+  reply: Promise<EarlyReply>;
+}
+
+/** Where index.html leaves the calls in flight (window.__parkEarlyCalls). */
+export const EARLY_CALLS_GLOBAL = '__parkEarlyCalls';
+
+/** An answer the page did not take within this long is not used (the page went elsewhere, the data moved on). */
+export const EARLY_FRESH_MS = 15_000;
+
+/** The headers the http client sends with every call (lib/http.ts). */
+export const CALL_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json, text/plain, */*' };
+export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
+export const GET_USER_URL = '/api/user/getUser';
+export const MENUS_URL = '/api/user/listRouter/1';
+export const MY_WORKBENCH_URL = '/api/micro/workbench/myWorkbench?client=mobile';
+export const WAIT_DONE_COUNT_URL = '/api/flow/queryWatiDoneTaskCount';
+export const UNREAD_MSG_COUNT_URL = '/api/msg/unreadmsgcountself';
+export const NOTICE_UNREAD_URL = '/api/notice/unread';
+export const QUERY_FORM_DATA_URL = '/api/form/queryformdata';
+export const formDefinitionUrl = (formId: number) => `/api/form/formconf/getbyid/${formId}`;
+
+/** A form's mobile list: pages of 20, newest first. */
+export const MOBILE_LIST_PAGE_SIZE = 20;
+
+/** queryformdata's body for the mobile list: the desktop list's call, newest first. */
+export const listBody = (formId: number, pageNum: number, pageSize: number, queryConditions: unknown[]) => ({
+  formId,
+  pageNum,
+  pageSize,
+  queryConditions,
+  sort: [{ key: 'id', sort: 'desc' }],
+});
+
+export const earlyKey = (method: string, url: string, body?: string) => `${method} ${url}${body === undefined ? '' : ` ${body}`}`;
+
+/**
+ * What a route's first screen asks, by its path under the app's base. The login pages and a
+ * scanned code's first page (免登录填报) ask nothing: they need no session.
+ */
+export function firstCalls(pathname: string, base: string): EarlyCall[] {
+  const route = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  if (/^\/(login|changePassword)(\/|$)/.test(route)) return [];
+  if (/^\/qr\/[^/]+\/?$/.test(route)) return [];
+  const user: EarlyCall = { method: 'GET', url: GET_USER_URL };
+  if (route === '/') {
+    return [user, ...[MY_WORKBENCH_URL, WAIT_DONE_COUNT_URL, UNREAD_MSG_COUNT_URL, NOTICE_UNREAD_URL, MENUS_URL].map((url): EarlyCall => ({ method: 'GET', url }))];
+  }
+  const formList = /^\/form\/(\d+)\/?$/.exec(route);
+  if (formList) {
+    const formId = Number(formList[1]);
+    return [
+      user,
+      { method: 'GET', url: formDefinitionUrl(formId) },
+      { method: 'POST', url: QUERY_FORM_DATA_URL, body: JSON.stringify(listBody(formId, 1, MOBILE_LIST_PAGE_SIZE, [])) },
+    ];
+  }
+  return [user];
+}
+
+type EarlyWindow = { [EARLY_CALLS_GLOBAL]?: Map<string, Pending> };
+
+/** Run by index.html: the route's calls leave now; their answers wait in the window for the http client. */
+export function startEarlyCalls(win: Window, base: string): void {
+  const pending = new Map<string, Pending>();
+  (win as unknown as EarlyWindow)[EARLY_CALLS_GLOBAL] = pending;
+  for (const call of firstCalls(win.location.pathname, base)) {
+    const headers: Record<string, string> = { ...CALL_HEADERS };
+    if (call.body !== undefined) headers['Content-Type'] = JSON_CONTENT_TYPE;
+    const reply = win
+      .fetch(call.url, { method: call.method, body: call.body, headers, credentials: 'same-origin' })
+      .then(async (res) => ({ status: res.status, text: await res.text() }));
+    // Nobody may take it: a failure is not an unhandled rejection (the client then asks itself).
+    reply.catch(() => undefined);
+    pending.set(earlyKey(call.method, call.url, call.body), { at: Date.now(), reply });
+  }
+}
+
+/** The answer index.html asked for this very call, once; undefined when it asked none or it is too old. */
+export function takeEarlyReply(win: Window, method: string, url: string, body?: string): Promise<EarlyReply> | undefined {
+  const pending = (win as unknown as EarlyWindow)[EARLY_CALLS_GLOBAL];
+  if (!pending) return undefined;
+  const key = earlyKey(method, url, body);
+  const hit = pending.get(key);
+  pending.delete(key);
+  return hit && Date.now() - hit.at < EARLY_FRESH_MS ? hit.reply : undefined;
+}
