@@ -1,19 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, FilePdfOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { flattenControls, isSubTable, subTableChildren, subTablesOf, QR_LIST_KINDS, QR_TEXT, qrCodeConfProblem, type FormMeta, type QrCodeConf, type QrEntry, type QrField, type QrListKind } from '@park/core';
+import { definitionOf, flattenControls, isSubTable, subTableChildren, subTablesOf, QR_LIST_KINDS, QR_TEXT, qrCodeConfProblem, type FormControl, type FormMeta, type QrCodeConf, type QrEntry, type QrField, type QrListKind } from '@park/core';
 import { loadEntryCodes, loadQrCodeConf, qrSheetUrl, saveQrCodeConf, type QrEntryCode } from './api.ts';
 import { RecordEntryFields } from './RecordEntryFields.tsx';
 import { SubTableRules, type SubTableInfo } from './SubTableRules.tsx';
 
-const NUMERIC_TYPES = new Set(['input_number', 'input_int', 'input_long', 'number']);
+/** A column compared as a number (its definition's query kind), so 数据权限 offers = > < rather than 包含. */
+function isNumeric(c: FormControl): boolean {
+  const definition = definitionOf(c);
+  const column = definition?.columns(c)[0];
+  return !!definition && !!column && definition.queryKind(c, column).kind === 'number';
+}
 
 /** The form's sub-tables and their columns, for the 查看/编辑 entries' sub-table rules. */
 function subTablesOfMeta(meta: FormMeta): SubTableInfo[] {
   return subTablesOf(meta).map((t) => ({
     subKey: String(t.model),
     name: String(t.name ?? t.model),
-    fields: flattenControls(subTableChildren(t)).filter((c) => c.model).map((c) => ({ key: String(c.model), name: String(c.name ?? c.model), numeric: NUMERIC_TYPES.has(String(c.type)) })),
+    fields: flattenControls(subTableChildren(t)).filter((c) => c.model).map((c) => ({ key: String(c.model), name: String(c.name ?? c.model), numeric: isNumeric(c) })),
   }));
 }
 
