@@ -304,3 +304,42 @@ test('the phone shows only the rows the code’s rules show and saves only what 
   const byItem = Object.fromEntries((sub.datas as Array<{ item: string; status: string | null }>).map((r) => [r.item, r.status]));
   expect(byItem).toEqual({ 阀门: '泄漏', 法兰: '已关闭', 泵体: '正常', 压力表: null });
 });
+
+/** A 2×2 red PNG: the visitor's photo of their pass. */
+const PASS_PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+test('免登录填报 with a photo: uploaded with the page’s challenge, saved with the record', async ({ browser, page }) => {
+  await loginAsAdmin(page);
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const photoFormId = await createForm(page.request, `访客证件${suffix}`, {
+    list: [control('visitor', '访客姓名', true), { type: 'image_upload', key: 'k_pass', name: '证件照片', model: 'pass', options: { maxFileSize: 5, length: 2 }, rules: [] }],
+    config: {},
+  });
+  const conf = { formId: photoFormId, add: [{ name: '门岗', isShow: true, anonymous: true, content: { parent: [], childs: [] } }], query: [], edit: [] };
+  expect((await (await page.request.post('/api/form/saveQrCodeConf', { data: conf, headers })).json()).errCode).toBe(0);
+  const code = ((await (await page.request.get(`/api/form/qrCodeEntries/${photoFormId}`)).json()).data as { url: string }[])[0]!.url;
+
+  const m = await phone(browser);
+  await m.goto(code);
+  await expect(m.getByText(`访客证件${suffix}（门岗）`)).toBeVisible();
+  await mField(m, 'visitor').locator('input').fill(`访客赵${suffix}`);
+  const challenge = m.getByTestId('qr-challenge');
+  await expect(challenge).toContainText(/请计算：\d+ \+ \d+ = \?/);
+  const uploaded = m.waitForResponse((r) => r.url().includes('/apc/qr/upload/'));
+  await m.getByTestId('upload-pass').setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PASS_PHOTO });
+  expect((await uploaded).status()).toBe(200);
+  await expect(m.getByText('上传成功')).toBeVisible();
+  const [a, b] = ((await challenge.textContent()) ?? '').match(/\d+/g)!.map(Number) as [number, number];
+  await challenge.getByRole('textbox', { name: '验证答案' }).fill(String(a + b));
+  await m.screenshot({ path: `${SHOTS}-mobile-anonymous-photo.png` });
+  await m.getByRole('button', { name: '保存' }).click();
+  await m.getByRole('button', { name: '确定' }).click();
+  await expect(m.getByText('提交成功')).toBeVisible();
+  await m.context().close();
+
+  const rows = (await (await page.request.post('/api/form/queryformdata', { data: { formId: photoFormId, pageNum: 1, pageSize: 10, queryConditions: [] }, headers })).json()).datas as Array<{ visitor: string; pass: string }>;
+  const saved = rows.find((r) => r.visitor === `访客赵${suffix}`);
+  expect(saved?.pass).toMatch(/^\d+$/);
+  // The park's admin, who may read the record, reads its photo.
+  expect((await page.request.get(`/api/file/image/${saved!.pass}`)).status()).toBe(200);
+});

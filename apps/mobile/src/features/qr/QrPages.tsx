@@ -12,7 +12,7 @@ import { definitionKey, loadFormDefinition, type FormDefinition, type StoredReco
 import { SubTableCards, type SubTableLimits } from '../../form/SubTableCards.tsx';
 import { useFormContext } from '../../form/useFormContext.ts';
 import { addAnonymously, addThroughCode, codeParams, loadAnonymousForm, loadBoundRecord, newChallenge, resolveCode, updateBoundRecord, type BoundRecord, type QrEntryInfo } from './api.ts';
-import { entryMeta, presetValues } from './entryMeta.ts';
+import { anonymousUploads, entryMeta, presetValues } from './entryMeta.ts';
 import '../../form/form.css';
 import './qr.css';
 import { PageLoading } from '../../lib/PageLoading.tsx';
@@ -76,7 +76,9 @@ function AnonymousFill({ token, params, entry, definition }: { token: string; pa
     void fetchChallenge();
   };
   const meta = useMemo(() => entryMeta(definition.meta, new Set(entry.readOnly), null), [definition.meta, entry.readOnly]);
-  const shaped = useMemo(() => ({ ...definition, meta }), [definition, meta]);
+  // Photos and files go with the challenge the submission will answer.
+  const withUploads = useMemo(() => anonymousUploads(meta, token, challenge?.challengeId ?? null), [meta, token, challenge]);
+  const shaped = useMemo(() => ({ ...definition, meta: withUploads }), [definition, withUploads]);
   const ctx: FormContext = { mode: 'add' };
   if (saved) {
     return (

@@ -1,4 +1,4 @@
-import { decodeRecord, isSubTable, type FormControl, type FormMeta, type FormValues } from '@park/core';
+import { decodeRecord, definitionOf, isSubTable, type FormControl, type FormMeta, type FormValues } from '@park/core';
 
 /*
  * A scanned entry's view of the form (issue 39, ADR 0055): fields it locks drawn disabled, fields
@@ -46,3 +46,13 @@ export function entryMeta(meta: FormMeta, locked: ReadonlySet<string>, visible: 
 
 /** The entry's presets (stored text) in the editor's shape. */
 export const presetValues = (meta: FormMeta, presets: Record<string, string>): FormValues => decodeRecord(meta, presets, true);
+
+/**
+ * The anonymous page's upload controls pointed at 免登录填报's upload, with the live challenge: the
+ * server ties each file to it, and the add answering it may carry only those files (ADR 0061).
+ */
+export function anonymousUploads(meta: FormMeta, token: string, challengeId: string | null): FormMeta {
+  if (!challengeId) return meta;
+  const action = `/apc/qr/upload/${encodeURIComponent(token)}?challengeId=${challengeId}`;
+  return { ...meta, list: mapControls(meta.list, (c) => (definitionOf(c)?.family === 'upload' ? ({ ...c, options: { ...(c.options ?? {}), action } } as FormControl) : c)) };
+}
