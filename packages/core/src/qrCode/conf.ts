@@ -4,8 +4,9 @@
  */
 import { cleanQrChild, qrChildProblem, type QrChild } from './subTables.ts';
 
-export type QrListKind = 'add' | 'query' | 'edit';
-export const QR_LIST_KINDS: readonly QrListKind[] = ['add', 'query', 'edit'];
+import { QR_LIST_KINDS, type QrListKind } from './kinds.ts';
+
+export { QR_LIST_KINDS, type QrListKind } from './kinds.ts';
 
 export interface QrField {
   name: string;

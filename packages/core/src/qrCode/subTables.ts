@@ -6,7 +6,12 @@
  * server enforces on /api/qr/record|update and the phone draws, so both read the same thing.
  */
 import { isMatchType, VALUELESS } from '../query/matchTypes.ts';
-import type { QrEntry, QrListKind } from './conf.ts';
+import type { QrListKind } from './kinds.ts';
+
+/** An entry as far as its sub-table rules go (conf.ts's QrEntry). */
+interface EntryContent {
+  content: { parent: readonly unknown[]; childs: readonly unknown[] };
+}
 
 /** One condition row of 数据权限: a field, the original's operator ($eq, $like…) and a value. */
 export interface QrCondRow {
@@ -226,7 +231,7 @@ const seenOnly = (subKey: string, fields: ReadonlySet<string> | null, rowCond: Q
  * shown nor written (a code grants only what was set), except on a 查看 entry that lists nothing
  * at all, which shows everything read-only as its main fields do (qrRecordFields).
  */
-export function qrSubTableRules(kind: QrListKind, entry: QrEntry, subKeys: readonly string[]): Map<string, QrSubRule> {
+export function qrSubTableRules(kind: QrListKind, entry: EntryContent, subKeys: readonly string[]): Map<string, QrSubRule> {
   const out = new Map<string, QrSubRule>();
   if (kind === 'add') return out;
   const childs = entry.content.childs.map((c) => cleanQrChild(kind, c)).filter((c): c is QrChild => c !== null);
