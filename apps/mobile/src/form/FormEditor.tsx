@@ -20,7 +20,7 @@ import { browserStorage, clearDraft, draftKey, draftTimeText, readDraft, writeDr
 import { FormFields } from './FormFields.tsx';
 import { CONFIRM_SAVE, DRAFT_KEPT_OFFLINE, DRAFT_NOT_KEPT, DRAFT_RESTORED, SAVED, SUBMITTED } from './messages.ts';
 import { FormValidationError, MobileFormStore } from './store.ts';
-import { SubTableCards } from './SubTableCards.tsx';
+import { ROW_ID, SubTableCards, type SubTableLimits } from './SubTableCards.tsx';
 
 export interface MobileFormEditorProps {
   definition: FormDefinition;
@@ -35,8 +35,13 @@ export interface MobileFormEditorProps {
   onSaved(businessId: string): void;
   /** add: values over the defaults (a scanned code's presets). */
   initial?: FormValues;
-  /** Sends the main record another way (through a scanned code); sub-table rows are not sent then. */
-  send?(stored: StoredRow): Promise<string>;
+  /**
+   * Sends the record another way (through a scanned code): the main fields, and each sub-table's
+   * rows (a saved row with its id) for a sender that takes them.
+   */
+  send?(stored: StoredRow, children: ChildRows[]): Promise<string>;
+  /** What a scanned code allows per sub-table (none given: everything the form allows). */
+  subLimits?: Record<string, SubTableLimits>;
   /** Drawn above the save button (the anonymous path's challenge). */
   footer?: ReactNode;
 }
@@ -48,8 +53,6 @@ function reveal(errors: FieldError[]): void {
   requestAnimationFrame(() => document.querySelector(`[data-model="${CSS.escape(first.model)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
 }
 
-/** A saved row keeps its id in the editor values, so an edit knows what to update or remove. */
-const ROW_ID = '__rowId';
 
 function initialValues(definition: FormDefinition, mode: 'add' | 'edit', ctx: FormContext, record?: StoredRecord, subRows?: Record<string, StoredRecord[]>, initial?: FormValues): FormValues {
   const { meta } = definition;
@@ -74,7 +77,7 @@ function rowsOf(values: FormValues, table: FormControl): FormValues[] {
  * messages), asks 确认保存吗？ and sends; the draft goes once the server has the record. When no
  * answer comes the draft stays and the page says so.
  */
-export function MobileFormEditor({ definition, mode, userId, context, record, subRows, submitsForApproval, onSaved, initial, send, footer }: MobileFormEditorProps) {
+export function MobileFormEditor({ definition, mode, userId, context, record, subRows, submitsForApproval, onSaved, initial, send, subLimits, footer }: MobileFormEditorProps) {
   const { meta, formId } = definition;
   const recordId = mode === 'edit' ? textOf(record?.id) || null : null;
   const key = draftKey(userId, formId, recordId);
@@ -129,7 +132,11 @@ export function MobileFormEditor({ definition, mode, userId, context, record, su
       const stored = encodeRecord(meta, values);
       let businessId: string;
       if (send) {
-        businessId = await send(stored);
+        const children = tables.map((t) => ({
+          subKey: modelOf(t),
+          subDatas: rowsOf(values, t).map((row) => ({ ...encodeRecord(subTableChildren(t), row), ...(textOf(row[ROW_ID]) ? { id: textOf(row[ROW_ID]) } : {}) })),
+        }));
+        businessId = await send(stored, children);
       } else if (submitsForApproval) {
         if (recordId) await saveSubRows(values, recordId);
         businessId = await submitForApproval(formId, stored, recordId, recordId ? [] : childrenOf(values));
@@ -201,7 +208,7 @@ export function MobileFormEditor({ definition, mode, userId, context, record, su
         mode={mode}
         formId={formId}
         form={ctx}
-        renderSubTable={(control) => <SubTableCards key={modelOf(control)} control={control} store={store} formId={formId} form={ctx} readOnly={false} />}
+        renderSubTable={(control) => <SubTableCards key={modelOf(control)} control={control} store={store} formId={formId} form={ctx} readOnly={false} limits={subLimits?.[modelOf(control)]} />}
       />
       {footer}
       <div className="m-form-footer">

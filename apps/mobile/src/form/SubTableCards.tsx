@@ -6,6 +6,22 @@ import { modelOf, nameOf } from '../controls/common/values.ts';
 import { FormFields } from './FormFields.tsx';
 import { FormValidationError, MobileFormStore } from './store.ts';
 
+/** A saved row keeps its id in the editor values, so an edit knows what to update or remove. */
+export const ROW_ID = '__rowId';
+
+/**
+ * What a scanned code lets the phone do with a sub-table's rows (issue 39, core qrSubTableRules;
+ * the server enforces the same): add none, one or several, change only some saved rows, in some
+ * columns, and remove only rows added in this edit.
+ */
+export interface SubTableLimits {
+  add: 'none' | 'single' | 'multi';
+  mayEdit(rowId: string): boolean;
+  /** Columns drawn disabled in a saved row's sheet, and in an added row's. */
+  lockedInSaved: ReadonlySet<string>;
+  lockedInAdded: ReadonlySet<string>;
+}
+
 export interface SubTableCardsProps {
   control: FormControl;
   /** The parent form's store: the rows are its value under the subKey, checked with it. */
@@ -13,7 +29,13 @@ export interface SubTableCardsProps {
   formId: number;
   form: FormContext;
   readOnly: boolean;
+  limits?: SubTableLimits;
 }
+
+const savedIdOf = (row: FormValues): string => (typeof row[ROW_ID] === 'string' ? (row[ROW_ID] as string) : '');
+
+const lock = (controls: FormControl[], locked: ReadonlySet<string>): FormControl[] =>
+  locked.size === 0 ? controls : controls.map((c) => (locked.has(modelOf(c)) ? ({ ...c, options: { ...(c.options ?? {}), disabled: true } } as FormControl) : c));
 
 /** A row's card: each column's name and text, as the list's cards show a record. */
 function RowCard({ columns, row, index, onEdit, onRemove }: { columns: FormControl[]; row: FormValues; index: number; onEdit?(): void; onRemove?(): void }) {
@@ -48,13 +70,14 @@ function RowCard({ columns, row, index, onEdit, onRemove }: { columns: FormContr
 }
 
 /** The sheet a row is filled in: the sub-table's controls, checked by core as the desktop's row dialog. */
-function RowSheet({ control, initial, formId, form, onCancel, onDone }: { control: FormControl; initial: FormValues; formId: number; form: FormContext; onCancel(): void; onDone(row: FormValues): void }) {
-  const [store] = useState(() => new MobileFormStore(subTableChildren(control), initial, form));
+function RowSheet({ control, initial, formId, form, locked, onCancel, onDone }: { control: FormControl; initial: FormValues; formId: number; form: FormContext; locked: ReadonlySet<string>; onCancel(): void; onDone(row: FormValues): void }) {
+  const [controls] = useState(() => lock(subTableChildren(control), locked));
+  const [store] = useState(() => new MobileFormStore(controls, initial, form));
   return (
     <Popup visible onMaskClick={onCancel} bodyClassName="m-popup m-popup-tall" destroyOnClose>
       <div className="m-popup-title">{nameOf(control)}</div>
       <div className="m-popup-list">
-        <FormFields store={store} controls={subTableChildren(control)} mode="add" formId={formId} form={form} />
+        <FormFields store={store} controls={controls} mode="add" formId={formId} form={form} />
       </div>
       <div className="m-popup-actions">
         <Button onClick={onCancel}>取消</Button>
@@ -80,7 +103,7 @@ function RowSheet({ control, initial, formId, form, onCancel, onDone }: { contro
  * each card can be edited or removed. The rows are the parent form's value under the subKey, so
  * they are checked with it (core's validateValues checks each row) and saved with it.
  */
-export function SubTableCards({ control, store, formId, form, readOnly }: SubTableCardsProps) {
+export function SubTableCards({ control, store, formId, form, readOnly, limits }: SubTableCardsProps) {
   const subKey = modelOf(control);
   const raw = useSyncExternalStore(store.subscribe, () => store.get(subKey));
   const error = useSyncExternalStore(store.subscribe, () => store.errorOf(subKey));
@@ -88,12 +111,17 @@ export function SubTableCards({ control, store, formId, form, readOnly }: SubTab
   const columns = flattenControls(subTableChildren(control)).filter((c) => modelOf(c) !== '' && mobileControlOf(String(c.type))?.frame === 'field');
   const [editing, setEditing] = useState<{ index: number | null; initial: FormValues } | null>(null);
   const setRows = (next: FormValues[]) => store.set(subKey, next);
+  const addedCount = rows.filter((r) => !savedIdOf(r)).length;
+  const mayAdd = !readOnly && (!limits || limits.add === 'multi' || (limits.add === 'single' && addedCount === 0));
+  // Through a code a saved row is never removed, and changed only when the code allows it.
+  const mayEdit = (row: FormValues) => !readOnly && (!limits || !savedIdOf(row) || limits.mayEdit(savedIdOf(row)));
+  const mayRemove = (row: FormValues) => !readOnly && (!limits || !savedIdOf(row));
 
   return (
     <section className="m-sub-table" data-testid={`sub-table-${subKey}`} data-model={subKey}>
       <div className="m-sub-title">
         <span>{nameOf(control)}</span>
-        {!readOnly && (
+        {mayAdd && (
           <Button size="small" color="primary" fill="outline" onClick={() => setEditing({ index: null, initial: defaultValues(subTableChildren(control), form) })}>
             添加
           </Button>
@@ -106,9 +134,9 @@ export function SubTableCards({ control, store, formId, form, readOnly }: SubTab
           columns={columns}
           row={row}
           index={i}
-          onEdit={readOnly ? undefined : () => setEditing({ index: i, initial: row })}
+          onEdit={mayEdit(row) ? () => setEditing({ index: i, initial: row }) : undefined}
           onRemove={
-            readOnly
+            !mayRemove(row)
               ? undefined
               : () =>
                   void Dialog.confirm({ content: '确定删除这条记录吗？', confirmText: '确定', cancelText: '取消' }).then((ok) => {
@@ -128,6 +156,7 @@ export function SubTableCards({ control, store, formId, form, readOnly }: SubTab
           initial={editing.initial}
           formId={formId}
           form={form}
+          locked={!limits ? new Set() : editing.index !== null && savedIdOf(rows[editing.index] ?? {}) ? limits.lockedInSaved : limits.lockedInAdded}
           onCancel={() => setEditing(null)}
           onDone={(row) => {
             setRows(editing.index === null ? [...rows, row] : rows.map((r, j) => (j === editing.index ? row : r)));

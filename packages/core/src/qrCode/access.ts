@@ -14,6 +14,8 @@ export const QR_ACCESS_TEXT = {
   tooMany: '提交过于频繁，请稍后再试',
   anonymousOnly: '该二维码需要登录后填报',
   noSubTables: '免登录填报不支持子表数据',
+  tooManyFiles: '上传的文件过多',
+  foreignFile: '附件无效，请重新上传',
 } as const;
 
 /** How an anonymous record's creator is shown: the entry it came through. */

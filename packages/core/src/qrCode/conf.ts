@@ -2,9 +2,11 @@
  * 二维码设置 (issue 39, ADR 0050; screens-round3 §6.1): the original's qrCodeConf shape, its default
  * and the rules both the dialog and the server check, so a crafted request meets the same refusals.
  */
+import { cleanQrChild, qrChildProblem, type QrChild } from './subTables.ts';
 
-export type QrListKind = 'add' | 'query' | 'edit';
-export const QR_LIST_KINDS: readonly QrListKind[] = ['add', 'query', 'edit'];
+import { QR_LIST_KINDS, type QrListKind } from './kinds.ts';
+
+export { QR_LIST_KINDS, type QrListKind } from './kinds.ts';
 
 export interface QrField {
   name: string;
@@ -28,7 +30,8 @@ export interface QrEntry {
   tokenId?: string;
   /** 查看/编辑 bound to one record (a fire extinguisher's sticker). */
   recordId?: number;
-  content: { parent: QrField[]; childs: unknown[] };
+  /** childs: the sub-tables' rules (subTables.ts), in the original's shape of the entry's list. */
+  content: { parent: QrField[]; childs: QrChild[] | unknown[] };
 }
 
 export interface QrCodeConf {
@@ -64,7 +67,13 @@ export function defaultQrCodeConf(formId: number): QrCodeConf {
  * The first problem of a configuration, or null. `fieldKeys` are the form's field models: an entry
  * naming an unknown field is refused (the server would otherwise preset a column the form lacks).
  */
-export function qrCodeConfProblem(conf: QrCodeConf, formId: number, fieldKeys: ReadonlySet<string>): string | null {
+export function qrCodeConfProblem(
+  conf: QrCodeConf,
+  formId: number,
+  fieldKeys: ReadonlySet<string>,
+  /** The form's sub-tables and their field keys, for the entries' sub-table rules. */
+  subTables: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): string | null {
   if (Number(conf.formId) !== formId) return QR_TEXT.formMismatch;
   for (const kind of QR_LIST_KINDS) {
     const list = conf[kind] ?? [];
@@ -78,6 +87,8 @@ export function qrCodeConfProblem(conf: QrCodeConf, formId: number, fieldKeys: R
       names.add(name);
       if (e.anonymous && kind !== 'add') return QR_TEXT.anonymousOnlyAdd;
       for (const f of e.content?.parent ?? []) if (!fieldKeys.has(f.key)) return QR_TEXT.fieldUnknown;
+      const childProblem = qrChildProblem(kind, Array.isArray(e.content?.childs) ? e.content.childs : [], subTables);
+      if (childProblem) return childProblem;
     }
   }
   return null;
@@ -85,18 +96,26 @@ export function qrCodeConfProblem(conf: QrCodeConf, formId: number, fieldKeys: R
 
 /** Keeps the known keys only (no stray properties reach the database). */
 export function cleanQrCodeConf(conf: QrCodeConf): QrCodeConf {
-  const field = (f: QrField): QrField => ({
+  // The original's 编辑 list keeps a field's permission in `type` ('edit'/'read'); ours in `auth`.
+  const authOf = (kind: QrListKind, f: QrField) => {
+    const a = f.auth ?? (kind === 'edit' ? f.type : undefined);
+    return a === 'edit' || a === 'read' ? a : undefined;
+  };
+  const field = (kind: QrListKind, f: QrField): QrField => ({
     name: String(f.name ?? ''), key: String(f.key), type: f.type === undefined ? undefined : String(f.type),
     preset: f.preset === true, readOnly: f.readOnly === true, value: f.value === undefined ? undefined : String(f.value),
-    auth: f.auth === 'edit' || f.auth === 'read' ? f.auth : undefined,
+    auth: authOf(kind, f),
   });
-  const entry = (e: QrEntry): QrEntry => ({
+  const entry = (kind: QrListKind) => (e: QrEntry): QrEntry => ({
     name: e.name.trim(), isDefault: e.isDefault === true, isShow: e.isShow !== false, anonymous: e.anonymous === true,
     tokenId: typeof e.tokenId === 'string' && /^[0-9a-f]{32}$/.test(e.tokenId) ? e.tokenId : undefined,
     recordId: Number.isSafeInteger(e.recordId) && (e.recordId as number) > 0 ? e.recordId : undefined,
-    content: { parent: (e.content?.parent ?? []).map(field), childs: Array.isArray(e.content?.childs) ? e.content.childs : [] },
+    content: {
+      parent: (e.content?.parent ?? []).map((f) => field(kind, f)),
+      childs: (Array.isArray(e.content?.childs) ? e.content.childs : []).slice(0, 50).map((c) => cleanQrChild(kind, c)).filter((c): c is QrChild => c !== null),
+    },
   });
-  return { formId: Number(conf.formId), add: (conf.add ?? []).map(entry), query: (conf.query ?? []).map(entry), edit: (conf.edit ?? []).map(entry) };
+  return { formId: Number(conf.formId), add: (conf.add ?? []).map(entry('add')), query: (conf.query ?? []).map(entry('query')), edit: (conf.edit ?? []).map(entry('edit')) };
 }
 
 /**

@@ -1,2 +1,3 @@
 export * from './conf.ts';
 export * from './access.ts';
+export * from './subTables.ts';

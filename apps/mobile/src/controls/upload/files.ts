@@ -45,10 +45,14 @@ export function checkBeforeUpload(control: FormControl, file: { type: string; na
   return null;
 }
 
+/** 免登录填报's upload (issue 39): the entry's token and the page's live challenge, set by the QR page. */
+const ANONYMOUS_ACTION = /^\/apc\/qr\/upload\/[A-Za-z0-9._-]+\?challengeId=[0-9a-f]{32}$/;
+
 /** The field's configured upload path when it is one of ours, else the default. */
 function actionOf(control: FormControl | null): string {
   const action = control ? optionsOf(control).action : undefined;
-  return typeof action === 'string' && /^\/api\/[A-Za-z0-9/_-]+$/.test(action) ? action : UPLOAD_PATH;
+  if (typeof action !== 'string') return UPLOAD_PATH;
+  return /^\/api\/[A-Za-z0-9/_-]+$/.test(action) || ANONYMOUS_ACTION.test(action) ? action : UPLOAD_PATH;
 }
 
 /** The file upload call (spec 000 §7): multipart, the size cap and image-only flag passed for the server. */
@@ -60,7 +64,8 @@ export async function uploadFile(file: Blob, name: string, control: FormControl 
   if (max !== undefined) query.set('maxFileSize', String(max));
   if (opts.image) query.set('accept', 'image');
   const qs = query.toString();
-  const reply = await upload<{ datas?: Array<{ fileId?: unknown; originalName?: unknown }> }>(`${actionOf(control)}${qs ? `?${qs}` : ''}`, body);
+  const action = actionOf(control);
+  const reply = await upload<{ datas?: Array<{ fileId?: unknown; originalName?: unknown }> }>(`${action}${qs ? `${action.includes('?') ? '&' : '?'}${qs}` : ''}`, body);
   const first = Array.isArray(reply.datas) ? reply.datas[0] : undefined;
   const fileId = first?.fileId;
   if (fileId === undefined || fileId === null || fileId === '') throw new Error('上传失败');

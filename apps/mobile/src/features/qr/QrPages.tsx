@@ -2,16 +2,17 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, ErrorBlock, Input, NavBar, Result } from 'antd-mobile';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { anonymousCreatorLabel, decodeRecord, QR_ACCESS_TEXT, type FormContext } from '@park/core';
+import { anonymousCreatorLabel, decodeRecord, flattenControls, QR_ACCESS_TEXT, subTableChildren, subTablesOf, type FormContext, type FormMeta, type QrSubReply } from '@park/core';
 import { ApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.tsx';
 import { MobileFormEditor } from '../../form/FormEditor.tsx';
 import { FormFields } from '../../form/FormFields.tsx';
 import { MobileFormStore } from '../../form/store.ts';
-import { definitionKey, loadFormDefinition, type FormDefinition } from '../../form/api.ts';
+import { definitionKey, loadFormDefinition, type FormDefinition, type StoredRecord } from '../../form/api.ts';
+import { SubTableCards, type SubTableLimits } from '../../form/SubTableCards.tsx';
 import { useFormContext } from '../../form/useFormContext.ts';
 import { addAnonymously, addThroughCode, codeParams, loadAnonymousForm, loadBoundRecord, newChallenge, resolveCode, updateBoundRecord, type BoundRecord, type QrEntryInfo } from './api.ts';
-import { entryMeta, presetValues } from './entryMeta.ts';
+import { anonymousUploads, entryMeta, presetValues } from './entryMeta.ts';
 import '../../form/form.css';
 import './qr.css';
 import { PageLoading } from '../../lib/PageLoading.tsx';
@@ -75,7 +76,9 @@ function AnonymousFill({ token, params, entry, definition }: { token: string; pa
     void fetchChallenge();
   };
   const meta = useMemo(() => entryMeta(definition.meta, new Set(entry.readOnly), null), [definition.meta, entry.readOnly]);
-  const shaped = useMemo(() => ({ ...definition, meta }), [definition, meta]);
+  // Photos and files go with the challenge the submission will answer.
+  const withUploads = useMemo(() => anonymousUploads(meta, token, challenge?.challengeId ?? null), [meta, token, challenge]);
+  const shaped = useMemo(() => ({ ...definition, meta: withUploads }), [definition, withUploads]);
   const ctx: FormContext = { mode: 'add' };
   if (saved) {
     return (
@@ -184,7 +187,10 @@ function QrRecord({ token, entry }: { token: string; entry: QrEntryInfo }) {
   const editable = new Set(record.editable);
   const visible = record.visible ? new Set(record.visible) : null;
   const locked = new Set(definition.data.meta.list.flatMap((c) => (typeof c.model === 'string' && !editable.has(c.model) ? [c.model] : [])));
-  const meta = entryMeta(definition.data.meta, locked, visible);
+  const meta = entryMeta(definition.data.meta, locked, visible, new Map(record.subs.map((s) => [s.subKey, s.fields ? new Set(s.fields) : null])));
+  const subRows = Object.fromEntries(record.subs.map((s) => [s.subKey, s.rows as StoredRecord[]]));
+  const subLimits = limitsOf(meta, record.subs);
+  const mayChange = editable.size > 0 || record.subs.some((s) => s.add !== 'none' || s.editableRowIds.length > 0);
   const title = `${definition.data.formName}（${entry.name}）`;
   if (editing) {
     return (
@@ -195,8 +201,10 @@ function QrRecord({ token, entry }: { token: string; entry: QrEntryInfo }) {
           userId={user.id}
           context={ctx}
           record={record.data}
+          subRows={subRows}
+          subLimits={subLimits}
           submitsForApproval={false}
-          send={(stored) => updateBoundRecord(token, stored, record.data.version)}
+          send={(stored, children) => updateBoundRecord(token, stored, children, record.data.version)}
           onSaved={() => {
             setEditing(false);
             setSavedAt(Date.now());
@@ -209,7 +217,7 @@ function QrRecord({ token, entry }: { token: string; entry: QrEntryInfo }) {
   return (
     <Shell title={title}>
       <BoundView key={`${bound.dataUpdatedAt}-${savedAt}`} definition={definition.data} meta={meta} record={record} />
-      {entry.mode === 'edit' && editable.size > 0 && (
+      {entry.mode === 'edit' && mayChange && (
         <div className="m-form-footer">
           <Button block color="primary" size="large" onClick={() => setEditing(true)}>
             编辑
@@ -220,8 +228,42 @@ function QrRecord({ token, entry }: { token: string; entry: QrEntryInfo }) {
   );
 }
 
+/** Each shown sub-table's limits for the editor, from the server's rules (which it enforces again). */
+function limitsOf(meta: FormMeta, subs: QrSubReply[]): Record<string, SubTableLimits> {
+  const out: Record<string, SubTableLimits> = {};
+  for (const table of subTablesOf(meta)) {
+    const rule = subs.find((s) => s.subKey === table.model);
+    if (!rule) continue;
+    const columns = flattenControls(subTableChildren(table)).flatMap((c) => (typeof c.model === 'string' && c.model ? [c.model] : []));
+    const editableRows = new Set(rule.editableRowIds.map(String));
+    out[rule.subKey] = {
+      add: rule.add,
+      mayEdit: (id) => editableRows.has(id),
+      lockedInSaved: new Set(columns.filter((c) => rule.editFields !== null && !rule.editFields.includes(c))),
+      lockedInAdded: new Set(columns.filter((c) => rule.addFields !== null && !rule.addFields.includes(c))),
+    };
+  }
+  return out;
+}
+
 function BoundView({ definition, meta, record }: { definition: FormDefinition; meta: FormDefinition['meta']; record: BoundRecord }) {
   const { ctx } = useFormContext(undefined);
-  const [store] = useState(() => new MobileFormStore(meta, decodeRecord(meta, record.data), { ...ctx, mode: 'edit' }));
-  return <FormFields store={store} controls={meta.list} mode="detail" formId={definition.formId} form={ctx} />;
+  const [store] = useState(() => {
+    const values = decodeRecord(meta, record.data);
+    for (const table of subTablesOf(meta)) {
+      const rows = record.subs.find((s) => s.subKey === table.model)?.rows ?? [];
+      values[String(table.model)] = rows.map((row) => decodeRecord(subTableChildren(table), row));
+    }
+    return new MobileFormStore(meta, values, { ...ctx, mode: 'edit' });
+  });
+  return (
+    <FormFields
+      store={store}
+      controls={meta.list}
+      mode="detail"
+      formId={definition.formId}
+      form={ctx}
+      renderSubTable={(control) => <SubTableCards key={String(control.model)} control={control} store={store} formId={definition.formId} form={ctx} readOnly />}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 /** The calls behind a scanned code (issue 39, ADR 0055): /api/qr/* signed in, /apc/qr/* for 免登录填报. */
-import { parseFormMeta, type StoredRow } from '@park/core';
-import { ApiError, get, postForm, type Query } from '../../lib/http.ts';
-import type { FormDefinition, StoredRecord } from '../../form/api.ts';
+import { parseFormMeta, type QrSubReply, type StoredRow } from '@park/core';
+import { ApiError, get, postForm, postJson, type Query } from '../../lib/http.ts';
+import type { ChildRows, FormDefinition, StoredRecord } from '../../form/api.ts';
 
 export interface QrEntryInfo {
   formId: number;
@@ -39,15 +39,18 @@ export interface BoundRecord {
   data: StoredRecord;
   visible: string[] | null;
   editable: string[];
+  /** The sub-tables the entry shows or lets add to, with their shown rows and rules. */
+  subs: QrSubReply[];
 }
 
 export async function loadBoundRecord(token: string, signal?: AbortSignal): Promise<BoundRecord> {
   return get<BoundRecord>(path('/api/qr/record', token, {}), undefined, { signal, silent: true });
 }
 
-export async function updateBoundRecord(token: string, stored: StoredRow, version: unknown): Promise<string> {
-  const body: Query = { ...flat(stored), version: typeof version === 'number' || typeof version === 'string' ? version : undefined };
-  return String((await postForm<{ businessId?: unknown }>(path('/api/qr/update', token, {}), body)).businessId ?? '');
+/** The main fields and the shown sub-tables' rows (addpcformdata's {parent, child}); the server keeps what the entry allows. */
+export async function updateBoundRecord(token: string, stored: StoredRow, children: ChildRows[], version: unknown): Promise<string> {
+  const body = { parent: flat(stored), child: children, version: typeof version === 'number' || typeof version === 'string' ? version : undefined };
+  return String((await postJson<{ businessId?: unknown }>(path('/api/qr/update', token, {}), body)).businessId ?? '');
 }
 
 // ---- 免登录填报 (no session) ----------------------------------------------------------------------

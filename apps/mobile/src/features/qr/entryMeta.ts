@@ -1,4 +1,4 @@
-import { decodeRecord, type FormControl, type FormMeta, type FormValues } from '@park/core';
+import { decodeRecord, definitionOf, isSubTable, type FormControl, type FormMeta, type FormValues } from '@park/core';
 
 /*
  * A scanned entry's view of the form (issue 39, ADR 0055): fields it locks drawn disabled, fields
@@ -21,10 +21,22 @@ function mapControls(list: FormControl[], visit: (c: FormControl) => FormControl
   return out;
 }
 
-/** The meta with `locked` fields disabled and, when `visible` is given, only those fields kept. */
-export function entryMeta(meta: FormMeta, locked: ReadonlySet<string>, visible: ReadonlySet<string> | null): FormMeta {
+/** A sub-table as the entry shows it: its shown columns (null: all). */
+export type ShownSubTables = ReadonlyMap<string, ReadonlySet<string> | null>;
+
+/**
+ * The meta with `locked` fields disabled and, when `visible` is given, only those fields kept;
+ * with `subs`, only those sub-tables, each cut to its shown columns.
+ */
+export function entryMeta(meta: FormMeta, locked: ReadonlySet<string>, visible: ReadonlySet<string> | null, subs?: ShownSubTables): FormMeta {
   const list = mapControls(meta.list, (c) => {
     const m = modelOf(c);
+    if (subs && isSubTable(c)) {
+      if (!subs.has(m)) return null;
+      const columns = subs.get(m);
+      const children = Array.isArray(c.tableColumns) ? (c.tableColumns as FormControl[]) : [];
+      return columns ? ({ ...c, tableColumns: mapControls(children, (x) => (modelOf(x) && !columns.has(modelOf(x)) ? null : x)) } as FormControl) : c;
+    }
     if (m && visible && !visible.has(m)) return null;
     if (m && locked.has(m)) return { ...c, options: { ...(c.options ?? {}), disabled: true } } as FormControl;
     return c;
@@ -34,3 +46,13 @@ export function entryMeta(meta: FormMeta, locked: ReadonlySet<string>, visible: 
 
 /** The entry's presets (stored text) in the editor's shape. */
 export const presetValues = (meta: FormMeta, presets: Record<string, string>): FormValues => decodeRecord(meta, presets, true);
+
+/**
+ * The anonymous page's upload controls pointed at 免登录填报's upload, with the live challenge: the
+ * server ties each file to it, and the add answering it may carry only those files (ADR 0061).
+ */
+export function anonymousUploads(meta: FormMeta, token: string, challengeId: string | null): FormMeta {
+  if (!challengeId) return meta;
+  const action = `/apc/qr/upload/${encodeURIComponent(token)}?challengeId=${challengeId}`;
+  return { ...meta, list: mapControls(meta.list, (c) => (definitionOf(c)?.family === 'upload' ? ({ ...c, options: { ...(c.options ?? {}), action } } as FormControl) : c)) };
+}

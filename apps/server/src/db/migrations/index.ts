@@ -42,6 +42,7 @@ import * as autoReports from './2026_12_03_0500_auto_reports.ts';
 import * as addressBook from './2026_12_03_0200_address_book.ts';
 import * as platformDefaultTheme from './2026_12_03_0600_platform_default_theme.ts';
 import * as qrAnonymous from './2026_12_03_0300_qr_anonymous.ts';
+import * as qrAnonymousUploads from './2026_12_04_0400_qr_anonymous_uploads.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -111,6 +112,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0600_platform_default_theme': platformDefaultTheme,
   // 免登录填报 through QR codes: the anonymous account, record sources, challenges (issue 39, ADR 0055)
   '2026_12_03_0300_qr_anonymous': qrAnonymous,
+  // 免登录填报's photos and files, tied to the entry and its challenge (issue 39)
+  '2026_12_04_0400_qr_anonymous_uploads': qrAnonymousUploads,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -23,6 +23,8 @@ export * from './worker.ts';
 export { FormModelCache } from './formModel.ts';
 export { recordReply, RecordService, SKIPPED_UNDER_APPROVAL, type ApprovalWriter, type EventCause, type RecordActor, type RecordCause, type Row } from './records.service.ts';
 export { mayEditRecordFile } from './heldFiles.ts';
+export { presentRow } from './recordStore.ts';
+export { fileIdsOf } from './recordFiles.ts';
 export type { RecordViewers } from './recordViewers.ts';
 export { servedFormMeta } from './formConf.service.ts';
 export { describeTable, resolveFormTable, type FormTableRef } from './pickerSources.ts';

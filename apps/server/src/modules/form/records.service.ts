@@ -113,7 +113,8 @@ export class RecordService {
 
   /**
    * Sub-table rows under one parent, checked all before any is written; `rowLabel` null keeps a
-   * refusal's message as it is (one row), else it names the row. Logged as `action`.
+   * refusal's message as it is (one row), else it names the row. Logged as `action`. `db` may be
+   * the caller's transaction.
    */
   async addChildren(
     db: Kysely<Database>,
@@ -127,7 +128,9 @@ export class RecordService {
   ): Promise<Row[]> {
     const wctx = await buildWriteContext(request, db, [[table, inputs]]);
     const rows = rowLabel === null ? inputs.map((d) => prepareRow(table, d, wctx)) : prepareRows(table, inputs, wctx, rowLabel);
-    return db.transaction().execute(async (trx) => {
+    // Inside the caller's transaction when given one (a save through a QR code writes its parent too).
+    const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+    return inTransaction(async (trx) => {
       const out: Row[] = [];
       for (const row of rows) out.push(await insertRecord(trx, model, table, row, wctx.auth, parentId));
       await writeAudit(trx, request, { action, targetType: `form:${model.formId}:${table.subKey}`, targetId: out.map((r) => String(r.id)).join(',') });

@@ -6,9 +6,16 @@ import type { AppContext } from '../../context.ts';
 import { tooManyRequests } from '../../plugins/errors.ts';
 import { pgRateLimitStore } from '../../plugins/pgRateLimitStore.ts';
 import { flatBody } from '../form/index.ts';
-import { addAnonymously, anonymousForm, issueChallenge } from './anonymous.ts';
+import { addAnonymously, anonymousForm, issueChallenge, uploadAnonymously } from './anonymous.ts';
+import { receiveAnonymousUpload } from './anonymousUpload.ts';
 
 const TokenParam = Type.Object({ token: Type.String({ maxLength: 120 }) });
+const UploadQuery = Type.Object({
+  challengeId: Type.String({ maxLength: 40 }),
+  /** The field's own limit in MB, as /api/file/upload takes it; never above the anonymous cap. */
+  maxFileSize: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+  accept: Type.Optional(Type.String({ maxLength: 20 })),
+});
 const ParamsQuery = Type.Record(Type.String({ pattern: '^[A-Za-z0-9_]{1,40}$' }), Type.String({ maxLength: 200 }), { maxProperties: 10 });
 
 /*
@@ -30,6 +37,18 @@ export function qrAnonymousRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { token } = request.params as Static<typeof TokenParam>;
       return { errCode: 0, data: await issueChallenge(ctx, token) };
     });
+
+    // A photo or file of the anonymous page: counted per address like the adds (a few per submission).
+    scope.post(
+      '/apc/qr/upload/:token',
+      { schema: { params: TokenParam, querystring: UploadQuery }, config: { rateLimit: { max: perMinute * 4, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const { token } = request.params as Static<typeof TokenParam>;
+        const q = request.query as Static<typeof UploadQuery>;
+        const rows = await uploadAnonymously(ctx, token, q.challengeId, request.ip, (auth) => receiveAnonymousUpload(ctx, request, reply, auth, q));
+        return { errCode: 0, datas: rows.map((r) => ({ fileId: Number(r.id), originalName: r.original_name, suffix: r.suffix })) };
+      },
+    );
 
     scope.post(
       '/apc/qr/add/:token',

@@ -4,7 +4,7 @@ import { qrAddValues, QR_ACCESS_TEXT, type CurrentUser } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../../plugins/authContext.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import { servedFormMeta, type RecordActor } from '../form/index.ts';
+import { fileIdsOf, servedFormMeta, type FormModel, type RecordActor } from '../form/index.ts';
 import { describeEntry, resolveToken, type ResolvedQr } from './service.ts';
 
 /*
@@ -69,15 +69,51 @@ async function anonymousAccount(ctx: AppContext): Promise<string> {
 
 // Per app (tests run several apps on different databases in one process).
 const anonymousIds = new WeakMap<AppContext, string>();
-async function anonymousActor(ctx: AppContext, companyId: number | null, entryName: string): Promise<RecordActor> {
+
+/** The disabled account's auth in the form's company: what anonymous records and uploads are written as. */
+async function anonymousAuth(ctx: AppContext, companyId: number | null): Promise<AuthContext> {
   let anonymousUserId = anonymousIds.get(ctx);
   if (!anonymousUserId) anonymousIds.set(ctx, (anonymousUserId = await anonymousAccount(ctx)));
   const user: CurrentUser = { id: Number(anonymousUserId), username: 'qr_anonymous', realName: '匿名', userType: companyId === null ? 0 : 1, sex: null, orgList: [], roleList: [], companyId };
-  const auth: AuthContext = {
+  return {
     sessionId: 'qr-anonymous', userId: anonymousUserId, user, enableCompanyPermission: false, mustChangePassword: false,
     permissions: { isSuper: false, codes: new Set(), scopes: new Map(), orgTree: [] },
   };
-  return { cause: 'qrCode', auth, log: { module: '二维码', prefix: `免登录填报「${entryName}」` } };
+}
+
+async function anonymousActor(ctx: AppContext, companyId: number | null, entryName: string): Promise<RecordActor> {
+  return { cause: 'qrCode', auth: await anonymousAuth(ctx, companyId), log: { module: '二维码', prefix: `免登录填报「${entryName}」` } };
+}
+
+const CHALLENGE_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * An upload on the anonymous page (a photo of the visitor's pass): allowed only with a live
+ * challenge of this entry, which the add will then answer; the file is written as the disabled
+ * account in the form's company and tied to that challenge (qr_upload). Nobody can read it until
+ * a record references it, and then only who may read that record (modules/file's rule).
+ */
+export async function uploadAnonymously<T extends { id: string }>(ctx: AppContext, token: string, challengeId: unknown, clientIp: string, store: (auth: AuthContext) => Promise<T[]>): Promise<T[]> {
+  const r = await resolveAnonymous(ctx, token);
+  if (typeof challengeId !== 'string' || !CHALLENGE_ID.test(challengeId)) throw badRequest(QR_ACCESS_TEXT.challengeRequired);
+  const live = await sql`select 1 from qr_challenge where id = ${challengeId} and token_id = ${r.entry.tokenId!} and expires_at >= now()`.execute(ctx.db);
+  if (live.rows.length === 0) throw badRequest(QR_ACCESS_TEXT.challengeRequired);
+  const { rows: held } = await sql<{ n: number }>`select count(*)::int as n from qr_upload where challenge_id = ${challengeId}`.execute(ctx.db);
+  if ((held[0]?.n ?? 0) >= MAX_UPLOADS_PER_CHALLENGE) throw badRequest(QR_ACCESS_TEXT.tooManyFiles);
+  const files = await store(await anonymousAuth(ctx, await formCompany(ctx, r.formId)));
+  for (const f of files) await sql`insert into qr_upload (file_id, token_id, challenge_id, client_ip) values (${f.id}, ${r.entry.tokenId!}, ${challengeId}, ${clientIp})`.execute(ctx.db);
+  return files;
+}
+
+/** Files one anonymous submission may carry (a few photos, not a file server). */
+export const MAX_UPLOADS_PER_CHALLENGE = 10;
+
+/** The file ids the input names that were not uploaded with this challenge (they are refused). */
+async function foreignFiles(ctx: AppContext, model: FormModel, input: Record<string, unknown>, challengeId: string): Promise<boolean> {
+  const ids = [...fileIdsOf(model.main, input)];
+  if (ids.length === 0) return false;
+  const { rows } = await sql<{ file_id: string }>`select file_id::text from qr_upload where challenge_id = ${challengeId} and file_id = any(${ids}::bigint[])`.execute(ctx.db);
+  return rows.length !== ids.length;
 }
 
 const CHALLENGE_KEYS = ['challengeId', 'challengeAnswer'];
@@ -91,6 +127,8 @@ export async function addAnonymously(ctx: AppContext, token: string, params: Rec
   const model = await ctx.forms.loadFor(ctx.db, r.formId, companyId === null ? null : String(companyId));
   if (model.status !== 0) throw badRequest('表单已停用');
   for (const [k, v] of Object.entries(input)) if (model.subs.has(k) && v !== undefined && v !== '') throw badRequest(QR_ACCESS_TEXT.noSubTables);
+  // Only the files sent with this very challenge: another visitor's upload is not this record's.
+  if (await foreignFiles(ctx, model, qrAddValues(r.entry, params, input), String(body.challengeId))) throw badRequest(QR_ACCESS_TEXT.foreignFile);
   const actor = await anonymousActor(ctx, companyId, r.entry.name);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await ctx.records.insertOne(trx, model, model.main, qrAddValues(r.entry, params, input), actor);

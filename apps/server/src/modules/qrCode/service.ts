@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  cleanQrCodeConf, qrAddValues, defaultQrCodeConf, qrCodeConfProblem, qrPresetValues, QR_LIST_KINDS, QR_TEXT,
+  cleanQrCodeConf, qrAddValues, defaultQrCodeConf, qrCodeConfProblem, qrPresetValues, qrSubTableRules, QR_LIST_KINDS, QR_TEXT,
   type QrCodeConf, type QrEntry, type QrListKind,
 } from '@park/core';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import { findFormSet, signKey, upsertQrCodeConf } from './repo.ts';
 import { newTokenId, signToken, verifyToken } from './token.ts';
+import { rowCondition } from './subRows.ts';
 
 /** 二维码设置 (issue 39, ADR 0050): the form's QR configuration, its tokens and what a token opens. */
 
@@ -23,16 +24,13 @@ async function key(ctx: AppContext): Promise<string> {
   return cachedKey;
 }
 
-/** The form as the caller reaches it (404 for another tenant's), and its field keys. */
-async function formOf(ctx: AppContext, auth: AuthContext, formId: string): Promise<{ formName: string; keys: Set<string> }> {
+/** The form as the caller reaches it (404 for another tenant's), its field keys and its sub-tables' keys. */
+async function formOf(ctx: AppContext, auth: AuthContext, formId: string) {
   const model = await ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
   const keys = new Set<string>();
   for (const t of [model.main, ...model.subs.values()]) for (const c of t.controls) if (c.model) keys.add(c.model);
-  return { formName: model.formName, keys };
-}
-
-async function fieldKeys(ctx: AppContext, auth: AuthContext, formId: string): Promise<Set<string>> {
-  return (await formOf(ctx, auth, formId)).keys;
+  const subTables = new Map([...model.subs].map(([subKey, t]) => [subKey, new Set(t.controls.flatMap((c) => (c.model ? [String(c.model)] : [])))]));
+  return { model, formName: model.formName, keys, subTables };
 }
 
 async function storedConf(ctx: AppContext, formId: string): Promise<QrCodeConf | null> {
@@ -52,8 +50,17 @@ export async function qrCodeConfText(ctx: AppContext, formId: string): Promise<s
 export async function saveQrCodeConf(ctx: AppContext, auth: AuthContext, body: QrCodeConf): Promise<void> {
   const formId = String(Number(body.formId));
   const conf = cleanQrCodeConf(body);
-  const problem = qrCodeConfProblem(conf, Number(formId), await fieldKeys(ctx, auth, formId));
+  const form = await formOf(ctx, auth, formId);
+  const problem = qrCodeConfProblem(conf, Number(formId), form.keys, form.subTables);
   if (problem) throw badRequest(problem);
+  // Each 数据权限 is parsed as a scan will read it (a field's kind decides its operators): refused now, not at the scan.
+  for (const kind of ['query', 'edit'] as const) {
+    for (const e of conf[kind]) for (const rule of qrSubTableRules(kind, e, [...form.model.subs.keys()]).values()) {
+      const table = form.model.subs.get(rule.subKey)!;
+      rowCondition(table, rule.rowCond);
+      rowCondition(table, rule.editCond);
+    }
+  }
   for (const kind of QR_LIST_KINDS) for (const e of conf[kind]) e.tokenId ??= newTokenId();
   await upsertQrCodeConf(ctx.db, formId, conf);
 }

@@ -1,9 +1,26 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, FilePdfOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { flattenControls, QR_LIST_KINDS, QR_TEXT, qrCodeConfProblem, type FormMeta, type QrCodeConf, type QrEntry, type QrField, type QrListKind } from '@park/core';
+import { definitionOf, flattenControls, isSubTable, subTableChildren, subTablesOf, QR_LIST_KINDS, QR_TEXT, qrCodeConfProblem, type FormControl, type FormMeta, type QrCodeConf, type QrEntry, type QrField, type QrListKind } from '@park/core';
 import { loadEntryCodes, loadQrCodeConf, qrSheetUrl, saveQrCodeConf, type QrEntryCode } from './api.ts';
 import { RecordEntryFields } from './RecordEntryFields.tsx';
+import { SubTableRules, type SubTableInfo } from './SubTableRules.tsx';
+
+/** A column compared as a number (its definition's query kind), so 数据权限 offers = > < rather than 包含. */
+function isNumeric(c: FormControl): boolean {
+  const definition = definitionOf(c);
+  const column = definition?.columns(c)[0];
+  return !!definition && !!column && definition.queryKind(c, column).kind === 'number';
+}
+
+/** The form's sub-tables and their columns, for the 查看/编辑 entries' sub-table rules. */
+function subTablesOfMeta(meta: FormMeta): SubTableInfo[] {
+  return subTablesOf(meta).map((t) => ({
+    subKey: String(t.model),
+    name: String(t.name ?? t.model),
+    fields: flattenControls(subTableChildren(t)).filter((c) => c.model).map((c) => ({ key: String(c.model), name: String(c.name ?? c.model), numeric: isNumeric(c) })),
+  }));
+}
 
 const LIST_TITLES: Record<QrListKind, string> = { add: '新增填报', query: '查看数据', edit: '编辑数据' };
 
@@ -70,7 +87,8 @@ function QrCodeSettingDialog({ formId, formName, meta, onClose }: { formId: numb
   const [conf, setConf] = useState<QrCodeConf | null>(null);
   const [codes, setCodes] = useState<QrEntryCode[]>([]);
   const [picked, setPicked] = useState<{ kind: QrListKind; index: number }>({ kind: 'add', index: 0 });
-  const fields = useMemo(() => flattenControls(meta).filter((c) => c.model && c.type !== 'sub_table').map((c) => ({ key: c.model!, name: c.name ?? c.model! })), [meta]);
+  const fields = useMemo(() => flattenControls(meta).filter((c) => c.model && !isSubTable(c)).map((c) => ({ key: c.model!, name: c.name ?? c.model! })), [meta]);
+  const subTables = useMemo(() => subTablesOfMeta(meta), [meta]);
   const refresh = () => Promise.all([loadQrCodeConf(formId), loadEntryCodes(formId)]).then(([c, k]) => (setConf(c), setCodes(k)));
   useEffect(() => {
     void refresh();
@@ -87,7 +105,7 @@ function QrCodeSettingDialog({ formId, formName, meta, onClose }: { formId: numb
   };
   const save = () => {
     if (!conf) return;
-    const problem = qrCodeConfProblem(conf, formId, new Set(fields.map((f) => f.key)));
+    const problem = qrCodeConfProblem(conf, formId, new Set(fields.map((f) => f.key)), new Map(subTables.map((t) => [t.subKey, new Set(t.fields.map((f) => f.key))])));
     if (problem) return void message.warning(problem);
     modal.confirm({
       title: QR_TEXT.confirmSave,
@@ -162,6 +180,9 @@ function QrCodeSettingDialog({ formId, formName, meta, onClose }: { formId: numb
               </Space>
               {picked.kind === 'add' && <AddFields entry={entry} fields={fields} onChange={(parent) => update('add', picked.index, { content: { ...entry.content, parent } })} />}
               {picked.kind !== 'add' && <RecordEntryFields formId={formId} kind={picked.kind} entry={entry} fields={fields} onChange={(patch) => update(picked.kind, picked.index, patch)} />}
+              {picked.kind !== 'add' && (
+                <SubTableRules kind={picked.kind} entry={entry} subTables={subTables} onChange={(childs) => update(picked.kind, picked.index, { content: { ...entry.content, childs } })} />
+              )}
             </div>
           )}
         </div>
