@@ -55,7 +55,7 @@ export function chosenRecordChecksOf(meta: FormMeta): ChosenRecordCheck[] {
 
 /** The form id a single data picker chooses from, or null (a data source, a sub-table, no table). */
 export function pickedFormId(control: FormControl): string | null {
-  if (control.type !== 'data_select') return null;
+  if (!traitsOf(control).choosesOneRecord) return null;
   const maps = optionsOf(control).maps;
   if (!isRecord(maps) || !isRecord(maps.source)) return null;
   if (scalarText(maps.source.datasource) !== '') return null;
@@ -77,7 +77,7 @@ export function chosenRecordCheckProblems(meta: FormMeta): string[] {
     const n = `关联记录校验第${i + 1}条`;
     if (!isRecord(check)) return void problems.push(`${n}的格式不正确`);
     const picker = controls.get(scalarText(check.picker));
-    const pickerOk = picker && traitsOf(picker).formSource === 'mapsSource' && picker.type === 'data_select';
+    const pickerOk = picker && traitsOf(picker).choosesOneRecord;
     if (!pickerOk) problems.push(`${n}：选择记录的字段 ${scalarText(check.picker).slice(0, 64)} 不是本表单的通用数据(单选)控件`);
     // A picker saved without its table yet is the designer's to finish; a package maps it to form_<id>.
     if (!IDENT.test(scalarText(check.field))) problems.push(`${n}：被选记录的字段名 ${scalarText(check.field).slice(0, 64)} 不合法`);
