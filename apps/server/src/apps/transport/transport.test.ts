@@ -38,6 +38,9 @@ describe('危化品运输 package', () => {
     const menus = await t.sql.query(`select c.name from sys_menu c join sys_menu g on g.id = c.parent_id where g.name = '危化品运输' order by c.name`);
     expect(menus.rows).toHaveLength(7);
     expect((await t.sql.query(`select count(*)::int n from form_${await form(TRANSPORT_FORMS.vehicle)}`)).rows[0].n).toBe(2);
+    // 数据提醒 30 days before each certificate expires, on the three forms that hold one.
+    const reminds = await t.sql.query(`select form_set from form_remind_set where form_id = any($1::bigint[])`, [[await form(TRANSPORT_FORMS.vehicle), await form(TRANSPORT_FORMS.driver), await form(TRANSPORT_FORMS.escort)]]);
+    expect(reminds.rows.map((r) => (typeof r.form_set === 'string' ? JSON.parse(r.form_set) : r.form_set).condRemind[0].remind.cond[0].dateCond)).toEqual(Array(3).fill({ type: 'dayAfter', count: 30 }));
   });
 });
 
