@@ -126,9 +126,12 @@ export interface ResolvedChosenCheck {
 
 /** The checks with the form each picker reads (checks with a malformed picker are left out: the design check names them). */
 export function chosenChecksByPicker(meta: FormMeta): ResolvedChosenCheck[] {
+  const checks = chosenRecordChecksOf(meta);
+  // Every record save asks: a form without checks pays no walk of its design.
+  if (checks.length === 0) return [];
   const controls = new Map<string, FormControl>();
   for (const c of flattenControls(meta)) if (modelOf(c)) controls.set(modelOf(c), c);
-  return chosenRecordChecksOf(meta).flatMap((check) => {
+  return checks.flatMap((check) => {
     const control = controls.get(scalarText(check.picker));
     const formId = control ? pickedFormId(control) : null;
     return control && formId && IDENT.test(scalarText(check.field)) ? [{ check, pickerModel: modelOf(control), pickerName: nameOf(control), formId }] : [];

@@ -1,5 +1,5 @@
 import type { GateEntryCheck } from '../../modules/park/index.ts';
-import { isValidForEntry, parkDay, waybillsOfPlates } from './waybills.ts';
+import { isValidForEntry, parkDay, transportForms, waybillsOfPlates } from './waybills.ts';
 
 /**
  * At the gate (issue 41): a hazardous vehicle entering without a valid waybill approved by the
@@ -10,6 +10,8 @@ import { isValidForEntry, parkDay, waybillsOfPlates } from './waybills.ts';
 export const waybillEntryCheck: GateEntryCheck = {
   alarmType: 'no_waybill',
   async check(db, entries) {
+    // Not installed here (or uninstalled): the park has no waybills to ask for.
+    if (!(await transportForms(db))) return [];
     const days = [...new Set(entries.map((e) => parkDay(e.passTime)))];
     const waybills = await waybillsOfPlates(db, [...new Set(entries.map((e) => e.plate))], days);
     return entries
