@@ -23,6 +23,7 @@ export const SERVER_LAYERS: Layer[] = [
   { name: 'plugins', paths: [/^apps\/server\/src\/plugins\//], holds: 'Fastify plugins: errors, auth guard, audit, paging, scope' },
   { name: 'modules', paths: [/^apps\/server\/src\/modules\//], holds: 'modules/<area>: routes → service → repo' },
   { name: 'jobs', paths: [/^apps\/server\/src\/jobs\//], holds: 'pg-boss set-up that starts the modules’ jobs' },
+  { name: 'apps', paths: [/^apps\/server\/src\/apps\//], holds: 'applications built on the platform (issue 41): their package source and what the platform could not express' },
   { name: 'app', paths: [/^apps\/server\/src\/app\.ts$/], holds: 'buildApp: registers every module’s routes' },
   {
     name: 'start',

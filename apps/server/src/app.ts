@@ -36,6 +36,7 @@ import { microRoutes } from './modules/micro/index.ts';
 import { appPackageRoutes } from './modules/apppackage/index.ts';
 import { noticeRoutes } from './modules/notice/index.ts';
 import { bookRoutes } from './modules/book/index.ts';
+import { transportRoutes } from './apps/transport/routes.ts';
 import { docRoutes } from './modules/doc/index.ts';
 import { registerSlowRequestLog } from './plugins/slowRequests.ts';
 import { registerAudit } from './plugins/audit.ts';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   remindRoutes(app, ctx); // issue 39: 提醒设置
   autoReportRoutes(app, ctx); // issue 39: 自动报表, 订阅
   bookRoutes(app, ctx); // issue 38: 通讯录
+  transportRoutes(app, ctx); // issue 41: 危化品运输 (its gate check and gate view)
 
   await registerWeb(app, ctx.config.webDist, ctx.config.mobileDist);
   return app;

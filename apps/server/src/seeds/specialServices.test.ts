@@ -4,8 +4,8 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/testApp.
 import { syncSpecialPages } from './specialServices.ts';
 
 /*
- * 专项服务 (issue 40): the machinery with a registry of this test's own (the shipped one is empty
- * until the first special page is built): menus under the group, the park administrator's grant,
+ * 专项服务 (issue 40): the machinery with a registry of this test's own (beside the shipped one,
+ * whose menus the first test clears so the counts are the test's): menus under the group, the park administrator's grant,
  * functions of type 2 a micro-app can hold, and a second run that adds nothing.
  */
 
@@ -25,9 +25,11 @@ afterAll(() => t?.close());
 const count = async (text: string, params: unknown[] = []) => (await t.sql.query<{ n: number }>(text, params)).rows[0]!.n;
 
 describe('专项服务', () => {
-  it('ships no page and seeds no empty group', async () => {
-    expect(SPECIAL_PAGES).toEqual({});
-    expect(await count(`select count(*)::int n from sys_menu where path = $1`, [SPECIAL_SERVICES_MENU.path])).toBe(0);
+  it('seeds the shipped pages (门岗运单 of 危化品运输, issue 41) under one group', async () => {
+    expect(SPECIAL_PAGES.GateWaybills).toMatchObject({ name: '门岗运单', perms: 'transport:gate' });
+    expect(await count(`select count(*)::int n from sys_menu where path = $1`, [SPECIAL_SERVICES_MENU.path])).toBe(1);
+    // Only the shipped pages so far; the test's own registry below adds its two.
+    await t.sql.query(`delete from sys_menu where parent_id = (select id from sys_menu where path = $1 and parent_id is null)`, [SPECIAL_SERVICES_MENU.path]);
   });
 
   it('puts each registered page under the group, granted to the park administrator, as a function of type 2', async () => {

@@ -9,6 +9,8 @@ export type PageComponent = LazyExoticComponent<ComponentType>;
 export const pageRegistry: Record<string, PageComponent> = {
   // 应用管理 (issue 41): application packages
   AppManagement: lazy(() => import('../features/apppackage/AppManagementPage.tsx').then((m) => ({ default: m.AppManagementPage }))),
+  // 专项服务 › 门岗运单 (危化品运输, issue 41)
+  GateWaybills: lazy(() => import('../features/transport/GateWaybillsPage.tsx').then((m) => ({ default: m.GateWaybillsPage }))),
   // 租户管理 › 租户信息 (issue 36)
   TenantManage: lazy(() => import('../features/tenant/manage/TenantManagePage.tsx').then((m) => ({ default: m.TenantManagePage }))),
   // 微应用 (issue 37): 功能管理, 微应用管理, 模板管理, 工作台

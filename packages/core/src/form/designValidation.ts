@@ -2,6 +2,7 @@
  * Checks a form design before saveformdesign stores it and syncs its tables (DESIGN §4): every
  * identifier that will become a column or a table suffix, every pattern, relation and formula.
  */
+import { chosenRecordCheckProblems } from './chosenRecordChecks.ts';
 import { holdsList } from './controls/choiceControls.ts';
 import { compilePattern } from './lib/patterns.ts';
 import { isRecord, modelOf, nameOf, optionsOf, rulesOf, scalarText } from './lib/values.ts';
@@ -232,6 +233,7 @@ export function validateFormMeta(meta: unknown): DesignCheck {
     checkNames(children, errors);
     checkRelations(children, errors);
   }
+  for (const problem of chosenRecordCheckProblems(meta as FormMeta)) errors.push(errorOf(null, problem));
   return { ok: errors.length === 0, errors };
 }
 

@@ -27,5 +27,6 @@ export * from './conditions.ts';
 export * from './formula.ts';
 export * from './record.ts';
 export * from './designValidation.ts';
+export * from './chosenRecordChecks.ts';
 export * from './demoForms.ts';
 export * from './patterns.ts';

@@ -158,7 +158,7 @@ export const CONTROL_DEFINITIONS = {
     advance(
       sourced('通用数据', { method: 'GET', postType: 'json', dataSelectType: '0', remoteDataPoint: 'datas', urlParams: [] }),
     ),
-    { ...NO_RECIPIENT_CONDITION, formSource: 'mapsSource' },
+    { ...NO_RECIPIENT_CONDITION, formSource: 'mapsSource', choosesOneRecord: true },
   ),
   m_data_select: control(multiPicker(), advance(sourced('通用数据(多选)')), { ...NO_RECIPIENT_CONDITION, formSource: 'mapsSource' }),
   org_select: control(singlePicker(), advance(mapped('组织机构', '组织机构', 'tree')), { names: 'org' }),

@@ -34,7 +34,9 @@ export const DEVICE_TYPE_CODES = Object.keys(DEVICE_TYPES) as DeviceType[];
 export type RuleAlarmType = 'speeding' | 'forbidden_zone' | 'long_parking' | 'off_route' | 'overstay';
 /** Alarms devices report themselves. */
 export type DeviceAlarmType = 'fire' | 'gas_leak' | 'toxic_gas' | 'intrusion' | 'equipment' | 'other';
-export type AlarmType = RuleAlarmType | DeviceAlarmType;
+/** Alarms a gate entry check raises (issue 41: a hazardous vehicle without a valid, approved waybill). */
+export type EntryAlarmType = 'no_waybill';
+export type AlarmType = RuleAlarmType | DeviceAlarmType | EntryAlarmType;
 
 export const ALARM_TYPES: Record<AlarmType, { label: string; level: AlarmLevel; violation: boolean }> = {
   speeding: { label: '超速行驶', level: '03', violation: true },
@@ -48,9 +50,13 @@ export const ALARM_TYPES: Record<AlarmType, { label: string; level: AlarmLevel; 
   intrusion: { label: '周界入侵', level: '02', violation: false },
   equipment: { label: '设备故障', level: '04', violation: false },
   other: { label: '其他报警', level: '04', violation: false },
+  no_waybill: { label: '无有效运单入园', level: '02', violation: true },
 };
 export const ALARM_TYPE_CODES = Object.keys(ALARM_TYPES) as AlarmType[];
 export const RULE_ALARM_TYPES: readonly RuleAlarmType[] = ['speeding', 'forbidden_zone', 'long_parking', 'off_route', 'overstay'];
+export const ENTRY_ALARM_TYPES: readonly EntryAlarmType[] = ['no_waybill'];
+/** What a device may report: the park's own checks' alarms are raised by the server, never claimed by a device. */
+export const DEVICE_REPORTABLE_ALARM_TYPES: readonly AlarmType[] = ALARM_TYPE_CODES.filter((t) => !(ENTRY_ALARM_TYPES as readonly string[]).includes(t));
 
 /** Vehicle types at the gates; 危化品车辆 carry a hazardous class and a load. */
 export const VEHICLE_TYPES = { '1': '普通车辆', '2': '危化品车辆', '3': '货车', '4': '临时车辆' } as const;

@@ -1,4 +1,4 @@
-import { ALARM_LEVEL_CODES, ALARM_TYPE_CODES, HAZARDOUS_CLASSES, PERSON_TYPES, VEHICLE_TYPES, HAZARDOUS_VEHICLE, type IngestKind } from './constants.ts';
+import { ALARM_LEVEL_CODES, DEVICE_REPORTABLE_ALARM_TYPES, HAZARDOUS_CLASSES, PERSON_TYPES, VEHICLE_TYPES, HAZARDOUS_VEHICLE, type IngestKind } from './constants.ts';
 
 /**
  * The ingestion calls' event shapes and their checks, as field tables: each field says its
@@ -60,7 +60,7 @@ export const INGEST_FIELDS: Record<IngestKind, Record<string, FieldSpec>> = {
   },
   alarms: {
     eventId,
-    alarmType: { label: '报警类型', kind: 'enum', values: ALARM_TYPE_CODES, required: true },
+    alarmType: { label: '报警类型', kind: 'enum', values: DEVICE_REPORTABLE_ALARM_TYPES, required: true },
     alarmLevel: { label: '报警级别', kind: 'enum', values: ALARM_LEVEL_CODES },
     time: { label: '报警时间', kind: 'time', required: true },
     content: { label: '报警内容', kind: 'text', max: 500 },

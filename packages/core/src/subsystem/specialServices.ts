@@ -19,7 +19,10 @@ export interface SpecialPage {
 }
 
 /** Keyed by the page's component name (its pageRegistry key). */
-export const SPECIAL_PAGES: Readonly<Record<string, SpecialPage>> = {};
+export const SPECIAL_PAGES: Readonly<Record<string, SpecialPage>> = {
+  // 危化品运输 (issue 41): the hazardous vehicles in the park with their waybills.
+  GateWaybills: { name: '门岗运单', path: '/specialServices/gateWaybills', iconName: 'cheliangguanli', perms: 'transport:gate', showType: 1 },
+};
 
 /** The micro-app function type of a special page. */
 export const SPECIAL_FUNCTION_TYPE = 2;

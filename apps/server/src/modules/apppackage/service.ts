@@ -110,22 +110,38 @@ export async function exportPackage(db: Kysely<Database>, req: ExportRequest): P
   const dictCodes = [...new Set([...req.dictionaries, ...depends.dependDictionaries])].sort();
   const dictionaries = await parkDictionaries(db, dictCodes);
   const packaged = new Set(dictionaries.map((d) => d.typeCode));
+  const app = { code: req.code, name: req.name.trim(), version: req.version, description: req.description.trim() };
+  const { zip, manifest } = packPackage(app, { forms, dictionaries, flows }, dictCodes.filter((c) => !packaged.has(c)), new Date().toISOString());
+  return { fileName: `${req.code}-${req.version}.zip`, zip, manifest };
+}
+
+/**
+ * The zip of a package's parts: one entry per part, the manifest with each entry's checksum and
+ * the whole package's. Export writes through it, and so does an application whose package source
+ * is kept as files (apps/transport), so both make the same format.
+ */
+export function packPackage(
+  app: AppManifest['app'],
+  parts: Pick<AppPackage, 'forms' | 'dictionaries' | 'flows'>,
+  dependencyDictionaries: string[],
+  exportedAt: string,
+): { zip: Buffer; manifest: AppManifest } {
   const entries = new Map<string, string>();
-  for (const f of forms) entries.set(formEntry(f.code), JSON.stringify(f, null, 2));
-  for (const d of dictionaries) entries.set(dictEntry(d.typeCode), JSON.stringify(d, null, 2));
-  for (const f of flows) entries.set(flowEntry(f.form), JSON.stringify(f, null, 2));
+  for (const f of parts.forms) entries.set(formEntry(f.code), JSON.stringify(f, null, 2));
+  for (const d of parts.dictionaries) entries.set(dictEntry(d.typeCode), JSON.stringify(d, null, 2));
+  for (const f of parts.flows) entries.set(flowEntry(f.form), JSON.stringify(f, null, 2));
   const list = [...entries].map(([path, text]) => ({ path, sha256: sha256(text) }));
   const manifest: AppManifest = {
     format: APP_PACKAGE_FORMAT,
-    app: { code: req.code, name: req.name.trim(), version: req.version, description: req.description.trim() },
-    dependencies: { dictionaries: dictCodes.filter((c) => !packaged.has(c)) },
-    parts: { forms: forms.map((f) => f.code), dictionaries: [...packaged], flows: flows.map((f) => f.form) },
+    app,
+    dependencies: { dictionaries: dependencyDictionaries },
+    parts: { forms: parts.forms.map((f) => f.code), dictionaries: parts.dictionaries.map((d) => d.typeCode), flows: parts.flows.map((f) => f.form) },
     entries: list,
     sha256: sha256(entriesDigestText(list)),
-    exportedAt: new Date().toISOString(),
+    exportedAt,
   };
   entries.set(MANIFEST_ENTRY, JSON.stringify(manifest, null, 2));
-  return { fileName: `${req.code}-${req.version}.zip`, zip: writeZip(entries), manifest };
+  return { zip: writeZip(entries), manifest };
 }
 
 /** The package in an uploaded file, or every reason it is refused. */
@@ -283,4 +299,16 @@ export async function uninstallApp(ctx: AppContext, code: string): Promise<{ nam
   });
   ctx.events.deliver({ kind: 'user', id: '*' });
   return out;
+}
+
+/**
+ * An application installed in the park: its version and the form ids its form codes landed on
+ * (null when it is not installed). What an application's own code (its gate check, its seed)
+ * finds its forms by, since ids differ between installations.
+ */
+export async function findInstalledApp(db: Kysely<Database>, code: string): Promise<{ version: string; formIds: Map<string, string> } | null> {
+  const app = await findParkApp(db, code);
+  if (!app) return null;
+  const parts = await partsOf(db, app.id);
+  return { version: app.version, formIds: new Map(parts.filter((p) => p.kind === 'form').map((p) => [p.code, String(p.local_id)])) };
 }

@@ -15,6 +15,7 @@ import type { EventCause, RecordActor } from './recordBulk.ts';
 import { buildWriteContext, writeContextFor } from './recordFiles.ts';
 import { deleteRecords, insertRecord, presentRow, readRecord, updateRecord, type Row } from './recordStore.ts';
 import { prepareRow, prepareRows } from './recordWriter.ts';
+import { refuseByChosenRecords } from './chosenRecordChecks.ts';
 
 export { SKIPPED_UNDER_APPROVAL, type EventCause, type RecordActor, type RecordCause } from './recordBulk.ts';
 export type { Row } from './recordStore.ts';
@@ -54,6 +55,7 @@ export class RecordService {
   async add(db: Kysely<Database>, request: FastifyRequest, model: FormModel, input: Record<string, unknown>): Promise<Row> {
     const wctx = await buildWriteContext(request, db, [[model.main, [input]]]);
     const row = prepareRow(model.main, input, wctx);
+    await refuseByChosenRecords(db, model, row);
     const log = auditRow(request, { action: '新增表单数据', targetType: `form:${model.formId}` });
     const inserted = await this.inserts.insert(db, model, model.main, row, wctx.auth, log);
     request.audited = true;
@@ -77,6 +79,7 @@ export class RecordService {
     const parentRow = prepareRow(model.main, parent, wctx);
     const prepared = children.map((c) => ({ table: c.table, rows: prepareRows(c.table, c.rows, wctx, `${c.table.name}第`) }));
     return db.transaction().execute(async (trx) => {
+      await refuseByChosenRecords(trx, model, parentRow);
       const p = await insertRecord(trx, model, model.main, parentRow, wctx.auth);
       for (const c of prepared) for (const row of c.rows) await insertRecord(trx, model, c.table, row, wctx.auth, String(p.id));
       await writeAudit(trx, request, { action: '新增表单数据', targetType: `form:${model.formId}`, targetId: String(p.id) });
@@ -108,6 +111,7 @@ export class RecordService {
       if (label !== undefined && err instanceof Error) err.message = `${label}${err.message}`;
       throw err;
     }
+    if (table === model.main) await refuseByChosenRecords(trx, model, row);
     return updateRecord(trx, model, table, before, row, wctx.auth, version);
   }
 
@@ -167,7 +171,9 @@ export class RecordService {
   /** A new main record in the caller's transaction, not logged here (startformflow logs its 提交审批). */
   async addIn(trx: Kysely<Database>, request: FastifyRequest, model: FormModel, input: Record<string, unknown>): Promise<Row> {
     const wctx = await buildWriteContext(request, trx, [[model.main, [input]]]);
-    return insertRecord(trx, model, model.main, prepareRow(model.main, input, wctx), wctx.auth);
+    const row = prepareRow(model.main, input, wctx);
+    await refuseByChosenRecords(trx, model, row);
+    return insertRecord(trx, model, model.main, row, wctx.auth);
   }
 
   // Automations: a RecordActor in the execution's transaction (recordBulk.ts).
@@ -231,6 +237,7 @@ export class RecordService {
   async updateUnderApproval(trx: Kysely<Database>, writer: ApprovalWriter, model: FormModel, before: Row, input: Record<string, unknown>): Promise<Row> {
     const wctx = await writeContextFor(writer.auth, trx, [[model.main, [input, before]]]);
     const row = prepareRow(model.main, input, wctx, before);
+    await refuseByChosenRecords(trx, model, row);
     await sql`select set_config('park.approval_instance', ${writer.instanceId}, true)`.execute(trx);
     return updateRecord(trx, model, model.main, before, row, writer.auth, null);
   }

@@ -19,6 +19,8 @@ import { simulatedAdapters } from './commands/simulator.ts';
 import { consoleRoutes } from './console/routes.ts';
 
 export { startParkSimulator } from './simulator/index.ts';
+export type { GateEntry, GateEntryCheck } from './ingest/service.ts';
+export { vehiclesInPark, type VehicleInPark } from './console/vehiclesInPark.ts';
 export type { ParkSimulator } from './simulator/live.ts';
 
 /**

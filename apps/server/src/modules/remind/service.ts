@@ -78,3 +78,14 @@ export async function readLog(db: Kysely<Database>, auth: AuthContext, formId: s
     })),
   };
 }
+
+/**
+ * A park form's 提醒设置 written by an application's install (issue 41: 危化品运输's 数据提醒),
+ * through the same checks as saveFormRemindSet; no user's reach to check, the caller is the seed.
+ */
+export async function saveParkFormSet(db: Kysely<Database>, formId: string, set: FormSet): Promise<void> {
+  const problem = checkFormSet(set, { mailConfigured: MAIL_CONFIGURED });
+  if (problem) throw badRequest(problem);
+  await checkConditions(db, formId, null, set);
+  await saveRemindSet(db, formId, set);
+}

@@ -110,12 +110,15 @@ export interface ControlTraits {
    * options.maps.source.table (通用数据 pickers over a form table); null for a control that reads none.
    */
   readonly formSource: 'dsConf' | 'mapsSource' | null;
+  /** Chooses one record of a form, storing its id: a 关联记录校验 (chosenRecordChecks.ts) may read that record. */
+  readonly choosesOneRecord: boolean;
   /** Its choices are a dictionary's entries (control.typeCode): a form handed down brings the dictionary. */
   readonly dictionary: boolean;
 }
 
 /** The traits of a type that states none: what most controls are. */
 export const PLAIN_TRAITS: ControlTraits = {
+  choosesOneRecord: false,
   holdsColumns: false,
   optionRelations: false,
   upload: null,

@@ -3,6 +3,8 @@ import {
   ALARM_TYPES,
   checkIngestBatch,
   evaluatePosition,
+  HAZARDOUS_VEHICLE,
+  type EntryAlarmType,
   INGEST_BATCH_MAX,
   type AlarmType,
   type CheckedEvent,
@@ -48,6 +50,26 @@ export class BatchError extends AppError {
 
 type Handler = (device: IngestDevice, events: CheckedEvent[]) => Promise<IngestResult>;
 
+/** A hazardous vehicle passing a gate inwards, as an entry check sees it. */
+export interface GateEntry {
+  /** The pass's event id at its device: an alarm for it is raised once, however often the batch is resent. */
+  eventId: string;
+  plate: string;
+  passTime: number;
+  companyId: string | null;
+  companyName: string | null;
+}
+
+/**
+ * A check another part of the platform hangs on the gates (issue 41: 危化品运输's waybill check):
+ * given the hazardous vehicles entering in a batch, the ones to raise an alarm for, with its text.
+ * The park module knows nothing of what is checked; the check knows nothing of the park's tables.
+ */
+export interface GateEntryCheck {
+  alarmType: EntryAlarmType;
+  check(db: Kysely<Database>, entries: readonly GateEntry[]): Promise<Array<{ eventId: string; content: string }>>;
+}
+
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /** Alarms of these levels are also sent as in-app messages to the park administrators. */
@@ -66,6 +88,12 @@ export class IngestService {
   }
 
   private readonly toucher: DeviceToucher;
+  private readonly entryChecks = new Set<GateEntryCheck>();
+
+  /** Registers a check run on every hazardous vehicle's entry (see GateEntryCheck). */
+  addEntryCheck(check: GateEntryCheck): void {
+    this.entryChecks.add(check); // once, however often the app is built on this context
+  }
 
   async ingest(kind: IngestKind, device: IngestDevice, raw: readonly unknown[], now = Date.now()): Promise<IngestResult> {
     if (raw.length === 0) throw new AppError(400, '事件列表不能为空');
@@ -124,8 +152,45 @@ export class IngestService {
       };
     });
     const accepted = await insertGatePasses(this.db, device.id, rows);
+    const alarms = await this.checkEntries(device, rows);
     await this.toucher.touch(device.id);
-    return { accepted, duplicates: events.length - accepted };
+    return { accepted, duplicates: events.length - accepted, ...(alarms > 0 ? { alarms } : {}) };
+  }
+
+  /**
+   * The entry checks over this batch's hazardous entries (resent passes too: the alarm's event id
+   * is the pass's, so a resent batch raises nothing twice). A check's failure leaves the passes
+   * stored: a gate must never lose a passage because a check could not run.
+   */
+  private async checkEntries(device: IngestDevice, rows: ReadonlyArray<{ eventId: string; plate: string; direction: number; passTime: number; vehicleType: string; companyId: string | null; companyName: string | null }>): Promise<number> {
+    if (this.entryChecks.size === 0) return 0;
+    const entries = rows.filter((r) => r.direction === 1 && r.vehicleType === HAZARDOUS_VEHICLE);
+    if (entries.length === 0) return 0;
+    const byEvent = new Map(entries.map((e) => [e.eventId, e]));
+    const alarms: AlarmRow[] = [];
+    for (const check of this.entryChecks) {
+      for (const found of await check.check(this.db, entries)) {
+        const e = byEvent.get(found.eventId);
+        if (!e) continue;
+        alarms.push({
+          alarmType: check.alarmType,
+          alarmLevel: ALARM_TYPES[check.alarmType].level,
+          source: 'rule',
+          deviceId: device.id,
+          eventId: `${check.alarmType}:${e.eventId}`,
+          plate: e.plate,
+          companyId: e.companyId,
+          companyName: e.companyName,
+          roadId: null,
+          zoneId: null,
+          lat: null,
+          lng: null,
+          time: e.passTime,
+          content: found.content,
+        });
+      }
+    }
+    return (await insertAlarms(this.db, alarms)).length;
   }
 
   private async personPasses(device: IngestDevice, events: CheckedEvent[]): Promise<IngestResult> {

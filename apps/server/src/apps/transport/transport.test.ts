@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/testApp.ts';
+import { postTask, statusOf, taskOf } from '../../modules/approval/testSupport.ts';
+import { addDevice, arrangePark, ingest } from '../../modules/park/testPark.ts';
+import { installTransportApp } from './seed.ts';
+import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
+import { parkDay } from './waybills.ts';
+
+/*
+ * 危化品运输 (issue 41, ADR 0059) on a real PostgreSQL: its package builds the same zip every time
+ * and installs through 应用管理's install into a database that has never seen it; a waybill naming
+ * an expired certificate is refused with the certificate named; an approved waybill of the day lets
+ * its vehicle in quietly, and a hazardous vehicle without one raises 无有效运单入园.
+ */
+
+let t: TestApp;
+let admin: string;
+const form = (code: string) => t.sql.query<{ id: string }>(`select local_id as id from app_package_part p join app_package a on a.id = p.package_id where a.code = $1 and p.kind = 'form' and p.code = $2`, [TRANSPORT_APP.code, code]).then((r) => r.rows[0]!.id);
+const idOf = async (code: string, column: string, value: string) => String((await t.sql.query(`select id from form_${await form(code)} where ${column} = $1`, [value])).rows[0]!.id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t?.close());
+
+describe('危化品运输 package', () => {
+  it('builds byte for byte the same and installs into an empty installation with its flow, menus and demo rows', async () => {
+    expect(buildTransportPackage().equals(buildTransportPackage())).toBe(true);
+    expect((await t.sql.query(`select count(*)::int n from app_package where code = $1`, [TRANSPORT_APP.code])).rows[0].n).toBe(0);
+    await installTransportApp(t.booted.ctx);
+    await installTransportApp(t.booted.ctx); // once
+    const forms = await t.sql.query(`select f.form_name from app_package_part p join form_conf f on f.id = p.local_id where p.kind = 'form' order by f.form_name`);
+    expect(forms.rows.map((r) => r.form_name).sort()).toEqual(['托运方', '押运员', '电子运单', '车辆', '车队', '运输危化品目录', '驾驶员'].sort());
+    const flow = await t.sql.query(`select m.model_name, m.definition_id from flow_model m where m.form_id = $1`, [await form(TRANSPORT_FORMS.waybill)]);
+    expect(flow.rows[0]).toMatchObject({ model_name: '电子运单审批' });
+    expect(flow.rows[0].definition_id).not.toBeNull();
+    const menus = await t.sql.query(`select c.name from sys_menu c join sys_menu g on g.id = c.parent_id where g.name = '危化品运输' order by c.name`);
+    expect(menus.rows).toHaveLength(7);
+    expect((await t.sql.query(`select count(*)::int n from form_${await form(TRANSPORT_FORMS.vehicle)}`)).rows[0].n).toBe(2);
+    // 数据提醒 30 days before each certificate expires, on the three forms that hold one.
+    const reminds = await t.sql.query(`select form_set from form_remind_set where form_id = any($1::bigint[])`, [[await form(TRANSPORT_FORMS.vehicle), await form(TRANSPORT_FORMS.driver), await form(TRANSPORT_FORMS.escort)]]);
+    expect(reminds.rows.map((r) => (typeof r.form_set === 'string' ? JSON.parse(r.form_set) : r.form_set).condRemind[0].remind.cond[0].dateCond)).toEqual(Array(3).fill({ type: 'dayAfter', count: 30 }));
+  });
+});
+
+describe('waybills', () => {
+  let receiverId: string;
+  let receiver: string;
+  let base: Record<string, string>;
+  const today = parkDay(Date.now());
+  const submit = (fields: Record<string, string>) =>
+    t.call(admin, 'POST', `/api/form/startformflow/${fieldsForm}`, { parent: { ...base, ...fields }, child: [{ subKey: 'goods', subDatas: [{ goods_name: '甲醇', un_no: '1230', quantity: 20 }] }] });
+  let fieldsForm = '';
+
+  beforeAll(async () => {
+    fieldsForm = await form(TRANSPORT_FORMS.waybill);
+    receiverId = String((await t.sql.query(`insert into sys_user (username, password_hash, real_name, user_type) select 'tp_receiver', password_hash, '收货审核人', 0 from sys_user where username = 'admin' returning id`)).rows[0].id);
+    receiver = await t.login('tp_receiver');
+    const company = String((await t.sql.query(`select id from sys_company order by id limit 1`)).rows[0].id);
+    base = {
+      waybill_no: 'YD-T-1', sender: await idOf(TRANSPORT_FORMS.sender, 'sender_name', '合肥化工原料有限公司'), fleet: await idOf(TRANSPORT_FORMS.fleet, 'fleet_name', '安运危货运输车队'),
+      vehicle: await idOf(TRANSPORT_FORMS.vehicle, 'plate_no', '皖A30001'), driver: await idOf(TRANSPORT_FORMS.driver, 'person_name', '王建国'),
+      escort: await idOf(TRANSPORT_FORMS.escort, 'person_name', '赵敏'), plan_time: today, origin: '合肥', destination: '园区2号罐区',
+      receiver: company, receiver_user: receiverId, waybill_status: '有效',
+    };
+  });
+
+  it('refuses a waybill naming an expired certificate, the certificate named, and writes nothing', async () => {
+    const before = (await t.sql.query(`select count(*)::int n from form_${fieldsForm}`)).rows[0].n;
+    const refused = await submit({ driver: await idOf(TRANSPORT_FORMS.driver, 'person_name', '李强') });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errMsg).toMatch(/^驾驶员的从业资格证已过期（有效期至\d{4}-\d{2}-\d{2}），早于计划时间\d{4}-\d{2}-\d{2}，不能用于本运单$/);
+    // A plan after the vehicle's 道路运输证 runs out (in 20 days) names that certificate.
+    const late = await submit({ vehicle: await idOf(TRANSPORT_FORMS.vehicle, 'plate_no', '皖A30002'), plan_time: parkDay(Date.now() + 40 * 86_400_000) });
+    expect(late.json().errMsg).toContain('车辆的道路运输证已过期');
+    expect((await t.sql.query(`select count(*)::int n from form_${fieldsForm}`)).rows[0].n).toBe(before);
+    expect((await t.sql.query(`select count(*)::int n from flow_instance where form_id = $1`, [fieldsForm])).rows[0].n).toBe(0);
+  });
+
+  it('approved by the receiving company, lets its vehicle in without an alarm; a vehicle without one raises 无有效运单入园', async () => {
+    const ok = await submit({});
+    expect(ok.json(), ok.body).toMatchObject({ errCode: 0 });
+    const pid = ok.json().processInstanceId as number;
+    const task = (await taskOf(t, pid, receiverId))!;
+    expect(task).toBeDefined();
+    expect((await postTask(t, receiver, `/api/flow/approvetask/${task}`, { taskId: String(task), formId: fieldsForm })).json()).toEqual({ errCode: 0 });
+    expect(await statusOf(t, pid)).toBe('1');
+
+    const gates = await arrangePark(t);
+    const gate = await addDevice(t, admin, 'TP-GATE-1', 'gate', gates.G1);
+    const now = new Date().toISOString();
+    const pass = (eventId: string, plate: string) => ({ eventId, gateCode: 'G1', plate, direction: 1, passTime: now, vehicleType: '2', hazardousClass: 3, material: '甲醇', loadTons: 20 });
+    const res = await ingest(t, gate.token, 'gatePasses', [pass('tp1', '皖A30001'), pass('tp2', '皖A39999')]);
+    expect(res.json(), res.body).toMatchObject({ accepted: 2, alarms: 1 });
+    const alarms = await t.sql.query(`select plate, alarm_type, content from park_alarm where alarm_type = 'no_waybill'`);
+    expect(alarms.rows).toEqual([{ plate: '皖A39999', alarm_type: 'no_waybill', content: '危化品车辆 皖A39999 入园：无当日电子运单（运单 无）' }]);
+    // Resent, nothing is raised twice.
+    await ingest(t, gate.token, 'gatePasses', [pass('tp1', '皖A30001'), pass('tp2', '皖A39999')]);
+    expect((await t.sql.query(`select count(*)::int n from park_alarm where alarm_type = 'no_waybill'`)).rows[0].n).toBe(1);
+
+    // 门岗运单: each vehicle in the park with its waybill.
+    const view = (await t.call(admin, 'GET', '/api/transport/gate')).json().datas as Array<{ plate: string; valid: boolean; waybill: { waybillNo: string; goods: string } | null }>;
+    expect(view.find((v) => v.plate === '皖A30001')).toMatchObject({ valid: true, waybill: { waybillNo: 'YD-T-1', goods: '甲醇（UN1230）20吨' } });
+    expect(view.find((v) => v.plate === '皖A39999')).toMatchObject({ valid: false, waybill: null });
+  });
+});
