@@ -1,6 +1,6 @@
 import { AUTO_REPORT_TEXT as T } from './messages.ts';
 import { parseCron } from './cron.ts';
-import type { AutoReportFrequency, AutoReportInput, AutoReportRecipients } from './types.ts';
+import { AUTO_REPORT_TARGETS, type AutoReportFrequency, type AutoReportInput, type AutoReportRecipients } from './types.ts';
 
 const ID = /^\d{1,18}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -30,9 +30,10 @@ export function checkAutoReport(raw: unknown): { error: string } | { value: Auto
   if (name.length > 50) return { error: T.nameTooLong };
   const reportId = r.reportId == null ? '' : String(r.reportId);
   if (!ID.test(reportId)) return { error: T.noReport };
-  if (r.target !== 'excel' && r.target !== 'png') return { error: T.badTarget };
+  const target = AUTO_REPORT_TARGETS.find((k) => k === r.target);
+  if (!target) return { error: T.badTarget };
   const widgetId = r.widgetId == null || r.widgetId === '' ? null : String(r.widgetId);
-  if (r.target === 'excel' && (widgetId === null || widgetId.length > 64)) return { error: T.noWidget };
+  if (target === 'excel' && (widgetId === null || widgetId.length > 64)) return { error: T.noWidget };
   const freqProblem = checkFrequency(r.frequency);
   if (freqProblem) return { error: freqProblem };
   const rec = (r.recipients ?? {}) as Raw;
@@ -42,7 +43,7 @@ export function checkAutoReport(raw: unknown): { error: string } | { value: Auto
   if (!users || !roles || !orgs || users.length + roles.length + orgs.length === 0) return { error: T.noRecipient };
   const recipients: AutoReportRecipients = { users, roles, orgs };
   return {
-    value: { name, reportId, target: r.target, widgetId: r.target === 'excel' ? widgetId : null, frequency: normaliseFrequency(r.frequency as AutoReportFrequency), recipients, enabled: r.enabled !== false },
+    value: { name, reportId, target, widgetId: target === 'excel' ? widgetId : null, frequency: normaliseFrequency(r.frequency as AutoReportFrequency), recipients, enabled: r.enabled !== false },
   };
 }
 

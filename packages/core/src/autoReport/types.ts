@@ -1,7 +1,8 @@
 /** 自动报表 and 订阅 (issue 39): a schedule that sends a report or dashboard to recipients. */
 
-/** What a run sends: one table widget as Excel, or the whole dashboard as a PNG picture. */
-export type AutoReportTarget = 'excel' | 'png';
+/** What a run sends: one table widget as Excel, or the whole dashboard as a PNG picture or a PDF. */
+export const AUTO_REPORT_TARGETS = ['excel', 'png', 'pdf'] as const;
+export type AutoReportTarget = (typeof AUTO_REPORT_TARGETS)[number];
 
 /** 每天/每周/每月 at a time of the park's day, or a five-field cron in the park's time zone. */
 export type AutoReportFrequency =

@@ -43,6 +43,7 @@ import * as addressBook from './2026_12_03_0200_address_book.ts';
 import * as platformDefaultTheme from './2026_12_03_0600_platform_default_theme.ts';
 import * as qrAnonymous from './2026_12_03_0300_qr_anonymous.ts';
 import * as qrAnonymousUploads from './2026_12_04_0400_qr_anonymous_uploads.ts';
+import * as autoReportPdf from './2026_12_04_0500_auto_report_pdf.ts';
 
 /**
  * Migrations are listed here rather than read from the folder at run time, so they work the
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0300_qr_anonymous': qrAnonymous,
   // 免登录填报's photos and files, tied to the entry and its challenge (issue 39)
   '2026_12_04_0400_qr_anonymous_uploads': qrAnonymousUploads,
+  '2026_12_04_0500_auto_report_pdf': autoReportPdf,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

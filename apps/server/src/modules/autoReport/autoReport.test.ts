@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -172,6 +173,34 @@ describe('running', () => {
     // Not a blank picture: the charts drew something.
     expect(stats.channels[0]!.stdev).toBeGreaterThan(5);
   }, 60_000);
+});
+
+describe('自动报表 as PDF', () => {
+  it('sends a report with a table and a chart as an A4 landscape PDF headed by its name in real text', async () => {
+    const id = (await save(admin, schedule({ name: '车辆明细PDF', reportId, target: 'pdf', widgetId: null }))).json().id;
+    const sent = await t.call(admin, 'POST', `/api/report/autoReport/send/${id}`);
+    expect(sent.json(), sent.body).toMatchObject({ errCode: 0, data: { result: '成功' } });
+    const res = await t.call(receiver, 'GET', `/api/file/download/${sent.json().data.fileId}`);
+    expect(res.statusCode).toBe(200);
+    const bytes = res.rawPayload;
+    await writeFile('/tmp/autorep-report.pdf', bytes);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdfjs = (await import(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs'))) as typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false }).promise;
+    expect(doc.numPages).toBeGreaterThanOrEqual(1);
+    const page = await doc.getPage(1);
+    expect((page.view as number[]).slice(2).map(Math.round)).toEqual([842, 595]);
+    const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
+    expect(text).toContain('车辆明细');
+    expect(text).toContain(`第 1/${doc.numPages} 页`);
+    const ops = await page.getOperatorList();
+    expect(ops.fnArray.filter((f) => f === pdfjs.OPS.paintImageXObject)).toHaveLength(1);
+  }, 60_000);
+
+  it('refuses a target it does not know', async () => {
+    const res = await save(admin, schedule({ name: 'x', reportId, target: 'svg', widgetId: null }));
+    expect(res.json().errCode).not.toBe(0);
+  });
 });
 
 describe('订阅', () => {

@@ -187,7 +187,7 @@ describe('工作台 of a tenant (components/micro-app/WorkbenchTenant.vue, Tenan
     }
     // The phone's home (ours, workbench-contract.md): the same tree pruned to the caller, each app with its functions.
     const mine = (await getJson('/api/micro/workbench/myWorkbench', { client: 'mobile' }, tenant.cookie!)).datas as Json[];
-    const placed = mine[0].children[0].children[0];
+    const placed = mine[0]!.children[0].children[0];
     expect(placed).toMatchObject({ type: 2, appId: ids.app, quickApp: 1, app: { appName: '目录车辆应用', iconName: 'cheliangguanli', iconBgColor: '#67C23A', functions: [{ id: ids.fn, funName: '目录车辆入园登记', type: 1, showType: 2, formId: String(vehicleForm) }] } });
   });
 

@@ -10,3 +10,5 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 export { qrCodeConfText } from './service.ts';
+/** The CJK font printed PDFs embed (the QR sheet, 自动报表's PDF). */
+export { pdfFontOf } from './pdfFont.ts';

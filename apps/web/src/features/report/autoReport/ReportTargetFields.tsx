@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readSettingMeta, widgetKindOf } from '@park/core';
 import { getReport, reportDefKeys } from '../reportApi.ts';
 
-/** 发送内容: a table widget of the report as Excel, or the whole dashboard as a picture. */
+/** 发送内容: a table widget of the report as Excel, or the whole dashboard as a picture or a PDF. */
 export function ReportTargetFields({ reportId }: { reportId: number | null | undefined }) {
   const report = useQuery({ queryKey: reportDefKeys.one(Number(reportId)), queryFn: ({ signal }) => getReport(Number(reportId), signal), enabled: Boolean(reportId) });
   const tables = report.data
@@ -19,6 +19,7 @@ export function ReportTargetFields({ reportId }: { reportId: number | null | und
           options={[
             { value: 'excel', label: '表格（Excel）' },
             { value: 'png', label: '整张报表（图片 PNG）' },
+            { value: 'pdf', label: '整张报表（PDF）' },
           ]}
         />
       </Form.Item>

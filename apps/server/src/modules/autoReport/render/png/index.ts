@@ -1,5 +1,5 @@
 import type { Renderer } from '../types.ts';
-import { renderDashboardPng } from './dashboard.ts';
+import { renderDashboardPng } from '../dashboardPicture.ts';
 
 /** A dashboard as one PNG: its chart widgets drawn with ECharts on the server, laid out as on screen. */
 export const renderPng: Renderer = async (ctx, owner, schedule) => ({
