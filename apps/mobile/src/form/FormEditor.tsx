@@ -35,8 +35,8 @@ export interface MobileFormEditorProps {
   onSaved(businessId: string): void;
   /** add: values over the defaults (a scanned code's presets). */
   initial?: FormValues;
-  /** Sends the main record another way (through a scanned code); sub-table rows are not sent then. */
-  send?(stored: StoredRow): Promise<string>;
+  /** Sends the record another way (through a scanned code), with the new sub-table rows. */
+  send?(stored: StoredRow, children: ChildRows[]): Promise<string>;
   /** Drawn above the save button (the anonymous path's challenge). */
   footer?: ReactNode;
 }
@@ -129,7 +129,7 @@ export function MobileFormEditor({ definition, mode, userId, context, record, su
       const stored = encodeRecord(meta, values);
       let businessId: string;
       if (send) {
-        businessId = await send(stored);
+        businessId = await send(stored, childrenOf(values));
       } else if (submitsForApproval) {
         if (recordId) await saveSubRows(values, recordId);
         businessId = await submitForApproval(formId, stored, recordId, recordId ? [] : childrenOf(values));

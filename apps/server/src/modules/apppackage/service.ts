@@ -110,6 +110,22 @@ export async function exportPackage(db: Kysely<Database>, req: ExportRequest): P
   const dictCodes = [...new Set([...req.dictionaries, ...depends.dependDictionaries])].sort();
   const dictionaries = await parkDictionaries(db, dictCodes);
   const packaged = new Set(dictionaries.map((d) => d.typeCode));
+  const app = { code: req.code, name: req.name.trim(), version: req.version, description: req.description.trim() };
+  return packParts(app, { forms, dictionaries, flows }, dictCodes.filter((c) => !packaged.has(c)), new Date());
+}
+
+/**
+ * The zip of a package's parts with its manifest (entries' and whole-package checksums). Export
+ * writes it from the park's forms; an application kept as source (apps/<name>/) is built by it
+ * from its JSON files, with a fixed `exportedAt` so the same source gives the same file.
+ */
+export function packParts(
+  app: AppManifest['app'],
+  parts: Pick<AppPackage, 'forms' | 'dictionaries' | 'flows'>,
+  dependencies: string[],
+  exportedAt: Date,
+): { fileName: string; zip: Buffer; manifest: AppManifest } {
+  const { forms, dictionaries, flows } = parts;
   const entries = new Map<string, string>();
   for (const f of forms) entries.set(formEntry(f.code), JSON.stringify(f, null, 2));
   for (const d of dictionaries) entries.set(dictEntry(d.typeCode), JSON.stringify(d, null, 2));
@@ -117,15 +133,15 @@ export async function exportPackage(db: Kysely<Database>, req: ExportRequest): P
   const list = [...entries].map(([path, text]) => ({ path, sha256: sha256(text) }));
   const manifest: AppManifest = {
     format: APP_PACKAGE_FORMAT,
-    app: { code: req.code, name: req.name.trim(), version: req.version, description: req.description.trim() },
-    dependencies: { dictionaries: dictCodes.filter((c) => !packaged.has(c)) },
-    parts: { forms: forms.map((f) => f.code), dictionaries: [...packaged], flows: flows.map((f) => f.form) },
+    app,
+    dependencies: { dictionaries: dependencies },
+    parts: { forms: forms.map((f) => f.code), dictionaries: dictionaries.map((d) => d.typeCode), flows: flows.map((f) => f.form) },
     entries: list,
     sha256: sha256(entriesDigestText(list)),
-    exportedAt: new Date().toISOString(),
+    exportedAt: exportedAt.toISOString(),
   };
   entries.set(MANIFEST_ENTRY, JSON.stringify(manifest, null, 2));
-  return { fileName: `${req.code}-${req.version}.zip`, zip: writeZip(entries), manifest };
+  return { fileName: `${app.code}-${app.version}.zip`, zip: writeZip(entries), manifest };
 }
 
 /** The package in an uploaded file, or every reason it is refused. */
@@ -283,4 +299,15 @@ export async function uninstallApp(ctx: AppContext, code: string): Promise<{ nam
   });
   ctx.events.deliver({ kind: 'user', id: '*' });
   return out;
+}
+
+/**
+ * The park's forms of an installed application, by their codes in its package: how an
+ * application's own code (a job, a seed) finds its forms in this installation. Empty when the
+ * application is not installed.
+ */
+export async function installedFormIds(db: Kysely<Database>, code: string): Promise<Map<string, string>> {
+  const app = await findParkApp(db, code);
+  if (!app) return new Map();
+  return new Map((await partsOf(db, app.id)).filter((p) => p.kind === 'form').map((p) => [p.code, String(p.local_id)]));
 }

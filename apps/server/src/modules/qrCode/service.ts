@@ -5,9 +5,11 @@ import {
 } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { requireFormAction } from '../form/index.ts';
+import { requireFormAction, subModel, type FormModel } from '../form/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import { findFormSet, signKey, upsertQrCodeConf } from './repo.ts';
@@ -26,9 +28,13 @@ async function key(ctx: AppContext): Promise<string> {
 /** The form as the caller reaches it (404 for another tenant's), and its field keys. */
 async function formOf(ctx: AppContext, auth: AuthContext, formId: string): Promise<{ formName: string; keys: Set<string> }> {
   const model = await ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
+  return { formName: model.formName, keys: fieldKeysOf(model) };
+}
+
+function fieldKeysOf(model: FormModel): Set<string> {
   const keys = new Set<string>();
   for (const t of [model.main, ...model.subs.values()]) for (const c of t.controls) if (c.model) keys.add(c.model);
-  return { formName: model.formName, keys };
+  return keys;
 }
 
 async function fieldKeys(ctx: AppContext, auth: AuthContext, formId: string): Promise<Set<string>> {
@@ -51,11 +57,24 @@ export async function qrCodeConfText(ctx: AppContext, formId: string): Promise<s
 /** Saves the whole configuration; an entry without a tokenId (new, or regenerated) gets a fresh one. */
 export async function saveQrCodeConf(ctx: AppContext, auth: AuthContext, body: QrCodeConf): Promise<void> {
   const formId = String(Number(body.formId));
+  await writeConf(ctx.db, formId, body, await fieldKeys(ctx, auth, formId));
+}
+
+/**
+ * The same save for a park form with no caller: an application's seed printing its demo codes
+ * (巡检's checkpoints, apps/inspection), in the seed's transaction, through the same checks.
+ */
+export async function saveParkQrCodeConf(ctx: AppContext, db: Kysely<Database>, body: QrCodeConf): Promise<void> {
+  const formId = String(Number(body.formId));
+  await writeConf(db, formId, body, fieldKeysOf(await ctx.forms.loadFor(db, formId, null)));
+}
+
+async function writeConf(db: Kysely<Database>, formId: string, body: QrCodeConf, keys: ReadonlySet<string>): Promise<void> {
   const conf = cleanQrCodeConf(body);
-  const problem = qrCodeConfProblem(conf, Number(formId), await fieldKeys(ctx, auth, formId));
+  const problem = qrCodeConfProblem(conf, Number(formId), keys);
   if (problem) throw badRequest(problem);
   for (const kind of QR_LIST_KINDS) for (const e of conf[kind]) e.tokenId ??= newTokenId();
-  await upsertQrCodeConf(ctx.db, formId, conf);
+  await upsertQrCodeConf(db, formId, conf);
 }
 
 /** Every entry's token and mobile address, for the designer to print. */
@@ -132,11 +151,28 @@ export function describeEntry(r: ResolvedQr, params: Record<string, string>) {
  * nothing); the entry's read-only presets are forced, then the records API checks and writes as for
  * addformdata.
  */
-export async function addThroughCode(ctx: AppContext, request: FastifyRequest, token: string, params: Record<string, string>, input: Record<string, unknown>) {
+export async function addThroughCode(ctx: AppContext, request: FastifyRequest, token: string, params: Record<string, string>, body: Record<string, unknown>) {
   const r = await resolveToken(ctx, token);
   if (r.kind !== 'add') throw notFound(QR_TEXT.notFound);
   requireFormAction(request, r.formId, 'add');
   const model = await ctx.forms.loadFor(ctx.db, r.formId, companyScopeOf(authOf(request)));
   if (model.status !== 0) throw badRequest('表单已停用');
-  return ctx.records.add(ctx.db, request, model, qrAddValues(r.entry, params, input));
+  const { parent, child } = withChildren(body);
+  if (!child) return ctx.records.add(ctx.db, request, model, qrAddValues(r.entry, params, parent));
+  // A checkpoint's round carries its items as sub-table rows: one transaction, as addpcformdata.
+  const children = child.map((c) => ({ table: subModel(model, c.subKey), rows: c.subDatas }));
+  return ctx.records.addWithChildren(ctx.db, request, model, qrAddValues(r.entry, params, parent), children);
+}
+
+type ChildRows = Array<{ subKey: string; subDatas: Array<Record<string, unknown>> }>;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The flat record the phone sends, or addpcformdata's {parent, child} when sub-table rows go along. */
+function withChildren(body: Record<string, unknown>): { parent: Record<string, unknown>; child: ChildRows | null } {
+  if (!isObject(body.parent) || body.child === undefined) return { parent: body, child: null };
+  const child = body.child;
+  const ok = Array.isArray(child) && child.length <= 20 &&
+    child.every((c) => isObject(c) && typeof c.subKey === 'string' && Array.isArray(c.subDatas) && c.subDatas.length <= 1000 && c.subDatas.every(isObject));
+  if (!ok) throw badRequest('请求体格式不正确');
+  return { parent: body.parent, child: child as ChildRows };
 }
