@@ -45,19 +45,19 @@ describe('the package', () => {
     const read = readZip(a.zip);
     expect(read.ok && [...read.files.keys()].sort()).toEqual([
       'dictionaries/xj_hazard_level.json', 'flows/xj_hazard.json',
-      'forms/xj_hazard.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json',
+      'forms/xj_hazard.json', 'forms/xj_missed.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json',
     ]);
     const pkg = readPackageFile(a.zip);
     expect(pkg.manifest.app).toMatchObject({ code: 'inspection', name: '巡检', version: '1.0.0' });
-    expect(pkg.forms.map((f) => f.formName)).toEqual(['巡检路线', '巡检点', '巡检计划', '巡检记录', '隐患']);
+    expect(pkg.forms.map((f) => f.formName)).toEqual(['巡检路线', '巡检点', '巡检计划', '巡检记录', '漏检记录', '隐患']);
   });
 
   it('installs into an empty installation: forms with tables, menus for the app roles, the flow, the dictionary', async () => {
-    expect(Object.keys(forms).sort()).toEqual(['xj_hazard', 'xj_plan', 'xj_point', 'xj_record', 'xj_route']);
+    expect(Object.keys(forms).sort()).toEqual(['xj_hazard', 'xj_missed', 'xj_plan', 'xj_point', 'xj_record', 'xj_route']);
     for (const id of Object.values(forms)) expect((await t.sql.query(`select to_regclass($1) as t`, [`form_${id}`])).rows[0].t).not.toBeNull();
     expect((await t.sql.query(`select to_regclass($1) as t`, [`form_${forms.xj_record}__items`])).rows[0].t).not.toBeNull();
     const menus = await t.sql.query(`select m.name from sys_menu m join sys_menu g on g.id = m.parent_id where g.name = '巡检管理' and m.menu_type = 'menu' order by m.id`);
-    expect(menus.rows.map((r) => r.name)).toEqual(['巡检路线', '巡检点', '巡检计划', '巡检记录', '隐患']);
+    expect(menus.rows.map((r) => r.name)).toEqual(['巡检路线', '巡检点', '巡检计划', '巡检记录', '漏检记录', '隐患', '巡检看板']);
     const flow = await t.sql.query(`select d.node_config from flow_model m join flow_definition d on d.id = m.definition_id where m.form_id = $1`, [forms.xj_hazard]);
     const tree = typeof flow.rows[0].node_config === 'string' ? JSON.parse(flow.rows[0].node_config) : flow.rows[0].node_config;
     expect(tree.childNode).toMatchObject({ nodeName: '隐患整改', timeLimitHours: 24, timeoutAction: 'escalate', recipient: { type: 2, leader: 1 } });
@@ -126,5 +126,28 @@ describe('漏检: a missed checkpoint of a planned round is one message to the s
     expect(got).toHaveLength(2);
     expect(got.map((m) => m.content).join('\n')).toMatch(/装卸站台（CP-02）[\s\S]*消防泵房（CP-03）|消防泵房（CP-03）[\s\S]*装卸站台（CP-02）/);
     expect(got[0].content).toContain('巡检人：孙七');
+    // Each is also a 漏检记录, for the list and the dashboard.
+    const kept = await t.sql.query(`select point_code, plan_date, inspector_name, supervisor_name from form_${forms.xj_missed} order by point_code`);
+    expect(kept.rows).toEqual(['CP-02', 'CP-03'].map((point_code) => ({ point_code, plan_date: round.plan_date, inspector_name: '孙七', supervisor_name: '周八' })));
+  });
+});
+
+describe('巡检看板', () => {
+  it('the supervisor reads rounds done and missed and hazards by company from the dashboard', async () => {
+    const report = (await t.sql.query(`select id, setting_meta from report_def where report_name = '巡检看板'`)).rows[0];
+    const meta = typeof report.setting_meta === 'string' ? JSON.parse(report.setting_meta) : report.setting_meta;
+    const widgets = meta.widgets as Array<{ id: unknown; style?: { mainTitle?: string } }>;
+    const idOf = (title: string) => String(widgets.find((w) => w.style?.mainTitle === title)?.id);
+    const ask = async (title: string) => (await t.call(supervisor, 'POST', '/api/report/datareport/queryreportdata', { reportId: Number(report.id), widgetId: idOf(title), pageNum: 1, pageSize: 100, queryConditions: [] })).json();
+    const done = await ask('已巡检点次');
+    const missed = await ask('漏检点次');
+    expect([done, missed], JSON.stringify([done, missed])).toMatchObject([{ errCode: 0 }, { errCode: 0 }]);
+    expect(Object.values(done.datas[0])).toEqual([1]);
+    expect(Object.values(missed.datas[0])).toEqual([2]);
+    const byCompany = await ask('隐患（按企业）');
+    expect(byCompany, JSON.stringify(byCompany)).toMatchObject({ errCode: 0 });
+    expect(byCompany.datas).toHaveLength(1);
+    const menu = await t.sql.query(`select g.name from sys_menu m join sys_menu g on g.id = m.parent_id where m.name = '巡检看板'`);
+    expect(menu.rows).toEqual([{ name: '巡检管理' }]);
   });
 });

@@ -12,6 +12,8 @@ export interface AppForms {
   plan: string;
   point: string;
   record: string;
+  /** 漏检记录: where each missed checkpoint is kept as a record, for its list and the dashboard. */
+  missed: string;
 }
 
 export interface MissedPoint {
@@ -20,10 +22,12 @@ export interface MissedPoint {
   start_time: string;
   end_time: string;
   supervisor_id: string;
+  supervisor_name: string | null;
   inspector_name: string | null;
   point_id: string;
   point_code: string | null;
   point_name: string | null;
+  plan_date: string | null;
 }
 
 /**
@@ -37,7 +41,7 @@ export async function missedPoints(db: Kysely<Database>, forms: AppForms, since:
   const point = sql.table(formTable(forms.point));
   const record = sql.table(formTable(forms.record));
   const rows = await sql<MissedPoint>`
-    select p.id as plan_id, p.plan_name, p.start_time, p.end_time, p.supervisor as supervisor_id, p.inspector_label as inspector_name,
+    select p.id as plan_id, p.plan_name, p.start_time, p.end_time, p.supervisor as supervisor_id, p.supervisor_label as supervisor_name, p.inspector_label as inspector_name, p.plan_date,
            pt.id as point_id, pt.point_code, pt.point_name
       from ${plan} p
       join ${point} pt on pt.route = p.route
@@ -60,4 +64,21 @@ export async function claimMissed(db: Kysely<Database>, planFormId: string, miss
     .returning(['plan_id', 'point_id'])
     .execute();
   return new Set(claimed.map((c) => `${c.plan_id}:${c.point_id}`));
+}
+
+/**
+ * The claimed points as 漏检记录 rows, written by the job (no creator: nobody entered them), so the
+ * supervisors' list and the dashboard count them as any form's records.
+ */
+export async function recordMissed(db: Kysely<Database>, formId: string, missed: readonly MissedPoint[]): Promise<void> {
+  if (missed.length === 0) return;
+  await db
+    .insertInto(formTable(formId) as 'inspection_missed')
+    .values(
+      missed.map((m) => ({
+        plan_name: m.plan_name, plan_id: m.plan_id, point_code: m.point_code, point_name: m.point_name, inspector_name: m.inspector_name,
+        supervisor_name: m.supervisor_name, start_time: m.start_time, end_time: m.end_time, plan_date: m.plan_date ?? m.end_time.slice(0, 10),
+      })) as never,
+    )
+    .execute();
 }
