@@ -4,8 +4,8 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/testApp.
 import { syncSpecialPages } from './specialServices.ts';
 
 /*
- * 专项服务 (issue 40): the machinery with a registry of this test's own (the shipped one is empty
- * until the first special page is built): menus under the group, the park administrator's grant,
+ * 专项服务 (issue 40): the shipped registry's pages seeded at start, then the machinery with a
+ * registry of this test's own: menus under the group, the park administrator's grant,
  * functions of type 2 a micro-app can hold, and a second run that adds nothing.
  */
 
@@ -25,9 +25,10 @@ afterAll(() => t?.close());
 const count = async (text: string, params: unknown[] = []) => (await t.sql.query<{ n: number }>(text, params)).rows[0]!.n;
 
 describe('专项服务', () => {
-  it('ships no page and seeds no empty group', async () => {
-    expect(SPECIAL_PAGES).toEqual({});
-    expect(await count(`select count(*)::int n from sys_menu where path = $1`, [SPECIAL_SERVICES_MENU.path])).toBe(0);
+  it('seeds every shipped page under the group (the start-up sync)', async () => {
+    const shipped = Object.entries(SPECIAL_PAGES).map(([component, p]) => ({ component, path: p.path }));
+    const menus = await t.sql.query(`select c.component, c.path from sys_menu c join sys_menu g on g.id = c.parent_id where g.path = $1 and g.parent_id is null order by c.order_index`, [SPECIAL_SERVICES_MENU.path]);
+    expect(menus.rows).toEqual(shipped);
   });
 
   it('puts each registered page under the group, granted to the park administrator, as a function of type 2', async () => {
@@ -36,7 +37,7 @@ describe('专项服务', () => {
     await syncSpecialPages(db, TEST_PAGES); // idempotent
     const menus = await t.sql.query(
       `select c.name, c.path, c.component, c.perms, c.level from sys_menu c join sys_menu g on g.id = c.parent_id
-       where g.path = $1 and g.parent_id is null order by c.order_index`,
+       where g.path = $1 and g.parent_id is null and c.component like 'Test%' order by c.order_index`,
       [SPECIAL_SERVICES_MENU.path],
     );
     expect(menus.rows).toEqual([
@@ -49,7 +50,7 @@ describe('专项服务', () => {
     expect(
       await count(
         `select count(*)::int n from sys_role_menu rm join sys_role r on r.id = rm.role_id join sys_menu m on m.id = rm.menu_id
-         where r.role_code = 'park_admin' and (m.path like '/specialServices/%' or m.path = $1)`,
+         where r.role_code = 'park_admin' and (m.path like '/specialServices/test%' or m.path = $1)`,
         [SPECIAL_SERVICES_MENU.path],
       ),
     ).toBe(3);

@@ -2,8 +2,7 @@
  * 专项服务 (screens-round3 §5.5, issue 40): a menu group whose pages are registered special pages
  * (the waybill and inspection apps of the next issue). This typed map is the registry: the web maps
  * each component to its page (app/pageRegistry.ts), the micro-app functions (modules/micro) list
- * them as functions of type 2, and a seed step puts them under the 专项服务 group. Empty until the
- * first special page is built.
+ * them as functions of type 2, and a seed step puts them under the 专项服务 group.
  */
 
 export interface SpecialPage {
@@ -19,7 +18,10 @@ export interface SpecialPage {
 }
 
 /** Keyed by the page's component name (its pageRegistry key). */
-export const SPECIAL_PAGES: Readonly<Record<string, SpecialPage>> = {};
+export const SPECIAL_PAGES: Readonly<Record<string, SpecialPage>> = {
+  // 巡检 (issue 41): the checkpoints' codes of the installed application, to print and hang up.
+  InspectionCodes: { name: '巡检点二维码', path: '/specialServices/inspectionCodes', iconName: 'erweima', perms: 'inspection:codes', showType: 1 },
+};
 
 /** The micro-app function type of a special page. */
 export const SPECIAL_FUNCTION_TYPE = 2;

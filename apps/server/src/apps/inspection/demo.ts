@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { parkClock } from '@park/core';
+import { parkClock, SPECIAL_PAGES, SPECIAL_SERVICES_MENU } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { installedFormIds, installPackageFile, PackageRefused } from '../../modules/apppackage/index.ts';
@@ -49,7 +49,9 @@ async function seedPeople(trx: Transaction<Database>): Promise<{ adminId: string
   for (const r of ROLES) {
     const had = await trx.selectFrom('sys_role').select('id').where('role_code', '=', r.code).where('company_id', 'is', null).executeTakeFirst();
     const roleId = had?.id ?? (await trx.insertInto('sys_role').values({ role_name: r.name, role_code: r.code, remark: r.remark }).returning('id').executeTakeFirstOrThrow()).id;
-    const menus = await trx.selectFrom('sys_menu').select('id').where('company_id', 'is', null).where('path', 'in', WORKBENCH_PATHS).execute();
+    // The supervisor also hangs up the checkpoints' codes (专项服务 › 巡检点二维码, seeded at start).
+    const paths = r.code === 'xj_supervisor' ? [...WORKBENCH_PATHS, SPECIAL_SERVICES_MENU.path, SPECIAL_PAGES.InspectionCodes!.path] : WORKBENCH_PATHS;
+    const menus = await trx.selectFrom('sys_menu').select('id').where('company_id', 'is', null).where('path', 'in', paths).execute();
     for (const m of menus) await trx.insertInto('sys_role_menu').values({ role_id: roleId, menu_id: m.id }).onConflict((oc) => oc.doNothing()).execute();
   }
   const team =

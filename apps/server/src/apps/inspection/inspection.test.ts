@@ -151,3 +151,15 @@ describe('巡检看板', () => {
     expect(menu.rows).toEqual([{ name: '巡检管理' }]);
   });
 });
+
+describe('专项服务 › 巡检点二维码', () => {
+  it('the supervisor gets the checkpoints’ codes and their sheet; the inspector, without the page, is refused', async () => {
+    const codes = await t.call(supervisor, 'GET', '/api/inspection/checkpointCodes');
+    expect(codes.json().data.codes.map((c: { name: string }) => c.name)).toEqual(DEMO_POINTS.map(checkpointEntryName));
+    const sheet = await t.call(supervisor, 'GET', '/api/inspection/checkpointSheet');
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toBe('application/pdf');
+    expect(sheet.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.call(inspector, 'GET', '/api/inspection/checkpointCodes')).statusCode).toBe(403);
+  });
+});

@@ -9,4 +9,4 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   qrAnonymousRoutes(app, ctx);
 }
 
-export { entryCodes, qrCodeConfText, saveParkQrCodeConf } from './service.ts';
+export { entryCodes, qrCodeConfText, renderQrSheet, saveParkQrCodeConf, sheetOf } from './service.ts';

@@ -176,3 +176,9 @@ function withChildren(body: Record<string, unknown>): { parent: Record<string, u
   if (!ok) throw badRequest('请求体格式不正确');
   return { parent: body.parent, child: child as ChildRows };
 }
+
+/** The printable sheet's PDF, pdfkit loaded only when a sheet is asked for (as the route does). */
+export async function renderQrSheet(ctx: AppContext, formName: string, labels: Awaited<ReturnType<typeof sheetOf>>['labels']): Promise<Buffer> {
+  const [{ buildQrSheet }, { pdfFontOf }] = await Promise.all([import('./sheet.ts'), import('./pdfFont.ts')]);
+  return buildQrSheet(formName, labels, pdfFontOf(ctx.config.pdfFont));
+}
