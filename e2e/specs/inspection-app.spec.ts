@@ -76,6 +76,13 @@ test('the administrator prints the three checkpoints’ codes from 巡检记录 
   }
   await page.screenshot({ path: `${SHOTS}-codes.png` });
   expect(new Set(urls).size).toBe(3);
+
+  // The same codes under 专项服务 › 巡检点二维码, for whoever hangs them up.
+  await page.goto(`${BASE}/specialServices/inspectionCodes`);
+  await expect(page.getByTestId('checkpoint-code')).toHaveCount(3);
+  for (const name of CHECKPOINTS) await expect(page.getByRole('img', { name: `${name}二维码` })).toBeVisible();
+  await expect(page.getByRole('link', { name: /打印全部/ })).toHaveAttribute('href', '/api/inspection/checkpointSheet');
+  await page.screenshot({ path: `${SHOTS}-special-page.png` });
 });
 
 test('孙七 scans each checkpoint on his phone and submits its round: items, photo, signature, position', async ({ browser }) => {

@@ -8,7 +8,7 @@ import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './seeds/seed.ts';
-import { seedApplications } from './seeds/applications.ts';
+import { seedApplications } from './apps/index.ts';
 import type { Kysely } from 'kysely';
 import { AuthEvents, loadOrCreateLoginKeys, LoginLimiter, SessionStore } from './modules/auth/index.ts';
 import { SettingsStore, UserService } from './modules/admin/index.ts';

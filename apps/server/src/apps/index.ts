@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { seedInspectionDemo } from '../apps/inspection/demo.ts';
+import { seedInspectionDemo } from './inspection/demo.ts';
 
 /*
  * The applications the demo ships as packages (issue 41). They install through 应用管理's own
