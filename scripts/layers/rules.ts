@@ -27,8 +27,8 @@ export const SERVER_LAYERS: Layer[] = [
   { name: 'app', paths: [/^apps\/server\/src\/app\.ts$/], holds: 'buildApp: registers every module’s routes' },
   {
     name: 'start',
-    paths: [/^apps\/server\/src\/(main|bootstrap)\.ts$/, /^apps\/server\/src\/cli\//, /^apps\/server\/src\/seeds\//],
-    holds: 'start-up, seeds and command-line tools: they put modules together',
+    paths: [/^apps\/server\/src\/(main|bootstrap)\.ts$/, /^apps\/server\/src\/cli\//, /^apps\/server\/src\/seeds\//, /^apps\/server\/src\/apps\//],
+    holds: 'start-up, seeds, command-line tools and the applications shipped as packages (apps/<name>: their source and demo): they put modules together',
   },
 ];
 

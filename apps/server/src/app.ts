@@ -29,6 +29,7 @@ import { backupRoutes } from './modules/backup/index.ts';
 import { subsystemRoutes } from './modules/subsystem/index.ts';
 import { themeRoutes } from './modules/theme/index.ts';
 import { qrCodeRoutes } from './modules/qrCode/index.ts';
+import { inspectionRoutes } from './modules/inspection/index.ts';
 import { dataControlRoutes } from './modules/dataControls/index.ts';
 import { videoCsp, videoRoutes } from './modules/video/index.ts';
 import { formAllotRoutes, tenantManageRoutes } from './modules/tenant/index.ts';
@@ -138,6 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   docRoutes(app, ctx); // issue 38: 文件库, classification and tag trees (ADR 0052)
   themeRoutes(app, ctx); // issue 40: 主题
   qrCodeRoutes(app, ctx); // issue 39: 二维码设置
+  inspectionRoutes(app, ctx); // issue 41: 专项服务 › 巡检点二维码
   dataControlRoutes(app, ctx); // issue 40: 高级控件数据源
   remindRoutes(app, ctx); // issue 39: 提醒设置
   autoReportRoutes(app, ctx); // issue 39: 自动报表, 订阅

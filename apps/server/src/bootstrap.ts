@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest, withSchemaLock } from './db/migrate.ts';
 import { seed, type SeedResult } from './seeds/seed.ts';
+import { seedApplications } from './apps/index.ts';
 import type { Kysely } from 'kysely';
 import { AuthEvents, loadOrCreateLoginKeys, LoginLimiter, SessionStore } from './modules/auth/index.ts';
 import { SettingsStore, UserService } from './modules/admin/index.ts';
@@ -68,6 +69,8 @@ export async function bootstrap(config: Config, databaseUrl: string, logger: Log
     ctx.micro = new MicroService(ctx);
     ctx.notices = new NoticeService(ctx);
     ctx.docs = new DocService(ctx);
+    // The demo's packaged applications install through 应用管理, which needs the context (issue 41).
+    await seedApplications(ctx);
     return {
       ctx,
       seedResult,

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { seed } from '../src/seeds/seed.ts';
 import type { Kysely } from 'kysely';
 import { DEMO_APPROVAL_SEED_KEY, DEMO_ROLES_SEED_KEY, DEMO_TENANT_SEED_KEY, TENANTS_APPROVED_SEED_KEY } from '../src/seeds/seed.ts';
+import { INSPECTION_DEMO_SEED_KEY } from '../src/apps/inspection/demo.ts';
 
 export const TEMPLATE_DB = 'park_template';
 export const TEST_ADMIN_PASSWORD = 'Admin@123';
@@ -45,8 +46,9 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(db as unknown as Kysely<unknown>);
   // The demo people of the seeded approval (张三, 李四, …) and their roles would change what the tests
   // count (users, roles, role members); the approval test seeds them in its own database. The demo
-  // companies made tenants (roles, organisations) likewise; tenant.test.ts runs that step itself.
-  await db.insertInto('sys_seed_applied').values([{ key: DEMO_APPROVAL_SEED_KEY }, { key: DEMO_ROLES_SEED_KEY }, { key: TENANTS_APPROVED_SEED_KEY }, { key: DEMO_TENANT_SEED_KEY }]).execute();
+  // companies made tenants (roles, organisations) likewise; tenant.test.ts runs that step itself. The
+  // demo's packaged 巡检 (forms, menus, people) likewise; inspection.test.ts installs it itself.
+  await db.insertInto('sys_seed_applied').values([{ key: DEMO_APPROVAL_SEED_KEY }, { key: DEMO_ROLES_SEED_KEY }, { key: TENANTS_APPROVED_SEED_KEY }, { key: DEMO_TENANT_SEED_KEY }, { key: INSPECTION_DEMO_SEED_KEY }]).execute();
   await seed(db, TEST_ADMIN_PASSWORD);
   await db.destroy();
 

@@ -1237,7 +1237,17 @@ export interface AutoReportFileTable {
   receiver_id: string;
 }
 
+/** A checkpoint found missed in one planned round (巡检, ADR 0060): claimed once, its message sent once. */
+export interface InspectionMissedTable {
+  plan_form_id: string;
+  plan_id: string;
+  point_id: string;
+  supervisor_id: string | null;
+  found_at: Generated<Date>;
+}
+
 export interface Database {
+  inspection_missed: InspectionMissedTable;
   form_remind_set: FormRemindSetTable;
   form_remind_period: FormRemindPeriodTable;
   form_remind_record: FormRemindRecordTable;

@@ -19,6 +19,7 @@ import { registerSyncJobs } from '../modules/subsystem/index.ts';
 import { registerNoticeJobs } from '../modules/notice/index.ts';
 import { registerRemindJobs } from '../modules/remind/index.ts';
 import { registerAutoReportJobs } from '../modules/autoReport/index.ts';
+import { registerInspectionJobs } from '../modules/inspection/index.ts';
 
 /** The automation workers started with each pg-boss (issue 18), stopped before it. */
 const AUTOMATION = new WeakMap<PgBoss, AutomationEngine>();
@@ -93,6 +94,7 @@ async function setUpJobs(boss: PgBoss, connectionString: string, ctx: AppContext
   await registerFormAllotJob(boss, ctx, logger); // issue 36: 表单分配 / 同步配置
   await registerRemindJobs(boss, ctx, logger); // issue 39: 提醒设置
   await registerAutoReportJobs(boss, ctx, logger); // issue 39: 自动报表
+  await registerInspectionJobs(boss, ctx, logger); // issue 41: 巡检 漏检提醒
 }
 
 export async function stopJobs(boss: PgBoss): Promise<void> {

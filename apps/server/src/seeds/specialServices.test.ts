@@ -4,8 +4,8 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/testApp.
 import { syncSpecialPages } from './specialServices.ts';
 
 /*
- * 专项服务 (issue 40): the machinery with a registry of this test's own (beside the shipped one,
- * whose menus the first test clears so the counts are the test's): menus under the group, the park administrator's grant,
+ * 专项服务 (issue 40): the shipped registry's pages seeded at start, then the machinery with a
+ * registry of this test's own: menus under the group, the park administrator's grant,
  * functions of type 2 a micro-app can hold, and a second run that adds nothing.
  */
 
@@ -25,11 +25,10 @@ afterAll(() => t?.close());
 const count = async (text: string, params: unknown[] = []) => (await t.sql.query<{ n: number }>(text, params)).rows[0]!.n;
 
 describe('专项服务', () => {
-  it('seeds the shipped pages (门岗运单 of 危化品运输, issue 41) under one group', async () => {
-    expect(SPECIAL_PAGES.GateWaybills).toMatchObject({ name: '门岗运单', perms: 'transport:gate' });
-    expect(await count(`select count(*)::int n from sys_menu where path = $1`, [SPECIAL_SERVICES_MENU.path])).toBe(1);
-    // Only the shipped pages so far; the test's own registry below adds its two.
-    await t.sql.query(`delete from sys_menu where parent_id = (select id from sys_menu where path = $1 and parent_id is null)`, [SPECIAL_SERVICES_MENU.path]);
+  it('seeds every shipped page under the group (the start-up sync)', async () => {
+    const shipped = Object.entries(SPECIAL_PAGES).map(([component, p]) => ({ component, path: p.path }));
+    const menus = await t.sql.query(`select c.component, c.path from sys_menu c join sys_menu g on g.id = c.parent_id where g.path = $1 and g.parent_id is null order by c.order_index`, [SPECIAL_SERVICES_MENU.path]);
+    expect(menus.rows).toEqual(shipped);
   });
 
   it('puts each registered page under the group, granted to the park administrator, as a function of type 2', async () => {
@@ -38,7 +37,7 @@ describe('专项服务', () => {
     await syncSpecialPages(db, TEST_PAGES); // idempotent
     const menus = await t.sql.query(
       `select c.name, c.path, c.component, c.perms, c.level from sys_menu c join sys_menu g on g.id = c.parent_id
-       where g.path = $1 and g.parent_id is null order by c.order_index`,
+       where g.path = $1 and g.parent_id is null and c.component like 'Test%' order by c.order_index`,
       [SPECIAL_SERVICES_MENU.path],
     );
     expect(menus.rows).toEqual([
@@ -51,7 +50,7 @@ describe('专项服务', () => {
     expect(
       await count(
         `select count(*)::int n from sys_role_menu rm join sys_role r on r.id = rm.role_id join sys_menu m on m.id = rm.menu_id
-         where r.role_code = 'park_admin' and (m.path like '/specialServices/%' or m.path = $1)`,
+         where r.role_code = 'park_admin' and (m.path like '/specialServices/test%' or m.path = $1)`,
         [SPECIAL_SERVICES_MENU.path],
       ),
     ).toBe(3);

@@ -104,6 +104,8 @@ export const pageRegistry: Record<string, PageComponent> = {
   ReportManage: lazy(() => import('../features/report/manage/ReportManagePage.tsx').then((m) => ({ default: m.ReportManagePage }))),
   ReportDesign: lazy(() => import('../features/report/designer/ReportDesignPage.tsx').then((m) => ({ default: m.ReportDesignPage }))),
   ReportCustom: lazy(() => import('../features/report/viewer/ReportViewPage.tsx').then((m) => ({ default: m.ReportViewPage }))),
+  // 专项服务 › 巡检点二维码 (issue 41): the 巡检 application's checkpoint codes.
+  InspectionCodes: lazy(() => import('../features/inspection/InspectionCodesPage.tsx').then((m) => ({ default: m.InspectionCodesPage }))),
   // 报表设计 › 自动报表 (issue 39, ADR 0057).
   AutoReport: lazy(() => import('../features/report/autoReport/AutoReportPage.tsx').then((m) => ({ default: m.AutoReportPage }))),
   // 视频监控 (issue 25): the video wall, live and playback, through the DSS gateway and the DHPlayer plug-in.

@@ -162,7 +162,7 @@ function QrAdd({ token, params, entry }: { token: string; params: Record<string,
         context={ctx}
         submitsForApproval={false}
         initial={presetValues(meta, entry.presets)}
-        send={(stored) => addThroughCode(token, params, stored)}
+        send={(stored, children) => addThroughCode(token, params, stored, children)}
         onSaved={(businessId) => {
           void client.invalidateQueries({ queryKey: ['m-form-list', entry.formId] });
           void navigate(`/form/${entry.formId}/record/${businessId}`, { replace: true });

@@ -31,8 +31,11 @@ export async function resolveCode(token: string, params: Record<string, string>,
   return (await get<{ data: QrEntryInfo }>(path('/api/qr/resolve', token, params), undefined, { signal, silent: true })).data;
 }
 
-export async function addThroughCode(token: string, params: Record<string, string>, stored: StoredRow): Promise<string> {
-  return String((await postForm<{ businessId?: unknown }>(path('/api/qr/add', token, params), flat(stored))).businessId ?? '');
+/** The record, with its new sub-table rows when it has any (a checkpoint's items) in addpcformdata's shape. */
+export async function addThroughCode(token: string, params: Record<string, string>, stored: StoredRow, children: ChildRows[] = []): Promise<string> {
+  const url = path('/api/qr/add', token, params);
+  const reply = children.length > 0 ? await postJson<{ businessId?: unknown }>(url, { parent: stored, child: children }) : await postForm<{ businessId?: unknown }>(url, flat(stored));
+  return String(reply.businessId ?? '');
 }
 
 export interface BoundRecord {

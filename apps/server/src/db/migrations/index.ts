@@ -36,6 +36,7 @@ import * as appPackages from './2026_12_02_1060_app_packages.ts';
 import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as noticeBackgroundKey from './2026_12_03_0900_notice_background_key.ts';
+import * as inspectionMissed from './2026_12_04_0300_inspection_missed.ts';
 import * as docLibraries from './2026_12_03_0100_doc_libraries.ts';
 import * as formReminders from './2026_12_02_1030_form_reminders.ts';
 import * as autoReports from './2026_12_03_0500_auto_reports.ts';
@@ -102,6 +103,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1000_notices': notices,
   // 公告 built-in background images (issue 38)
   '2026_12_03_0900_notice_background_key': noticeBackgroundKey,
+  // 巡检: a missed checkpoint of a planned round, claimed once (issue 41, ADR 0060)
+  '2026_12_04_0300_inspection_missed': inspectionMissed,
   // 文件库: shared/enterprise/personal libraries, classification and tag trees (issue 38, ADR 0052)
   '2026_12_03_0100_doc_libraries': docLibraries,
   // 提醒设置: reminder settings, period claims, send log (issue 39, ADR 0051)

@@ -3,4 +3,4 @@
  * the demo seed ships its applications through.
  */
 export { appPackageRoutes, APP_PACKAGE_PERM } from './routes.ts';
-export { exportPackage, findInstalledApp, installPackageFile, packPackage, previewPackageFile, readPackageFile, PackageRefused, sha256 } from './service.ts';
+export { exportPackage, findInstalledApp, installedFormIds, installPackageFile, packParts, previewPackageFile, readPackageFile, PackageRefused, sha256 } from './service.ts';

@@ -111,21 +111,21 @@ export async function exportPackage(db: Kysely<Database>, req: ExportRequest): P
   const dictionaries = await parkDictionaries(db, dictCodes);
   const packaged = new Set(dictionaries.map((d) => d.typeCode));
   const app = { code: req.code, name: req.name.trim(), version: req.version, description: req.description.trim() };
-  const { zip, manifest } = packPackage(app, { forms, dictionaries, flows }, dictCodes.filter((c) => !packaged.has(c)), new Date().toISOString());
-  return { fileName: `${req.code}-${req.version}.zip`, zip, manifest };
+  return packParts(app, { forms, dictionaries, flows }, dictCodes.filter((c) => !packaged.has(c)), new Date());
 }
 
 /**
- * The zip of a package's parts: one entry per part, the manifest with each entry's checksum and
- * the whole package's. Export writes through it, and so does an application whose package source
- * is kept as files (apps/transport), so both make the same format.
+ * The zip of a package's parts with its manifest (entries' and whole-package checksums). Export
+ * writes it from the park's forms; an application kept as source (apps/<name>/) is built by it
+ * from its JSON files, with a fixed `exportedAt` so the same source gives the same file.
  */
-export function packPackage(
+export function packParts(
   app: AppManifest['app'],
   parts: Pick<AppPackage, 'forms' | 'dictionaries' | 'flows'>,
-  dependencyDictionaries: string[],
-  exportedAt: string,
-): { zip: Buffer; manifest: AppManifest } {
+  dependencies: string[],
+  exportedAt: Date,
+): { fileName: string; zip: Buffer; manifest: AppManifest } {
+  const { forms, dictionaries, flows } = parts;
   const entries = new Map<string, string>();
   for (const f of parts.forms) entries.set(formEntry(f.code), JSON.stringify(f, null, 2));
   for (const d of parts.dictionaries) entries.set(dictEntry(d.typeCode), JSON.stringify(d, null, 2));
@@ -134,14 +134,14 @@ export function packPackage(
   const manifest: AppManifest = {
     format: APP_PACKAGE_FORMAT,
     app,
-    dependencies: { dictionaries: dependencyDictionaries },
-    parts: { forms: parts.forms.map((f) => f.code), dictionaries: parts.dictionaries.map((d) => d.typeCode), flows: parts.flows.map((f) => f.form) },
+    dependencies: { dictionaries: dependencies },
+    parts: { forms: forms.map((f) => f.code), dictionaries: dictionaries.map((d) => d.typeCode), flows: flows.map((f) => f.form) },
     entries: list,
     sha256: sha256(entriesDigestText(list)),
-    exportedAt,
+    exportedAt: exportedAt.toISOString(),
   };
   entries.set(MANIFEST_ENTRY, JSON.stringify(manifest, null, 2));
-  return { zip: writeZip(entries), manifest };
+  return { fileName: `${app.code}-${app.version}.zip`, zip: writeZip(entries), manifest };
 }
 
 /** The package in an uploaded file, or every reason it is refused. */
@@ -311,4 +311,9 @@ export async function findInstalledApp(db: Kysely<Database>, code: string): Prom
   if (!app) return null;
   const parts = await partsOf(db, app.id);
   return { version: app.version, formIds: new Map(parts.filter((p) => p.kind === 'form').map((p) => [p.code, String(p.local_id)])) };
+}
+
+/** The park's forms of an installed application by their codes (empty when it is not installed). */
+export async function installedFormIds(db: Kysely<Database>, code: string): Promise<Map<string, string>> {
+  return (await findInstalledApp(db, code))?.formIds ?? new Map();
 }

@@ -9,6 +9,6 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   qrAnonymousRoutes(app, ctx);
 }
 
-export { qrCodeConfText } from './service.ts';
 /** The CJK font printed PDFs embed (the QR sheet, 自动报表's PDF). */
 export { pdfFontOf } from './pdfFont.ts';
+export { entryCodes, qrCodeConfText, renderQrSheet, saveParkQrCodeConf, sheetOf } from './service.ts';

@@ -5,9 +5,11 @@ import {
 } from '@park/core';
 import type { AppContext } from '../../context.ts';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AuthContext } from '../../plugins/authContext.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { requireFormAction } from '../form/index.ts';
+import { requireFormAction, subModel, type FormModel } from '../form/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
 import { findFormSet, signKey, upsertQrCodeConf } from './repo.ts';
@@ -24,13 +26,21 @@ async function key(ctx: AppContext): Promise<string> {
   return cachedKey;
 }
 
-/** The form as the caller reaches it (404 for another tenant's), its field keys and its sub-tables' keys. */
+/** The form as the caller reaches it (404 for another tenant's), with its field keys. */
 async function formOf(ctx: AppContext, auth: AuthContext, formId: string) {
   const model = await ctx.forms.loadFor(ctx.db, formId, companyScopeOf(auth));
+  return { model, formName: model.formName, keys: fieldKeysOf(model) };
+}
+
+function fieldKeysOf(model: FormModel): Set<string> {
   const keys = new Set<string>();
   for (const t of [model.main, ...model.subs.values()]) for (const c of t.controls) if (c.model) keys.add(c.model);
-  const subTables = new Map([...model.subs].map(([subKey, t]) => [subKey, new Set(t.controls.flatMap((c) => (c.model ? [String(c.model)] : [])))]));
-  return { model, formName: model.formName, keys, subTables };
+  return keys;
+}
+
+/** Each sub-table's field keys (its 字段权限 may name only those). */
+function subTableKeysOf(model: FormModel): Map<string, Set<string>> {
+  return new Map([...model.subs].map(([subKey, t]) => [subKey, new Set(t.controls.flatMap((c) => (c.model ? [String(c.model)] : [])))]));
 }
 
 async function storedConf(ctx: AppContext, formId: string): Promise<QrCodeConf | null> {
@@ -49,20 +59,32 @@ export async function qrCodeConfText(ctx: AppContext, formId: string): Promise<s
 /** Saves the whole configuration; an entry without a tokenId (new, or regenerated) gets a fresh one. */
 export async function saveQrCodeConf(ctx: AppContext, auth: AuthContext, body: QrCodeConf): Promise<void> {
   const formId = String(Number(body.formId));
+  await writeConf(ctx.db, formId, body, (await formOf(ctx, auth, formId)).model);
+}
+
+/**
+ * The same save for a park form with no caller: an application's seed printing its demo codes
+ * (巡检's checkpoints, apps/inspection), in the seed's transaction, through the same checks.
+ */
+export async function saveParkQrCodeConf(ctx: AppContext, db: Kysely<Database>, body: QrCodeConf): Promise<void> {
+  const formId = String(Number(body.formId));
+  await writeConf(db, formId, body, await ctx.forms.loadFor(db, formId, null));
+}
+
+async function writeConf(db: Kysely<Database>, formId: string, body: QrCodeConf, model: FormModel): Promise<void> {
   const conf = cleanQrCodeConf(body);
-  const form = await formOf(ctx, auth, formId);
-  const problem = qrCodeConfProblem(conf, Number(formId), form.keys, form.subTables);
+  const problem = qrCodeConfProblem(conf, Number(formId), fieldKeysOf(model), subTableKeysOf(model));
   if (problem) throw badRequest(problem);
   // Each 数据权限 is parsed as a scan will read it (a field's kind decides its operators): refused now, not at the scan.
   for (const kind of ['query', 'edit'] as const) {
-    for (const e of conf[kind]) for (const rule of qrSubTableRules(kind, e, [...form.model.subs.keys()]).values()) {
-      const table = form.model.subs.get(rule.subKey)!;
+    for (const e of conf[kind]) for (const rule of qrSubTableRules(kind, e, [...model.subs.keys()]).values()) {
+      const table = model.subs.get(rule.subKey)!;
       rowCondition(table, rule.rowCond);
       rowCondition(table, rule.editCond);
     }
   }
   for (const kind of QR_LIST_KINDS) for (const e of conf[kind]) e.tokenId ??= newTokenId();
-  await upsertQrCodeConf(ctx.db, formId, conf);
+  await upsertQrCodeConf(db, formId, conf);
 }
 
 /** Every entry's token and mobile address, for the designer to print. */
@@ -139,11 +161,34 @@ export function describeEntry(r: ResolvedQr, params: Record<string, string>) {
  * nothing); the entry's read-only presets are forced, then the records API checks and writes as for
  * addformdata.
  */
-export async function addThroughCode(ctx: AppContext, request: FastifyRequest, token: string, params: Record<string, string>, input: Record<string, unknown>) {
+export async function addThroughCode(ctx: AppContext, request: FastifyRequest, token: string, params: Record<string, string>, body: Record<string, unknown>) {
   const r = await resolveToken(ctx, token);
   if (r.kind !== 'add') throw notFound(QR_TEXT.notFound);
   requireFormAction(request, r.formId, 'add');
   const model = await ctx.forms.loadFor(ctx.db, r.formId, companyScopeOf(authOf(request)));
   if (model.status !== 0) throw badRequest('表单已停用');
-  return ctx.records.add(ctx.db, request, model, qrAddValues(r.entry, params, input));
+  const { parent, child } = withChildren(body);
+  if (!child) return ctx.records.add(ctx.db, request, model, qrAddValues(r.entry, params, parent));
+  // A checkpoint's round carries its items as sub-table rows: one transaction, as addpcformdata.
+  const children = child.map((c) => ({ table: subModel(model, c.subKey), rows: c.subDatas }));
+  return ctx.records.addWithChildren(ctx.db, request, model, qrAddValues(r.entry, params, parent), children);
+}
+
+type ChildRows = Array<{ subKey: string; subDatas: Array<Record<string, unknown>> }>;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The flat record the phone sends, or addpcformdata's {parent, child} when sub-table rows go along. */
+function withChildren(body: Record<string, unknown>): { parent: Record<string, unknown>; child: ChildRows | null } {
+  if (!isObject(body.parent) || body.child === undefined) return { parent: body, child: null };
+  const child = body.child;
+  const ok = Array.isArray(child) && child.length <= 20 &&
+    child.every((c) => isObject(c) && typeof c.subKey === 'string' && Array.isArray(c.subDatas) && c.subDatas.length <= 1000 && c.subDatas.every(isObject));
+  if (!ok) throw badRequest('请求体格式不正确');
+  return { parent: body.parent, child: child as ChildRows };
+}
+
+/** The printable sheet's PDF, pdfkit loaded only when a sheet is asked for (as the route does). */
+export async function renderQrSheet(ctx: AppContext, formName: string, labels: Awaited<ReturnType<typeof sheetOf>>['labels']): Promise<Buffer> {
+  const [{ buildQrSheet }, { pdfFontOf }] = await Promise.all([import('./sheet.ts'), import('./pdfFont.ts')]);
+  return buildQrSheet(formName, labels, pdfFontOf(ctx.config.pdfFont));
 }
