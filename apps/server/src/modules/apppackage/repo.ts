@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { FORM_ACTION_LABELS, FORM_ACTIONS, formPermission, parseFormMeta, type FlowNode, type FormMeta, type PackagedDictionary } from '@park/core';
-import type { Database } from '../../db/schema.ts';
+import type { AppPackagePartTable, Database } from '../../db/schema.ts';
+
+export type PartKindName = AppPackagePartTable['kind'];
 
 /*
  * What application packages read and write (issue 41): installed packages and their parts, the
@@ -227,7 +229,7 @@ export async function installFormMenu(trx: Kysely<Database>, formId: string, men
 export async function saveInstalled(
   trx: Kysely<Database>,
   app: { id: string | null; code: string; name: string; version: string; description: string; manifest: string; userId: string },
-  parts: Array<{ kind: 'form' | 'dictionary' | 'menu' | 'flow'; code: string; localId: string }>,
+  parts: Array<{ kind: PartKindName; code: string; localId: string }>,
 ): Promise<string> {
   const id = app.id
     ? (
@@ -330,4 +332,11 @@ export async function installFlow(trx: Kysely<Database>, formId: string, flow: {
     await trx.updateTable('flow_model').set({ version, definition_id: String(def.id) }).where('id', '=', model.id).execute();
   }
   return String(model.id);
+}
+
+/** The code each local id was installed under, for a part kind (a re-export keeps its code, so upgrades match). */
+export async function partCodes(db: Kysely<Database>, kind: PartKindName, localIds: readonly string[]): Promise<Map<string, string>> {
+  if (localIds.length === 0) return new Map();
+  const rows = await db.selectFrom('app_package_part').select(['code', 'local_id']).where('kind', '=', kind).where('local_id', 'in', [...localIds]).execute();
+  return new Map(rows.map((r) => [String(r.local_id), r.code]));
 }

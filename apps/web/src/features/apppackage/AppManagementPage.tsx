@@ -13,7 +13,6 @@ import { appKeys, choosableParts, exportApp, importPackage, listApps, listTenant
  */
 
 const ACTION_COLOR: Record<string, string> = { 新建: 'green', 更新: 'blue', 不变: 'default' };
-const KIND_LABEL: Record<string, string> = { form: '表单', dictionary: '数据字典', flow: '审批流程' };
 
 /** The reasons of a refusal: the server's list, or its one message. */
 function reasonsOf(err: unknown): string[] {
@@ -68,7 +67,7 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
 }
 
 const previewColumns: TableColumnsType<PartPreview> = [
-  { title: '类型', dataIndex: 'kind', width: 90, render: (k: string) => KIND_LABEL[k] ?? k },
+  { title: '类型', dataIndex: 'label', width: 90 },
   { title: '名称', dataIndex: 'name' },
   { title: '操作', dataIndex: 'action', width: 80, render: (a: string) => <Tag color={ACTION_COLOR[a]}>{a}</Tag> },
   {
