@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { analyzeParkForms, handDownInPackage, lossesIn, planFor } from '../tenant/index.ts';
-import { INSTALL_ORDER, SERVER_PARTS, type ExportSelection, type InstallContext, type InstalledPart, type ServerPartKind, type Target } from './parts/index.ts';
+import { INSTALL_ORDER, SERVER_PARTS, type ExportSelection, type InstallContext, type ServerPartKind, type Target } from './parts/index.ts';
 import { madeCode, PackageRefused, sha256 } from './refused.ts';
 import {
   deleteInstalled,
@@ -81,6 +81,7 @@ export async function exportPackage(db: Kysely<Database>, req: ExportRequest): P
     dictionaries: [...new Set([...req.dictionaries, ...depends.dependDictionaries])].sort(),
     roles: await parkRoles(db),
     microAppId: req.microAppId ?? null,
+    exported: new Map(),
   };
   const parts = {} as Record<PartKey, unknown[]>;
   for (const key of PART_KEYS) parts[key] = await kindOf(key).export(db, sel);
@@ -175,12 +176,11 @@ export async function installPackageFile(ctx: AppContext, data: Uint8Array, user
     await lockAppCode(trx, pkg.manifest.app.code);
     const { preview, target } = await previewIn(trx, pkg);
     if (preview.reasons.length > 0) throw new PackageRefused(preview.reasons);
-    const ic: InstallContext = { trx, ctx, userId, preview, target, formIds: new Map(target.formIds), notes: [...preview.notes] };
-    const parts: InstalledPart[] = [];
-    for (const key of INSTALL_ORDER) parts.push(...(await kindOf(key).install(pkg[key], ic)));
+    const ic: InstallContext = { trx, ctx, userId, preview, target, formIds: new Map(target.formIds), notes: [...preview.notes], installed: [] };
+    for (const key of INSTALL_ORDER) ic.installed.push(...(await kindOf(key).install(pkg[key], ic)));
     const { app } = pkg.manifest;
     const fields = { code: app.code, name: app.name, version: app.version, description: app.description, manifest: JSON.stringify(pkg.manifest), userId };
-    await saveInstalled(trx, { id: target.appId, ...fields }, parts);
+    await saveInstalled(trx, { id: target.appId, ...fields }, ic.installed);
     if (tenantIds.length > 0) {
       const names = await tenantNames(trx, tenantIds);
       const formIds = pkg.forms.map((f) => ic.formIds.get(f.code)!);

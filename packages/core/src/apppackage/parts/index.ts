@@ -1,5 +1,7 @@
 import type { AppManifest } from '../format.ts';
 import { automationsKind, type PackagedAutomation } from './automations/index.ts';
+import { datasetsKind, type PackagedDataset } from './datasets/index.ts';
+import { reportsKind, type PackagedReport } from './reports/index.ts';
 import { dictionariesKind, type PackagedDictionary } from './dictionaries/index.ts';
 import { flowsKind, type PackagedFlow } from './flows/index.ts';
 import { formsKind, type PackagedForm } from './forms/index.ts';
@@ -15,6 +17,8 @@ export const PART_KINDS = {
   dictionaries: dictionariesKind,
   flows: flowsKind,
   automations: automationsKind,
+  datasets: datasetsKind,
+  reports: reportsKind,
 } as const;
 
 export type PartKey = keyof typeof PART_KINDS;
@@ -33,7 +37,9 @@ export const PART_KIND_LABELS: Readonly<Record<string, string>> = Object.fromEnt
 /** The entry of a part: `<key>/<code>.json`. */
 export const partEntry = (key: PartKey, code: string): string => `${key}/${code}.json`;
 
-export type { PackagedAutomation, PackagedDictionary, PackagedFlow, PackagedForm };
+export type { PackagedAutomation, PackagedDataset, PackagedDictionary, PackagedFlow, PackagedForm, PackagedReport };
+export { DATASET_REF_PREFIX, formTableParts, mapReportRefs } from './datasets/refs.ts';
+export { REPORT_KIND_LABELS } from './reports/index.ts';
 export type { PackagedDictEntry } from './dictionaries/index.ts';
 export { automationFormCode, mapAutomationFormRefs, MESSAGE_RECIPIENT } from './automations/index.ts';
 export { APPROVAL_RECIPIENT, flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree, ROLE_REF_PREFIX, type RecipientPlace } from './flows/index.ts';

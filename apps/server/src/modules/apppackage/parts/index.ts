@@ -1,5 +1,7 @@
 import type { PartKey } from '@park/core';
 import { serverAutomations } from './automations/index.ts';
+import { serverDatasets } from './datasets/index.ts';
+import { serverReports } from './reports/index.ts';
 import { serverDictionaries } from './dictionaries/index.ts';
 import { serverFlows } from './flows/index.ts';
 import { serverForms } from './forms/index.ts';
@@ -15,6 +17,8 @@ export const SERVER_PARTS: { [K in PartKey]: ServerPartKind<K> } = {
   forms: serverForms,
   flows: serverFlows,
   automations: serverAutomations,
+  datasets: serverDatasets,
+  reports: serverReports,
 };
 
 export const INSTALL_ORDER = Object.keys(SERVER_PARTS) as PartKey[];

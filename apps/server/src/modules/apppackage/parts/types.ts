@@ -27,6 +27,11 @@ export interface ExportSelection {
   roles: Roles;
   /** The micro-app chosen in 新建应用, if any. */
   microAppId: string | null;
+  /**
+   * Local id → code of what the kinds exported so far wrote, by kind (PART_KEYS' order): a report
+   * names its datasets by the codes the datasets kind gave them. Each kind adds its own.
+   */
+  exported: Map<string, Map<string, string>>;
 }
 
 /** The installation as the preview and install see it. */
@@ -49,6 +54,8 @@ export interface InstallContext {
   formIds: Map<string, string>;
   /** Said to the user after the install. */
   notes: string[];
+  /** What the kinds installed so far wrote (a report reads its datasets' new ids here). */
+  installed: InstalledPart[];
 }
 
 export interface InstalledPart {
