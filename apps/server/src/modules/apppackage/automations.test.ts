@@ -21,6 +21,7 @@ let srcVehicle: number;
 let srcLedger: number;
 let srcFlowId: string;
 let pkgV1: Buffer;
+let srcMicroApp: string;
 
 const control = (type: string, name: string, model: string): Json => ({ type, name, key: `${type}_${model}`, model, options: {}, rules: [] });
 const vehicleMeta = { list: [control('input', '车牌号', 'plate_no'), control('input_number', '载重(吨)', 'load_ton')], config: {} };
@@ -48,7 +49,7 @@ async function saveAutomation(t: TestApp, admin: string, body: Json): Promise<st
 /** Every row count an automation install could touch. */
 async function fingerprint(t: TestApp): Promise<string> {
   const r = await t.sql.query(`select (select count(*) from form_conf) forms, (select count(*) from auto_flow) flows, (select count(*) from auto_flow_version) versions,
-    (select count(*) from app_package) apps, (select count(*) from app_package_part) parts`);
+    (select count(*) from app_package) apps, (select count(*) from app_package_part) parts, (select count(*) from micro_app) micro_apps, (select count(*) from micro_function) functions`);
   return JSON.stringify(r.rows[0]);
 }
 
@@ -59,7 +60,12 @@ beforeAll(async () => {
   srcLedger = await createForm(source, srcAdmin, '包自动化台账', ledgerMeta);
   const clerk = Number((await source.sql.query(`insert into sys_user (username, password_hash, real_name, user_type) select 'auto_clerk', password_hash, '源库专员', 0 from sys_user where username = 'admin' returning id`)).rows[0].id);
   srcFlowId = await saveAutomation(source, srcAdmin, { flowName: '重车登记', nodeConfig: await heavyTruckFlow(source, srcVehicle, srcLedger, '10', clerk) });
-  pkgV1 = await exportZip(source, srcAdmin, { code: 'autopkg', name: '自动化应用', version: '1.0.0', formIds: [srcVehicle, srcLedger] });
+  // The micro-app the application appears as: a form function and a special page.
+  srcMicroApp = String((await source.sql.query(`insert into micro_app (app_name, introduce, icon_name, icon_bg_color) values ('包微应用', '车辆登记', 'car', '#1677ff') returning id`)).rows[0].id);
+  const fnForm = (await source.sql.query(`insert into micro_function (fun_name, type, show_type, form_id) values ('车辆登记', 0, 0, $1) returning id`, [srcVehicle])).rows[0].id;
+  const fnPage = (await source.sql.query(`insert into micro_function (fun_name, type, show_type, menu_url, component) values ('巡检页面', 2, 2, '/special/inspection', 'InspectionPage') returning id`)).rows[0].id;
+  await source.sql.query(`insert into micro_app_function (app_id, function_id, sort) values ($1, $2, 0), ($1, $3, 1)`, [srcMicroApp, fnForm, fnPage]);
+  pkgV1 = await exportZip(source, srcAdmin, { code: 'autopkg', name: '自动化应用', version: '1.0.0', formIds: [srcVehicle, srcLedger], microAppId: srcMicroApp });
   engine = testEngine(target);
 }, 120_000);
 
@@ -119,7 +125,7 @@ describe('automations in a package', () => {
     const flowBefore = (await target.sql.query(`select id, version from auto_flow where flow_name = '重车登记' and not deleted`)).rows[0];
     const clerk = Number((await source.sql.query(`select id from sys_user where username = 'auto_clerk'`)).rows[0].id);
     await saveAutomation(source, srcAdmin, { id: srcFlowId, flowName: '重车登记', nodeConfig: await heavyTruckFlow(source, srcVehicle, srcLedger, '30', clerk) });
-    const v2 = await exportZip(source, srcAdmin, { code: 'autopkg', name: '自动化应用', version: '1.1.0', formIds: [srcVehicle, srcLedger] });
+    const v2 = await exportZip(source, srcAdmin, { code: 'autopkg', name: '自动化应用', version: '1.1.0', formIds: [srcVehicle, srcLedger], microAppId: srcMicroApp });
     const preview = await upload(target, dstAdmin, 'preview', v2);
     expect(preview.json().data.parts.find((p: Json) => p.kind === 'automation')).toMatchObject({ action: '更新' });
     expect((await upload(target, dstAdmin, 'import', v2)).json()).toMatchObject({ errCode: 0 });
@@ -128,8 +134,31 @@ describe('automations in a package', () => {
     expect(after[0]).toMatchObject({ id: flowBefore.id, version: flowBefore.version + 1 });
     expect(JSON.stringify(after[0].node_config)).toContain('"value":"30"');
 
-    const v3 = await exportZip(source, srcAdmin, { code: 'autopkg', name: '自动化应用', version: '1.2.0', formIds: [srcVehicle, srcLedger] });
+    const v3 = await exportZip(source, srcAdmin, { code: 'autopkg', name: '自动化应用', version: '1.2.0', formIds: [srcVehicle, srcLedger], microAppId: srcMicroApp });
     expect((await upload(target, dstAdmin, 'preview', v3)).json().data.parts.find((p: Json) => p.kind === 'automation')).toMatchObject({ action: '不变' });
+  });
+});
+
+describe('the micro-app in a package', () => {
+  it('export writes it with its functions in order, forms by code, no icon file', () => {
+    const entries = entriesOf(pkgV1);
+    const codes = (entries.get('manifest.json')!.parts as Json).microapps as string[];
+    expect(codes).toHaveLength(1);
+    const m = entries.get(`microapps/${codes[0]}.json`)!;
+    expect(m).toMatchObject({ appName: '包微应用', iconName: 'car', iconBgColor: '#1677ff' });
+    expect((m.functions as Json[]).map((f) => [f.funName, f.type, f.menuUrl])).toEqual([['车辆登记', 0, null], ['巡检页面', 2, '/special/inspection']]);
+    expect(String((m.functions as Json[])[0]!.form)).toMatch(/^@form:f[0-9a-f]{12}$/);
+  });
+
+  it('was installed as one micro-app on the target\'s form, upgraded in place', async () => {
+    const app = (await target.sql.query(`select id from micro_app where app_name = '包微应用'`)).rows;
+    expect(app).toHaveLength(1);
+    const vehicle = (await target.sql.query(`select id from form_conf where form_name = '包自动化车辆'`)).rows[0].id;
+    const fns = (await target.sql.query(`select f.fun_name, f.type, f.form_id, f.menu_url from micro_app_function l join micro_function f on f.id = l.function_id where l.app_id = $1 order by l.sort`, [app[0].id])).rows;
+    expect(fns).toEqual([
+      { fun_name: '车辆登记', type: 0, form_id: vehicle, menu_url: null },
+      { fun_name: '巡检页面', type: 2, form_id: null, menu_url: '/special/inspection' },
+    ]);
   });
 });
 
@@ -170,8 +199,35 @@ describe('hostile automations are refused whole, nothing written', () => {
   }
 });
 
+describe('hostile micro-apps are refused whole, nothing written', () => {
+  const editMicro = (edit: (m: Json) => void) => (files: Map<string, string>) => {
+    for (const [name, text] of files) {
+      if (!name.startsWith('microapps/')) continue;
+      const m = JSON.parse(text);
+      edit(m);
+      files.set(name, JSON.stringify(m));
+    }
+  };
+  const cases: Array<[string, (m: Json) => void, string]> = [
+    ['a function on a form outside the package', (m) => ((m.functions as Json[])[0]!.form = '@form:fnotinpackage'), '的表单「@form:fnotinpackage」不在应用包中'],
+    ['a function on a form by id', (m) => ((m.functions as Json[])[0]!.form = '1'), '不在应用包中'],
+    ['a special page address that is not a route', (m) => ((m.functions as Json[])[1]!.menuUrl = 'javascript:alert(1)'), '的地址「javascript:alert(1)」不合法'],
+    ['a special page address climbing out', (m) => ((m.functions as Json[])[1]!.menuUrl = '/../../etc'), '不合法'],
+  ];
+  for (const [what, edit, reason] of cases) {
+    it(what, async () => {
+      const other = await createTestAppOnce();
+      const before = await fingerprint(other.t);
+      const res = await upload(other.t, other.admin, 'import', repack(pkgV1, editMicro(edit)));
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.json().errMsg, res.body).toContain(reason);
+      expect(await fingerprint(other.t)).toBe(before);
+    }, 60_000);
+  }
+});
+
 describe('卸载', () => {
-  it('deletes the application\'s automations with its forms', async () => {
+  it('deletes the application\'s automations and micro-app with its forms', async () => {
     const other = await createTestAppOnce();
     expect((await upload(other.t, other.admin, 'import', pkgV1)).json()).toMatchObject({ errCode: 0 });
     expect((await other.t.sql.query(`select count(*)::int n from auto_flow where flow_name = '重车登记' and not deleted`)).rows[0].n).toBe(1);
@@ -179,6 +235,7 @@ describe('卸载', () => {
     expect(un.json(), un.body).toMatchObject({ errCode: 0 });
     expect((await other.t.sql.query(`select count(*)::int n from auto_flow where flow_name = '重车登记' and not deleted`)).rows[0].n).toBe(0);
     expect((await other.t.sql.query(`select count(*)::int n from form_conf where form_name like '包自动化%'`)).rows[0].n).toBe(0);
+    expect((await other.t.sql.query(`select (select count(*)::int from micro_app where app_name = '包微应用') apps, (select count(*)::int from micro_function where fun_name in ('车辆登记', '巡检页面')) fns`)).rows[0]).toEqual({ apps: 0, fns: 0 });
   }, 60_000);
 });
 

@@ -272,7 +272,12 @@ export async function choosableParts(db: Kysely<Database>) {
     .orderBy('form_name')
     .execute();
   const dictionaries = await db.selectFrom('sys_dic_type').select(['type_code', 'type_name']).where('company_id', 'is', null).orderBy('type_code').execute();
-  return { forms: forms.map((f) => ({ id: Number(f.id), name: f.form_name })), dictionaries: dictionaries.map((d) => ({ code: d.type_code, name: d.type_name })) };
+  const microApps = await db.selectFrom('micro_app').select(['id', 'app_name']).orderBy('app_name').execute();
+  return {
+    forms: forms.map((f) => ({ id: Number(f.id), name: f.form_name })),
+    dictionaries: dictionaries.map((d) => ({ code: d.type_code, name: d.type_name })),
+    microApps: microApps.map((m) => ({ id: Number(m.id), name: m.app_name })),
+  };
 }
 
 export async function deleteInstalled(trx: Kysely<Database>, id: string): Promise<void> {

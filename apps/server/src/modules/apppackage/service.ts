@@ -117,15 +117,20 @@ export function readPackageFile(data: Uint8Array): AppPackage {
   return read.pkg;
 }
 
-/** The preview against the park as it is now (inside the install's transaction, the same check). */
-async function previewIn(db: Kysely<Database>, pkg: AppPackage): Promise<{ preview: PackagePreview; target: Target }> {
-  const app = await findParkApp(db, pkg.manifest.app.code);
-  const rows = app ? await partsOf(db, app.id) : [];
+/** An application's part rows by kind, then code → local id. */
+function partsByKind(rows: ReadonlyArray<{ kind: string; code: string; local_id: string | number }>): Map<string, Map<string, string>> {
   const parts = new Map<string, Map<string, string>>();
   for (const r of rows) {
     if (!parts.has(r.kind)) parts.set(r.kind, new Map());
     parts.get(r.kind)!.set(r.code, String(r.local_id));
   }
+  return parts;
+}
+
+/** The preview against the park as it is now (inside the install's transaction, the same check). */
+async function previewIn(db: Kysely<Database>, pkg: AppPackage): Promise<{ preview: PackagePreview; target: Target }> {
+  const app = await findParkApp(db, pkg.manifest.app.code);
+  const parts = partsByKind(app ? await partsOf(db, app.id) : []);
   const formIds = new Map(parts.get('form') ?? []);
   const byId = new Map((await formsById(db, [...formIds.values()])).map((f) => [f.id, f]));
   const forms = new Map<string, { formName: string; meta: FormMeta }>();
@@ -213,13 +218,11 @@ export async function uninstallApp(ctx: AppContext, code: string): Promise<{ nam
     if (!app) throw new PackageRefused(['应用不存在']);
     if (await installedInTenants(trx, code)) throw new PackageRefused([`「${app.name}」已安装到租户，不能卸载`]);
     const rows = await partsOf(trx, app.id);
+    const all = partsByKind(rows);
     const reasons: string[] = [];
     for (const key of [...INSTALL_ORDER].reverse()) {
       const server = kindOf(key);
-      const kind = PART_KINDS[key].kind;
-      if (!server.uninstall) continue;
-      const installed = new Map(rows.filter((r) => r.kind === kind).map((r) => [r.code, String(r.local_id)]));
-      reasons.push(...(await server.uninstall(trx, ctx, installed)));
+      if (server.uninstall) reasons.push(...(await server.uninstall(trx, ctx, all.get(PART_KINDS[key].kind) ?? new Map(), all)));
     }
     if (reasons.length > 0) throw new PackageRefused(reasons);
     await deleteInstalled(trx, app.id);

@@ -2,6 +2,7 @@ import type { AppManifest } from '../format.ts';
 import { automationsKind, type PackagedAutomation } from './automations/index.ts';
 import { datasetsKind, type PackagedDataset } from './datasets/index.ts';
 import { reportsKind, type PackagedReport } from './reports/index.ts';
+import { microAppsKind } from './microapps/index.ts';
 import { dictionariesKind, type PackagedDictionary } from './dictionaries/index.ts';
 import { flowsKind, type PackagedFlow } from './flows/index.ts';
 import { formsKind, type PackagedForm } from './forms/index.ts';
@@ -19,6 +20,7 @@ export const PART_KINDS = {
   automations: automationsKind,
   datasets: datasetsKind,
   reports: reportsKind,
+  microapps: microAppsKind,
 } as const;
 
 export type PartKey = keyof typeof PART_KINDS;
@@ -40,6 +42,7 @@ export const partEntry = (key: PartKey, code: string): string => `${key}/${code}
 export type { PackagedAutomation, PackagedDataset, PackagedDictionary, PackagedFlow, PackagedForm, PackagedReport };
 export { DATASET_REF_PREFIX, formTableParts, mapReportRefs } from './datasets/refs.ts';
 export { REPORT_KIND_LABELS } from './reports/index.ts';
+export type { PackagedMicroApp, PackagedMicroFunction } from './microapps/index.ts';
 export type { PackagedDictEntry } from './dictionaries/index.ts';
 export { automationFormCode, mapAutomationFormRefs, MESSAGE_RECIPIENT } from './automations/index.ts';
 export { APPROVAL_RECIPIENT, flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree, ROLE_REF_PREFIX, type RecipientPlace } from './flows/index.ts';

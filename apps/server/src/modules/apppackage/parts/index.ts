@@ -2,6 +2,7 @@ import type { PartKey } from '@park/core';
 import { serverAutomations } from './automations/index.ts';
 import { serverDatasets } from './datasets/index.ts';
 import { serverReports } from './reports/index.ts';
+import { serverMicroApps } from './microapps/index.ts';
 import { serverDictionaries } from './dictionaries/index.ts';
 import { serverFlows } from './flows/index.ts';
 import { serverForms } from './forms/index.ts';
@@ -19,6 +20,7 @@ export const SERVER_PARTS: { [K in PartKey]: ServerPartKind<K> } = {
   automations: serverAutomations,
   datasets: serverDatasets,
   reports: serverReports,
+  microapps: serverMicroApps,
 };
 
 export const INSTALL_ORDER = Object.keys(SERVER_PARTS) as PartKey[];

@@ -70,8 +70,8 @@ export interface ServerPartKind<K extends PartKey> {
   /** This application's installed parts of the kind, portable as export makes them, by code (for 新建/更新/不变). */
   portable?(db: Kysely<Database>, target: Target): Promise<Map<string, unknown>>;
   install(parts: PackageParts[K], ic: InstallContext): Promise<InstalledPart[]>;
-  /** 卸载 of the kind's installed parts (code → local id); the reasons it is refused, or []. */
-  uninstall?(trx: Transaction<Database>, ctx: AppContext, installed: ReadonlyMap<string, string>): Promise<string[]>;
+  /** 卸载 of the kind's installed parts (code → local id; `all` every part row by kind); the reasons it is refused, or []. */
+  uninstall?(trx: Transaction<Database>, ctx: AppContext, installed: ReadonlyMap<string, string>, all: ReadonlyMap<string, ReadonlyMap<string, string>>): Promise<string[]>;
 }
 
 /** A made code stable across exports of one installation: the prefix and 12 hex of sha256 of the text. */
