@@ -55,11 +55,14 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
         <Form.Item label="描述" name="description">
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典、表单已部署的审批流程会一并导出">
+        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典，表单已部署的审批流程、自动化、报表和大屏及其数据集会一并导出">
           <Select mode="multiple" loading={parts.isLoading} optionFilterProp="label" options={(parts.data?.forms ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder="选择表单" />
         </Form.Item>
         <Form.Item label="数据字典" name="dictionaries">
           <Select mode="multiple" optionFilterProp="label" options={(parts.data?.dictionaries ?? []).map((d) => ({ value: d.code, label: `${d.name}（${d.code}）` }))} placeholder="可选" />
+        </Form.Item>
+        <Form.Item label="微应用" name="microAppId" extra="应用在工作台上显示为这个微应用（可不选）">
+          <Select allowClear optionFilterProp="label" options={(parts.data?.microApps ?? []).map((m) => ({ value: m.id, label: m.name }))} placeholder="不选" />
         </Form.Item>
       </Form>
     </Modal>
