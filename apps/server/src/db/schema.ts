@@ -1466,7 +1466,7 @@ export interface AppPackageTable {
 /** A part an application installed: its logical code in the package and the installation's id. */
 export interface AppPackagePartTable {
   package_id: string;
-  kind: 'form' | 'dictionary' | 'menu' | 'flow';
+  kind: 'form' | 'dictionary' | 'menu' | 'flow' | 'automation' | 'dataset' | 'report' | 'form_settings' | 'micro_app' | 'micro_function';
   code: string;
   local_id: string;
 }

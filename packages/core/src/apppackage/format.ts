@@ -1,5 +1,4 @@
-import type { FlowNode } from '../flow/types.ts';
-import type { FormMeta } from '../form/types.ts';
+import type { PartKey } from './parts/index.ts';
 
 /*
  * An application package (issue 41, ADR 0054): one zip holding manifest.json and one JSON entry
@@ -29,39 +28,6 @@ export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 /** A form reference inside a packaged design: `@form:<code>` where the installation has the id. */
 export const FORM_REF_PREFIX = '@form:';
 
-export interface PackagedForm {
-  /** Logical code, unique in the package. */
-  code: string;
-  formName: string;
-  /** The design with its list and mobile settings; form references are `@form:<code>`. */
-  meta: FormMeta;
-  /** The list menu: its group's name and the role codes it is granted to. */
-  menu: { group: string; name: string; roles: string[] } | null;
-}
-
-export interface PackagedDictEntry {
-  code: string;
-  name: string;
-  parent: string | null;
-  order: number;
-}
-
-export interface PackagedDictionary {
-  typeCode: string;
-  typeName: string;
-  entries: PackagedDictEntry[];
-}
-
-/** A form's approval flow (its active version), `flows/<form code>.json`; roles as `@role:<code>` (flows.ts). */
-export interface PackagedFlow {
-  /** The code of the form in the package the flow belongs to. */
-  form: string;
-  modelName: string;
-  tree: FlowNode;
-  /** What export left out (users, organisations), shown in the preview. */
-  notes: string[];
-}
-
 export interface ManifestEntry {
   path: string;
   sha256: string;
@@ -72,20 +38,18 @@ export interface AppManifest {
   app: { code: string; name: string; version: string; description: string };
   /** What the package needs the installation to have already (codes). */
   dependencies: { dictionaries: string[] };
-  /** `flows` (form codes with an approval flow) came with part 2; a package without it has none. */
-  parts: { forms: string[]; dictionaries: string[]; flows?: string[] };
+  /**
+   * The codes of each kind's parts (parts/index.ts). `forms` and `dictionaries` are always there;
+   * the later kinds (`flows` since part 2, `automations` … since part 3) may be absent: none.
+   */
+  parts: { forms: string[]; dictionaries: string[] } & Partial<Record<PartKey, string[]>>;
   entries: ManifestEntry[];
   /** sha256 over the entries' lines (`path sha256\n`, sorted by path). */
   sha256: string;
   exportedAt: string;
 }
 
-export interface AppPackage {
-  manifest: AppManifest;
-  forms: PackagedForm[];
-  dictionaries: PackagedDictionary[];
-  flows: PackagedFlow[];
-}
+export type { AppPackage } from './parts/index.ts';
 
 export const formEntry = (code: string) => `forms/${code}.json`;
 export const dictEntry = (code: string) => `dictionaries/${code}.json`;

@@ -3,4 +3,4 @@ export * from './entryNames.ts';
 export * from './formRefs.ts';
 export * from './validate.ts';
 export * from './preview.ts';
-export * from './flows.ts';
+export * from './parts/index.ts';

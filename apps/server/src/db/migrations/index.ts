@@ -34,6 +34,7 @@ import * as formQr from './2026_12_02_1020_form_qr.ts';
 import * as syncPullWebhooks from './2026_12_02_0650_sync_pull_webhooks.ts';
 import * as appPackages from './2026_12_02_1060_app_packages.ts';
 import * as appPackageFlows from './2026_12_03_0800_app_package_flows.ts';
+import * as appPackagePartKinds from './2026_12_04_0100_app_package_part_kinds.ts';
 import * as notices from './2026_12_02_1000_notices.ts';
 import * as noticeBackgroundKey from './2026_12_03_0900_notice_background_key.ts';
 import * as inspectionMissed from './2026_12_04_0300_inspection_missed.ts';
@@ -99,6 +100,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_1060_app_packages': appPackages,
   // Application packages carry approval flows (issue 41 part 2, ADR 0054)
   '2026_12_03_0800_app_package_flows': appPackageFlows,
+  // Application packages carry automations, reports, form settings and a micro-app (issue 41 part 3)
+  '2026_12_04_0100_app_package_part_kinds': appPackagePartKinds,
   // 公告 with receivers, read statistics and SMS templates (issue 38, ADR 0048)
   '2026_12_02_1000_notices': notices,
   // 公告 built-in background images (issue 38)

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
-import { entriesDigestText, formPermission } from '@park/core';
+import { formPermission } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
-import { multipart } from '../../../test/multipart.ts';
 import { insertTenant } from '../../../test/t3Tenants.ts';
-import { sha256 } from './service.ts';
+import { exportZip, repack, upload } from './testSupport.ts';
 import { readZip } from './zip.ts';
 
 /*
@@ -36,18 +35,6 @@ async function parkForm(t: TestApp, admin: string, formName: string, list: Json[
   return String(id);
 }
 
-async function exportZip(t: TestApp, admin: string, body: Json): Promise<Buffer> {
-  const res = await t.call(admin, 'POST', '/api/apppackage/export', body);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toBe('application/zip');
-  return res.rawPayload;
-}
-
-function upload(t: TestApp, admin: string, kind: 'preview' | 'import', data: Buffer, filename = 'app.zip', tenantIds: string[] = []) {
-  const body = multipart([...(tenantIds.length ? [{ name: 'tenantIds', data: tenantIds.join(',') }] : []), { name: 'file', filename, data, contentType: 'application/zip' }]);
-  return t.app.inject({ method: 'POST', url: `/api/apppackage/${kind}`, headers: { cookie: admin, 'x-requested-with': 'XMLHttpRequest', 'content-type': body.contentType }, payload: body.payload });
-}
-
 /** Every row count a package could touch, to show a refusal wrote nothing. */
 async function fingerprint(t: TestApp): Promise<string> {
   const r = await t.sql.query(`
@@ -58,21 +45,6 @@ async function fingerprint(t: TestApp): Promise<string> {
            (select coalesce(max(design_version), 0) from form_conf) versions,
            (select count(*) from flow_model) flows, (select count(*) from flow_definition) flow_versions`);
   return JSON.stringify(r.rows[0]);
-}
-
-/** The entries of a zip, changed by `edit`, written back with correct checksums unless `keepSums`. */
-function repack(zip: Buffer, edit: (files: Map<string, string>) => void, keepSums = false): Buffer {
-  const read = readZip(zip);
-  if (!read.ok) throw new Error(read.reasons.join());
-  const files = read.files;
-  edit(files);
-  if (!keepSums) {
-    const manifest = JSON.parse(files.get('manifest.json')!);
-    manifest.entries = [...files.keys()].filter((n) => n !== 'manifest.json').map((path) => ({ path, sha256: sha256(files.get(path)!) }));
-    manifest.sha256 = sha256(entriesDigestText(manifest.entries));
-    files.set('manifest.json', JSON.stringify(manifest));
-  }
-  return Buffer.from(zipSync(Object.fromEntries([...files].map(([k, v]) => [k, strToU8(v)]))));
 }
 
 let pkgV1: Buffer;

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { FORM_ACTION_LABELS, FORM_ACTIONS, formPermission, parseFormMeta, type FlowNode, type FormMeta, type PackagedDictionary } from '@park/core';
-import type { Database } from '../../db/schema.ts';
+import type { AppPackagePartTable, Database } from '../../db/schema.ts';
+
+export type PartKindName = AppPackagePartTable['kind'];
 
 /*
  * What application packages read and write (issue 41): installed packages and their parts, the
@@ -227,7 +229,7 @@ export async function installFormMenu(trx: Kysely<Database>, formId: string, men
 export async function saveInstalled(
   trx: Kysely<Database>,
   app: { id: string | null; code: string; name: string; version: string; description: string; manifest: string; userId: string },
-  parts: Array<{ kind: 'form' | 'dictionary' | 'menu' | 'flow'; code: string; localId: string }>,
+  parts: Array<{ kind: PartKindName; code: string; localId: string }>,
 ): Promise<string> {
   const id = app.id
     ? (
@@ -270,7 +272,12 @@ export async function choosableParts(db: Kysely<Database>) {
     .orderBy('form_name')
     .execute();
   const dictionaries = await db.selectFrom('sys_dic_type').select(['type_code', 'type_name']).where('company_id', 'is', null).orderBy('type_code').execute();
-  return { forms: forms.map((f) => ({ id: Number(f.id), name: f.form_name })), dictionaries: dictionaries.map((d) => ({ code: d.type_code, name: d.type_name })) };
+  const microApps = await db.selectFrom('micro_app').select(['id', 'app_name']).orderBy('app_name').execute();
+  return {
+    forms: forms.map((f) => ({ id: Number(f.id), name: f.form_name })),
+    dictionaries: dictionaries.map((d) => ({ code: d.type_code, name: d.type_name })),
+    microApps: microApps.map((m) => ({ id: Number(m.id), name: m.app_name })),
+  };
 }
 
 export async function deleteInstalled(trx: Kysely<Database>, id: string): Promise<void> {
@@ -330,4 +337,95 @@ export async function installFlow(trx: Kysely<Database>, formId: string, flow: {
     await trx.updateTable('flow_model').set({ version, definition_id: String(def.id) }).where('id', '=', model.id).execute();
   }
   return String(model.id);
+}
+
+/** The code each local id was installed under, for a part kind (a re-export keeps its code, so upgrades match). */
+export async function partCodes(db: Kysely<Database>, kind: PartKindName, localIds: readonly string[]): Promise<Map<string, string>> {
+  if (localIds.length === 0) return new Map();
+  const rows = await db.selectFrom('app_package_part').select(['code', 'local_id']).where('kind', '=', kind).where('local_id', 'in', [...localIds]).execute();
+  return new Map(rows.map((r) => [String(r.local_id), r.code]));
+}
+
+/** Platform datasets over any of `formIds` (or with the given ids): what export and the preview read. */
+export async function datasetsOfForms(db: Kysely<Database>, formIds: readonly string[], ids: readonly string[] = []) {
+  if (formIds.length === 0 && ids.length === 0) return [];
+  return db
+    .selectFrom('report_dataset as d')
+    .innerJoin('report_datasource as s', 's.id', 'd.datasource_id')
+    .select(['d.id', 'd.name', 'd.ds_meta', 'd.form_id'])
+    .where('s.built_in', '=', true)
+    .$if(formIds.length > 0, (q) => q.where('d.form_id', 'in', [...formIds]))
+    .$if(ids.length > 0, (q) => q.where('d.id', 'in', [...ids]))
+    .orderBy('d.id')
+    .execute();
+}
+
+/** Reports and dashboards, with their published menu (发布: /report/view/<id>) and the role codes granted to read them. */
+export async function reportsForExport(db: Kysely<Database>, ids?: readonly string[]) {
+  const rows = await db
+    .selectFrom('report_def')
+    .select(['id', 'report_name', 'kind', 'setting_meta'])
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!.length > 0 ? [...ids!] : ['0']))
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+export async function reportRoleCodes(db: Kysely<Database>, reportId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('report_permission as p')
+    .innerJoin('sys_role as r', 'r.id', 'p.role_id')
+    .select('r.role_code')
+    .where('p.report_id', '=', reportId)
+    .where('r.company_id', 'is', null)
+    .orderBy('r.role_code')
+    .execute();
+  return rows.map((r) => r.role_code).filter((c): c is string => typeof c === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(c));
+}
+
+/** A menu at `path` in the park: its group's name, its name and the role codes granted it. */
+export async function menuAt(db: Kysely<Database>, path: string): Promise<{ group: string; name: string; roles: string[] } | null> {
+  const menu = await db
+    .selectFrom('sys_menu as m')
+    .leftJoin('sys_menu as g', 'g.id', 'm.parent_id')
+    .select(['m.id', 'm.name', 'g.name as group'])
+    .where('m.company_id', 'is', null)
+    .where('m.path', '=', path)
+    .orderBy('m.id')
+    .executeTakeFirst();
+  if (!menu) return null;
+  const roles = await db
+    .selectFrom('sys_role_menu as rm')
+    .innerJoin('sys_role as r', 'r.id', 'rm.role_id')
+    .select('r.role_code')
+    .where('rm.menu_id', '=', menu.id)
+    .where('r.company_id', 'is', null)
+    .orderBy('r.role_code')
+    .execute();
+  return { group: menu.group ?? '报表', name: menu.name, roles: roles.map((r) => r.role_code).filter((c): c is string => typeof c === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(c)) };
+}
+
+/** A report's menu under the named group (made when the park has none), granted to the roles of the given codes; the codes not found. */
+export async function installReportMenu(trx: Kysely<Database>, reportId: string, menu: { group: string; name: string; roles: string[] }): Promise<{ menuId: string; missingRoles: string[] }> {
+  const path = `/report/view/${reportId}`;
+  const had = await trx.selectFrom('sys_menu').select('id').where('company_id', 'is', null).where('path', '=', path).executeTakeFirst();
+  let menuId = had?.id ?? null;
+  let groupId: string | null = null;
+  if (!menuId) {
+    let group = await trx.selectFrom('sys_menu').select('id').where('company_id', 'is', null).where('parent_id', 'is', null).where('menu_type', '=', 'menu').where('name', '=', menu.group).orderBy('id').executeTakeFirst();
+    if (!group) {
+      const order = await trx.selectFrom('sys_menu').select(sql<number>`coalesce(max(order_index), 0) + 1`.as('n')).where('parent_id', 'is', null).executeTakeFirstOrThrow();
+      group = await trx.insertInto('sys_menu').values({ parent_id: null, name: menu.group, path: `/app/report${reportId}`, component: null, level: 1, order_index: order.n }).returning('id').executeTakeFirstOrThrow();
+    }
+    groupId = group.id;
+    menuId = (await trx.insertInto('sys_menu').values({ parent_id: group.id, name: menu.name, path, component: 'ReportCustom', level: 2, perms: null }).returning('id').executeTakeFirstOrThrow()).id;
+  } else {
+    groupId = (await trx.selectFrom('sys_menu').select('parent_id').where('id', '=', menuId).executeTakeFirstOrThrow()).parent_id;
+  }
+  const roles = menu.roles.length === 0 ? [] : await trx.selectFrom('sys_role').select(['id', 'role_code']).where('company_id', 'is', null).where('role_code', 'in', menu.roles).execute();
+  for (const role of roles) {
+    for (const id of [menuId, groupId].filter((x): x is string => x !== null)) await trx.insertInto('sys_role_menu').values({ role_id: role.id, menu_id: id }).onConflict((oc) => oc.doNothing()).execute();
+  }
+  const found = new Set(roles.map((r) => r.role_code));
+  return { menuId: String(menuId), missingRoles: menu.roles.filter((c) => !found.has(c)) };
 }

@@ -22,6 +22,8 @@ const ExportBody = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 500 })),
   formIds: Type.Array(Type.Union([Type.String({ pattern: '^[1-9]\\d{0,17}$' }), Type.Integer({ minimum: 1 })]), { maxItems: 200 }),
   dictionaries: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,62}$' }), { maxItems: 200 })),
+  /** The micro-app the application appears as (optional). */
+  microAppId: Type.Optional(Type.Union([Type.String({ pattern: '^[1-9]\\d{0,17}$' }), Type.Integer({ minimum: 1 }), Type.Null()])),
 });
 
 /** Packages are the park's (a tenant receives applications, it does not publish them). */
@@ -95,6 +97,7 @@ export function appPackageRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: b.description ?? '',
       formIds: [...new Set(b.formIds.map(String))],
       dictionaries: b.dictionaries ?? [],
+      microAppId: b.microAppId === undefined || b.microAppId === null ? null : String(b.microAppId),
     });
     return reply
       .header('content-type', 'application/zip')

@@ -8,3 +8,5 @@ export { automationDesignerRoutes } from './designer.routes.ts';
 export { dbDirectory, recordDirectory, tenantDbDirectory, tenantOfRecord } from './directory.ts';
 export type { AutomationEngine } from './engine.ts';
 export { startAutomation } from './jobs.ts';
+/** What an application package installs, upgrades and removes through (ADR 0054 part 3). */
+export { flowDefinitions, flowsOfForms, installPackagedFlow, removePackagedFlow } from './flowService.ts';

@@ -13,3 +13,5 @@ export { readableReport } from './permissions.ts';
 export { exportHeaders } from './export/tableExport.ts';
 export { rename } from './query/engine.ts';
 export { findReport } from './repo.ts';
+/** What an application package installs and removes through (ADR 0054 part 3). */
+export { deletePackagedDataset, deletePackagedReport, platformDatasourceId, savePackagedDataset, savePackagedReport } from './repo.ts';

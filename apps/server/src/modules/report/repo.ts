@@ -149,3 +149,55 @@ export async function datasetSnapshot(db: Kysely<Database>, id: string) {
     where d.id = ${id}`.execute(db);
   return r.rows[0];
 }
+
+/*
+ * What an application package installs (ADR 0054 part 3), inside its transaction: a dataset on
+ * the platform's own database and a report or dashboard with who may read it. An update is a new
+ * version, as the designer's save is.
+ */
+
+export async function platformDatasourceId(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom('report_datasource').select('id').where('built_in', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function savePackagedDataset(db: Kysely<Database>, id: string | null, values: DatasetValues, createBy: string): Promise<string> {
+  const live = id === null ? undefined : await db.selectFrom('report_dataset').select('id').where('id', '=', id).executeTakeFirst();
+  if (!live) return insertDataset(db, values, createBy);
+  await updateDataset(db, live.id, values);
+  return live.id;
+}
+
+export async function savePackagedReport(
+  db: Kysely<Database>,
+  id: string | null,
+  r: { name: string; kind: 'report' | 'dashboard'; settingMeta: unknown; roleIds: string[]; createBy: string },
+): Promise<string> {
+  const live = id === null ? undefined : await db.selectFrom('report_def').select('id').where('id', '=', id).executeTakeFirst();
+  let reportId: string;
+  if (live) {
+    await updateReport(db, live.id, r.name, r.settingMeta);
+    reportId = live.id;
+  } else reportId = await insertReport(db, r.name, r.settingMeta, r.createBy);
+  await db.updateTable('report_def').set({ kind: r.kind }).where('id', '=', reportId).execute();
+  await db.deleteFrom('report_permission').where('report_id', '=', reportId).execute();
+  if (r.roleIds.length > 0) await db.insertInto('report_permission').values(r.roleIds.map((role_id) => ({ report_id: reportId, role_id }))).execute();
+  return reportId;
+}
+
+/** 卸载 of a packaged report: its grants, exports and menus go with it. */
+export async function deletePackagedReport(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('report_permission').where('report_id', '=', id).execute();
+  await db.deleteFrom('sys_menu').where('component', '=', 'ReportCustom').where('path', '=', `/report/view/${id}`).execute();
+  await db.deleteFrom('report_def').where('id', '=', id).execute();
+}
+
+/** 卸载 of a packaged dataset; refused (the reason) while a report outside the application still reads it. */
+export async function deletePackagedDataset(db: Kysely<Database>, id: string): Promise<string | null> {
+  const readers = await sql<{ report_name: string }>`select report_name from report_def where setting_meta::text like ${`%"dataset":"${id}"%`} or setting_meta::text like ${`%"dataset":${id}%`} limit 1`.execute(db);
+  const ds = await db.selectFrom('report_dataset').select('name').where('id', '=', id).executeTakeFirst();
+  if (!ds) return null;
+  if (readers.rows.length > 0) return `数据集「${ds.name}」仍被报表「${readers.rows[0]!.report_name}」使用，不能卸载`;
+  await db.deleteFrom('report_dataset').where('id', '=', id).execute();
+  return null;
+}

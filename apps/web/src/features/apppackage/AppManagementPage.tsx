@@ -13,7 +13,6 @@ import { appKeys, choosableParts, exportApp, importPackage, listApps, listTenant
  */
 
 const ACTION_COLOR: Record<string, string> = { 新建: 'green', 更新: 'blue', 不变: 'default' };
-const KIND_LABEL: Record<string, string> = { form: '表单', dictionary: '数据字典', flow: '审批流程' };
 
 /** The reasons of a refusal: the server's list, or its one message. */
 function reasonsOf(err: unknown): string[] {
@@ -56,11 +55,14 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
         <Form.Item label="描述" name="description">
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典、表单已部署的审批流程会一并导出">
+        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典，表单已部署的审批流程、自动化、报表和大屏及其数据集会一并导出">
           <Select mode="multiple" loading={parts.isLoading} optionFilterProp="label" options={(parts.data?.forms ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder="选择表单" />
         </Form.Item>
         <Form.Item label="数据字典" name="dictionaries">
           <Select mode="multiple" optionFilterProp="label" options={(parts.data?.dictionaries ?? []).map((d) => ({ value: d.code, label: `${d.name}（${d.code}）` }))} placeholder="可选" />
+        </Form.Item>
+        <Form.Item label="微应用" name="microAppId" extra="应用在工作台上显示为这个微应用（可不选）">
+          <Select allowClear optionFilterProp="label" options={(parts.data?.microApps ?? []).map((m) => ({ value: m.id, label: m.name }))} placeholder="不选" />
         </Form.Item>
       </Form>
     </Modal>
@@ -68,7 +70,7 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
 }
 
 const previewColumns: TableColumnsType<PartPreview> = [
-  { title: '类型', dataIndex: 'kind', width: 90, render: (k: string) => KIND_LABEL[k] ?? k },
+  { title: '类型', dataIndex: 'label', width: 90 },
   { title: '名称', dataIndex: 'name' },
   { title: '操作', dataIndex: 'action', width: 80, render: (a: string) => <Tag color={ACTION_COLOR[a]}>{a}</Tag> },
   {

@@ -33,14 +33,22 @@ export interface ExportFields {
   description?: string;
   formIds: number[];
   dictionaries?: string[];
+  /** The micro-app the application appears as; none when left out. */
+  microAppId?: number | null;
 }
 
 export async function listApps(): Promise<InstalledAppRow[]> {
   return (await get<{ data: InstalledAppRow[] }>('/api/apppackage/list')).data;
 }
 
-export async function choosableParts(): Promise<{ forms: Array<{ id: number; name: string }>; dictionaries: Array<{ code: string; name: string }> }> {
-  return (await get<{ data: { forms: Array<{ id: number; name: string }>; dictionaries: Array<{ code: string; name: string }> } }>('/api/apppackage/parts')).data;
+export interface ChoosableParts {
+  forms: Array<{ id: number; name: string }>;
+  dictionaries: Array<{ code: string; name: string }>;
+  microApps: Array<{ id: number; name: string }>;
+}
+
+export async function choosableParts(): Promise<ChoosableParts> {
+  return (await get<{ data: ChoosableParts }>('/api/apppackage/parts')).data;
 }
 
 /** 导出: the zip comes back as a file, saved under the name the server gives. */

@@ -1,12 +1,14 @@
-import { checkApprovalTree } from '../flow/approval/index.ts';
-import { APPROVAL_NODE_TYPES } from '../flow/approval/types.ts';
-import { checkRecipient } from '../flow/recipientCheck.ts';
-import { walkNodes, withNodeIds } from '../flow/tree.ts';
-import type { ConditionConf, FieldCond, FlowNode, Recipient } from '../flow/types.ts';
-import { IDENTIFIER } from '../form/designValidation.ts';
-import { isRecord } from '../form/lib/values.ts';
-import { flattenControls } from '../form/walk.ts';
-import type { PackagedFlow, PackagedForm } from './format.ts';
+import { checkApprovalTree } from '../../../flow/approval/index.ts';
+import { APPROVAL_NODE_TYPES } from '../../../flow/approval/types.ts';
+import { checkRecipient } from '../../../flow/recipientCheck.ts';
+import { walkNodes, withNodeIds } from '../../../flow/tree.ts';
+import type { ConditionConf, FieldCond, FlowNode, Recipient } from '../../../flow/types.ts';
+import { IDENTIFIER } from '../../../form/designValidation.ts';
+import { isRecord } from '../../../form/lib/values.ts';
+import { flattenControls } from '../../../form/walk.ts';
+import { sameJson } from '../types.ts';
+import type { PackagedFlow } from './index.ts';
+import type { PackagedForm } from '../forms/index.ts';
 
 /*
  * A form's approval flow in a package (ADR 0054, part 2). Roles travel by role code
@@ -24,11 +26,29 @@ type RoleMap = (roleId: string) => string | null;
 
 const fallbackRecipient = (): Recipient => ({ type: 2, leader: 1, person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] });
 
+/**
+ * Where a node keeps its recipient: an approval node on itself, an automation's message action in
+ * its conf. The same role-code rules serve both (ADR 0054 part 3).
+ */
+export interface RecipientPlace {
+  get(node: FlowNode): unknown;
+  /** A copy of `node` (already shallow-copied) with its recipient set. */
+  set(node: FlowNode, r: Recipient): void;
+}
+
+export const APPROVAL_RECIPIENT: RecipientPlace = {
+  get: (node) => node.recipient,
+  set: (node, r) => {
+    node.recipient = r;
+  },
+};
+
 /** Copies a tree, mapping every node's recipient with `map`. */
-function mapRecipients(root: FlowNode, map: (r: Recipient, node: FlowNode) => Recipient): FlowNode {
+function mapRecipients(root: FlowNode, map: (r: Recipient, node: FlowNode) => Recipient, place: RecipientPlace): FlowNode {
   const visit = (node: FlowNode): FlowNode => {
     const out: FlowNode = { ...node };
-    if (isRecord(node.recipient)) out.recipient = map(node.recipient as unknown as Recipient, node);
+    const r = place.get(node);
+    if (isRecord(r)) place.set(out, map(r as unknown as Recipient, node));
     if (node.childNode) out.childNode = visit(node.childNode);
     if (Array.isArray(node.conditionNodes)) out.conditionNodes = node.conditionNodes.map(visit);
     return out;
@@ -56,7 +76,7 @@ function mapRoles(r: Recipient, map: RoleMap, lost: string[]): Recipient {
 }
 
 /** The installation's tree made portable: role ids to `@role:<code>`, users and organisations dropped (said in `notes`). */
-export function portableFlowTree(tree: FlowNode, roleCodeOf: (roleId: string) => string | null): { tree: FlowNode; notes: string[] } {
+export function portableFlowTree(tree: FlowNode, roleCodeOf: (roleId: string) => string | null, place: RecipientPlace = APPROVAL_RECIPIENT): { tree: FlowNode; notes: string[] } {
   const notes: string[] = [];
   const mapped = mapRecipients(tree, (r, node) => {
     const lost: string[] = [];
@@ -77,12 +97,12 @@ export function portableFlowTree(tree: FlowNode, roleCodeOf: (roleId: string) =>
     if (checkRecipient(out) === null) return out;
     notes.push(`节点「${node.nodeName}」导入后改为发起人的直属主管，请在流程设计中重新指定`);
     return fallbackRecipient();
-  });
+  }, place);
   return { tree: mapped, notes };
 }
 
 /** A packaged tree with `@role:<code>` replaced by the installation's role ids; the codes it lacks. */
-export function localFlowTree(tree: FlowNode, roleIdOf: (code: string) => string | null): { tree: FlowNode; missingRoles: string[] } {
+export function localFlowTree(tree: FlowNode, roleIdOf: (code: string) => string | null, place: RecipientPlace = APPROVAL_RECIPIENT): { tree: FlowNode; missingRoles: string[] } {
   const missing = new Set<string>();
   const mapped = mapRecipients(tree, (r) => {
     const toId: RoleMap = (ref) => {
@@ -92,15 +112,15 @@ export function localFlowTree(tree: FlowNode, roleIdOf: (code: string) => string
       return id;
     };
     return mapRoles(r, toId, []);
-  });
+  }, place);
   return { tree: mapped, missingRoles: [...missing] };
 }
 
 /** Role codes a packaged tree names. */
-export function flowRoleCodes(tree: FlowNode): string[] {
+export function flowRoleCodes(tree: FlowNode, place: RecipientPlace = APPROVAL_RECIPIENT): string[] {
   const out = new Set<string>();
   for (const node of walkNodes(tree)) {
-    const r = node.recipient as Recipient | undefined;
+    const r = place.get(node) as Recipient | undefined;
     for (const key of ROLE_LISTS) for (const item of (r?.[key] as Array<{ roleId: unknown }> | undefined) ?? []) out.add(String(item.roleId).slice(ROLE_REF_PREFIX.length));
   }
   return [...out];
@@ -111,11 +131,14 @@ function condModels(c: FieldCond, out: string[]): void {
   else out.push(String(c.model ?? ''));
 }
 
-/** Why a packaged tree's recipients or conditions cannot be installed, or []. */
-function portabilityProblems(tree: FlowNode): string[] {
+/**
+ * Why a packaged tree's recipients or conditions cannot be installed, or []: people and
+ * organisations by id, roles not by code, condition fields outside the identifier whitelist.
+ */
+export function portabilityProblems(tree: FlowNode, conditionType: number = APPROVAL_NODE_TYPES.condition, place: RecipientPlace = APPROVAL_RECIPIENT): string[] {
   const out: string[] = [];
   for (const node of walkNodes(tree)) {
-    const r = node.recipient as Recipient | undefined;
+    const r = place.get(node) as Recipient | undefined;
     if (r !== undefined) {
       if (!isRecord(r)) out.push(`节点「${node.nodeName}」的审批人不合法`);
       else {
@@ -128,7 +151,7 @@ function portabilityProblems(tree: FlowNode): string[] {
         }
       }
     }
-    if (node.type === APPROVAL_NODE_TYPES.condition) {
+    if (node.type === conditionType) {
       const models: string[] = [];
       for (const g of (node.conf as ConditionConf | undefined)?.condition?.fieldConds?.conditions ?? []) for (const c of g.conds ?? []) condModels(c, models);
       for (const m of models) if (!IDENTIFIER.test(m)) out.push(`节点「${node.nodeName}」的条件字段「${m}」不合法`);
@@ -159,14 +182,4 @@ export function flowProblems(code: string, raw: unknown, forms: ReadonlyMap<stri
   return { flow: { form: code, modelName: raw.modelName, tree, notes }, reasons };
 }
 
-/** Key-order-free JSON text (PostgreSQL's jsonb reorders keys), for comparing an installed tree with a packaged one. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isRecord(v)) {
-    const keys = Object.keys(v).filter((k) => v[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
-
-export const sameFlowTree = (a: FlowNode, b: FlowNode): boolean => canonical(a) === canonical(b);
+export const sameFlowTree = (a: FlowNode, b: FlowNode): boolean => sameJson(a, b);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowNode } from '../flow/types.ts';
-import { flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree } from './flows.ts';
+import type { FlowNode } from '../../../flow/types.ts';
+import { flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree } from './tree.ts';
 
 const who = (r: Record<string, unknown>) => ({ person: [], role: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [], ...r });
 const tree = (recipient: Record<string, unknown>): FlowNode => ({ nodeId: 's', nodeName: '发起人', type: 0, childNode: { nodeId: 'a', nodeName: '审批', type: 1, recipient, childNode: null } });

@@ -1,0 +1,49 @@
+import type { AppManifest } from '../format.ts';
+import { automationsKind, type PackagedAutomation } from './automations/index.ts';
+import { datasetsKind, type PackagedDataset } from './datasets/index.ts';
+import { reportsKind, type PackagedReport } from './reports/index.ts';
+import { microAppsKind } from './microapps/index.ts';
+import { dictionariesKind, type PackagedDictionary } from './dictionaries/index.ts';
+import { flowsKind, type PackagedFlow } from './flows/index.ts';
+import { formsKind, type PackagedForm } from './forms/index.ts';
+import type { PartKind } from './types.ts';
+
+/*
+ * Every part kind an application package carries (ADR 0054 part 3), in the order they are read
+ * and previewed: a kind may read the kinds before it (a flow its form). Adding a kind is a folder
+ * under parts/ and one line here (and its server half in modules/apppackage/parts/).
+ */
+export const PART_KINDS = {
+  forms: formsKind,
+  dictionaries: dictionariesKind,
+  flows: flowsKind,
+  automations: automationsKind,
+  datasets: datasetsKind,
+  reports: reportsKind,
+  microapps: microAppsKind,
+} as const;
+
+export type PartKey = keyof typeof PART_KINDS;
+type PartOf<K extends PartKey> = (typeof PART_KINDS)[K] extends PartKind<infer T> ? T : never;
+
+/** The parts of a package, by manifest key. */
+export type PackageParts = { [K in PartKey]: Array<PartOf<K>> };
+
+export type AppPackage = { manifest: AppManifest } & PackageParts;
+
+export const PART_KEYS = Object.keys(PART_KINDS) as PartKey[];
+
+/** The Chinese name of each kind (PartPreview.kind → 表单, 自动化 …), for the preview's table. */
+export const PART_KIND_LABELS: Readonly<Record<string, string>> = Object.fromEntries(PART_KEYS.map((k) => [PART_KINDS[k].kind, PART_KINDS[k].label]));
+
+/** The entry of a part: `<key>/<code>.json`. */
+export const partEntry = (key: PartKey, code: string): string => `${key}/${code}.json`;
+
+export type { PackagedAutomation, PackagedDataset, PackagedDictionary, PackagedFlow, PackagedForm, PackagedReport };
+export { DATASET_REF_PREFIX, formTableParts, mapReportRefs } from './datasets/refs.ts';
+export { REPORT_KIND_LABELS } from './reports/index.ts';
+export type { PackagedMicroApp, PackagedMicroFunction } from './microapps/index.ts';
+export type { PackagedDictEntry } from './dictionaries/index.ts';
+export { automationFormCode, mapAutomationFormRefs, MESSAGE_RECIPIENT } from './automations/index.ts';
+export { APPROVAL_RECIPIENT, flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree, ROLE_REF_PREFIX, type RecipientPlace } from './flows/index.ts';
+export { canonicalJson, sameJson, type PartKind } from './types.ts';
