@@ -5,7 +5,7 @@ import pino from 'pino';
 import { BASE_PATH } from '@park/core';
 import { buildApp } from './app.ts';
 import { bootstrap, type Bootstrapped } from './bootstrap.ts';
-import { installTransportApp } from './apps/transport/index.ts';
+import { seedTransportApp } from './apps/index.ts';
 import { loadConfig } from './config.ts';
 import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { startJobs, stopJobs } from './jobs/boss.ts';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   if (stopping) return;
   running.booted = await bootstrap(config, databaseUrl, logger);
   // Issue 41: the demo's 危化品运输 application, installed through 应用管理's own install (once).
-  await installTransportApp(running.booted.ctx, logger);
+  await seedTransportApp(running.booted.ctx, logger);
   running.boss = await startJobs(databaseUrl, running.booted.ctx, logger);
   if (stopping) return;
   running.app = await buildApp(running.booted.ctx);

@@ -11,6 +11,8 @@ export const LOCK = {
   jobsSetup: 5_200_029,
   /** One backup at a time per database (modules/backup). */
   backup: 5_200_030,
+  /** The demo's packaged applications installed at start (apps/): two instances would both install. */
+  applications: 5_200_031,
 } as const;
 
 /**

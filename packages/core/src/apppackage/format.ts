@@ -1,4 +1,4 @@
-import type { PartKey } from './parts/index.ts';
+import type { ManifestEntry } from './package.ts';
 
 /*
  * An application package (issue 41, ADR 0054): one zip holding manifest.json and one JSON entry
@@ -28,28 +28,6 @@ export const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 /** A form reference inside a packaged design: `@form:<code>` where the installation has the id. */
 export const FORM_REF_PREFIX = '@form:';
 
-export interface ManifestEntry {
-  path: string;
-  sha256: string;
-}
-
-export interface AppManifest {
-  format: number;
-  app: { code: string; name: string; version: string; description: string };
-  /** What the package needs the installation to have already (codes). */
-  dependencies: { dictionaries: string[] };
-  /**
-   * The codes of each kind's parts (parts/index.ts). `forms` and `dictionaries` are always there;
-   * the later kinds (`flows` since part 2, `automations` … since part 3) may be absent: none.
-   */
-  parts: { forms: string[]; dictionaries: string[] } & Partial<Record<PartKey, string[]>>;
-  entries: ManifestEntry[];
-  /** sha256 over the entries' lines (`path sha256\n`, sorted by path). */
-  sha256: string;
-  exportedAt: string;
-}
-
-export type { AppPackage } from './parts/index.ts';
 
 export const formEntry = (code: string) => `forms/${code}.json`;
 export const dictEntry = (code: string) => `dictionaries/${code}.json`;

@@ -1,9 +1,7 @@
-import { flattenControls, storageColumns, subTableChildren, subTablesOf } from '../form/walk.ts';
-import type { DesignChange } from '../tenant/formDepends.ts';
-import type { FormMeta } from '../form/types.ts';
 import { compareSemver } from './format.ts';
+import type { AppPackage, InstallationState, PackagePreview, PartPreview } from './package.ts';
 import { formsKind } from './parts/forms/index.ts';
-import { PART_KEYS, PART_KINDS, type AppPackage } from './parts/index.ts';
+import { PART_KEYS, PART_KINDS } from './parts/index.ts';
 import type { PartKind } from './parts/types.ts';
 
 /*
@@ -12,79 +10,6 @@ import type { PartKind } from './parts/types.ts';
  * installation's state, which the server reads; whether a changed field holds data is the
  * server's question (it asks the rows), added to `reasons`.
  */
-
-export type PartAction = '新建' | '更新' | '不变';
-
-export interface PartPreview {
-  /** The part kind (parts/index.ts: form, dictionary, flow, automation …). */
-  kind: string;
-  /** Its Chinese name (表单, 自动化 …). */
-  label: string;
-  code: string;
-  name: string;
-  action: PartAction;
-  /** Field names (the designer's labels) an upgrade adds. */
-  added: string[];
-  /** Fields an upgrade drops or retypes, e.g. 「数量」改为数字. */
-  changed: string[];
-}
-
-export interface InstalledApp {
-  version: string;
-  /** The application's forms by code: their current name and design. */
-  forms: ReadonlyMap<string, { formName: string; meta: FormMeta }>;
-  dictionaries: ReadonlySet<string>;
-}
-
-export interface InstallationState {
-  /**
-   * This application's installed parts other than forms and dictionaries, by kind (`flow`,
-   * `automation` …) then code, made portable the way export makes them (roles as codes, forms as
-   * `@form:`), so each kind's preview compares them with the packaged ones.
-   */
-  portable?: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
-  /** Role codes the target has: a flow naming another is refused (nobody would approve). */
-  roleCodes?: ReadonlySet<string>;
-  /** This application as installed in the target, or null. */
-  app: InstalledApp | null;
-  /** Names of forms in the target that are not this application's. */
-  otherFormNames: ReadonlySet<string>;
-  /** Dictionary type codes the target has (any owner). */
-  dictionaries: ReadonlySet<string>;
-}
-
-export interface PackagePreview {
-  code: string;
-  name: string;
-  version: string;
-  /** null: a first install. */
-  fromVersion: string | null;
-  parts: PartPreview[];
-  /** Design changes of each upgraded form by code, for the server's data check. */
-  changes: Array<{ code: string; formName: string; changes: DesignChange[]; before: FormMeta }>;
-  reasons: string[];
-  /** Things done differently than asked, said to the user (a dictionary the target already has …). */
-  notes: string[];
-}
-
-/** The label of a stored column in a design: the control's name. */
-export function fieldLabel(meta: FormMeta, subKey: string | null, column: string): string {
-  const source = subKey === null ? meta : subTablesOf(meta).find((t) => t.model === subKey);
-  if (!source) return column;
-  const controls = subKey === null ? flattenControls(meta) : flattenControls(subTableChildren(source as never));
-  const c = controls.find((x) => x.model === column);
-  return typeof c?.name === 'string' && c.name ? c.name : column;
-}
-
-export function addedFields(before: FormMeta, after: FormMeta): string[] {
-  const a = storageColumns(before);
-  const b = storageColumns(after);
-  const had = new Set([...a.main.map((c) => `:${c.name}`), ...a.subTables.flatMap((s) => s.columns.map((c) => `${s.subKey}:${c.name}`))]);
-  const out: string[] = [];
-  for (const c of b.main) if (!had.has(`:${c.name}`)) out.push(fieldLabel(after, null, c.name));
-  for (const s of b.subTables) for (const c of s.columns) if (!had.has(`${s.subKey}:${c.name}`)) out.push(`${s.name}.${fieldLabel(after, s.subKey, c.name)}`);
-  return out;
-}
 
 export function previewPackage(pkg: AppPackage, state: InstallationState): PackagePreview {
   const { app } = pkg.manifest;

@@ -1,8 +1,9 @@
 import { isRecord } from '../form/lib/values.ts';
 import { entryNameProblem } from './entryNames.ts';
-import { APP_CODE, APP_PACKAGE_FORMAT, entriesDigestText, MANIFEST_ENTRY, SEMVER, type AppManifest } from './format.ts';
+import { APP_CODE, APP_PACKAGE_FORMAT, entriesDigestText, MANIFEST_ENTRY, SEMVER } from './format.ts';
+import type { AppManifest, AppPackage, PartKey } from './package.ts';
 import { DICT_CODE } from './parts/dictionaries/index.ts';
-import { PART_KEYS, PART_KINDS, partEntry, type AppPackage, type PartKey } from './parts/index.ts';
+import { PART_KEYS, PART_KINDS, partEntry } from './parts/index.ts';
 import { codeList, nonEmpty, type PartKind, type ReadContext } from './parts/types.ts';
 
 /*

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { buildSettingMeta, newAxisItem, WIDGET_DEFINITIONS, type AxisName, type DsColumn, type Json, type ReportWidget, type WidgetKind } from '@park/core';
 import type { Database } from '../../db/schema.ts';
-import { insertMenu } from '../../seeds/reports.ts';
+import { installReportMenu } from '../../modules/apppackage/index.ts';
 
 /*
  * 巡检看板 (issue 41): reports/dashboard.json holds its datasets (one per form of the package, by
@@ -85,8 +85,7 @@ export async function seedInspectionDashboard(trx: Kysely<Database>, forms: Read
     .executeTakeFirstOrThrow();
   const roles = await trx.selectFrom('sys_role').select('id').where('company_id', 'is', null).where('role_code', 'in', spec.roles).execute();
   for (const r of roles) await trx.insertInto('report_permission').values({ report_id: report.id, role_id: r.id }).execute();
-  // Beside the application's forms, under the group its menus were installed in.
-  const groupMenu = await trx.selectFrom('sys_menu').select('path').where('company_id', 'is', null).where('parent_id', 'is', null).where('name', '=', spec.group).orderBy('id').executeTakeFirst();
-  await insertMenu(trx as never, groupMenu?.path ?? null, { name: spec.name, path: `/report/view/${report.id}`, component: 'ReportCustom', icon: 'tongji', perms: null, roles: spec.roles });
+  // Beside the application's forms, under the group its menus were installed in (a package's report menu).
+  await installReportMenu(trx, String(report.id), { group: spec.group, name: spec.name, roles: spec.roles });
   return String(report.id);
 }

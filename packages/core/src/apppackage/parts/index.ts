@@ -1,11 +1,11 @@
-import type { AppManifest } from '../format.ts';
-import { automationsKind, type PackagedAutomation } from './automations/index.ts';
-import { datasetsKind, type PackagedDataset } from './datasets/index.ts';
-import { reportsKind, type PackagedReport } from './reports/index.ts';
+import type { PackageParts, PartKey } from '../package.ts';
+import { automationsKind } from './automations/index.ts';
+import { datasetsKind } from './datasets/index.ts';
+import { reportsKind } from './reports/index.ts';
 import { microAppsKind } from './microapps/index.ts';
-import { dictionariesKind, type PackagedDictionary } from './dictionaries/index.ts';
-import { flowsKind, type PackagedFlow } from './flows/index.ts';
-import { formsKind, type PackagedForm } from './forms/index.ts';
+import { dictionariesKind } from './dictionaries/index.ts';
+import { flowsKind } from './flows/index.ts';
+import { formsKind } from './forms/index.ts';
 import type { PartKind } from './types.ts';
 
 /*
@@ -21,15 +21,7 @@ export const PART_KINDS = {
   datasets: datasetsKind,
   reports: reportsKind,
   microapps: microAppsKind,
-} as const;
-
-export type PartKey = keyof typeof PART_KINDS;
-type PartOf<K extends PartKey> = (typeof PART_KINDS)[K] extends PartKind<infer T> ? T : never;
-
-/** The parts of a package, by manifest key. */
-export type PackageParts = { [K in PartKey]: Array<PartOf<K>> };
-
-export type AppPackage = { manifest: AppManifest } & PackageParts;
+} as const satisfies { [K in PartKey]: PartKind<PackageParts[K][number]> };
 
 export const PART_KEYS = Object.keys(PART_KINDS) as PartKey[];
 
@@ -39,11 +31,8 @@ export const PART_KIND_LABELS: Readonly<Record<string, string>> = Object.fromEnt
 /** The entry of a part: `<key>/<code>.json`. */
 export const partEntry = (key: PartKey, code: string): string => `${key}/${code}.json`;
 
-export type { PackagedAutomation, PackagedDataset, PackagedDictionary, PackagedFlow, PackagedForm, PackagedReport };
 export { DATASET_REF_PREFIX, formTableParts, mapReportRefs } from './datasets/refs.ts';
 export { REPORT_KIND_LABELS } from './reports/index.ts';
-export type { PackagedMicroApp, PackagedMicroFunction } from './microapps/index.ts';
-export type { PackagedDictEntry } from './dictionaries/index.ts';
 export { automationFormCode, mapAutomationFormRefs, MESSAGE_RECIPIENT } from './automations/index.ts';
 export { APPROVAL_RECIPIENT, flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree, ROLE_REF_PREFIX, type RecipientPlace } from './flows/index.ts';
 export { canonicalJson, sameJson, type PartKind } from './types.ts';

@@ -1,6 +1,4 @@
-import type { AppManifest } from '../format.ts';
-import type { InstallationState, PartPreview } from '../preview.ts';
-import type { AppPackage } from './index.ts';
+import type { AppManifest, AppPackage, InstallationState, PartPreview } from '../package.ts';
 
 /*
  * One kind of part an application package carries (ADR 0054 part 3). Each kind is one folder

@@ -1,3 +1,4 @@
+import type { PackagedAutomation } from '../../package.ts';
 import { AUTOMATION_NODES } from '../../../flow/automation/index.ts';
 import { checkFlowTree } from '../../../flow/check.ts';
 import { withNodeIds } from '../../../flow/tree.ts';
@@ -8,19 +9,6 @@ import { flowRoleCodes, portabilityProblems } from '../flows/tree.ts';
 import { compareAction, nonEmpty, sameJson, type PartKind } from '../types.ts';
 import { mapAutomationFormRefs, MESSAGE_RECIPIENT } from './refs.ts';
 
-/**
- * `automations/<code>.json`: one automation (自动化) as its designer saved it. Every form it names
- * (the trigger's, each form action's) is `@form:<code>` of a form in the package; a message's
- * roles are `@role:<code>`, its people dropped by export with a note.
- */
-export interface PackagedAutomation {
-  code: string;
-  flowName: string;
-  /** 1 enabled, 0 disabled: installed as exported. */
-  status: 0 | 1;
-  tree: FlowNode;
-  notes: string[];
-}
 
 /** The trigger form's code of a packaged automation. */
 export const automationFormCode = (a: PackagedAutomation): string => String((a.tree.conf as { destId?: unknown } | undefined)?.destId ?? '').slice(FORM_REF_PREFIX.length);
@@ -76,3 +64,4 @@ export const automationsKind: PartKind<PackagedAutomation> = {
 };
 
 export { mapAutomationFormRefs, MESSAGE_RECIPIENT } from './refs.ts';
+

@@ -1,19 +1,10 @@
+import type { PackagedDataset } from '../../package.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { allColumns, DatasetError, parseDsMeta, parseExpress, type DsMeta } from '../../../report/dataset.ts';
 import { APP_CODE, FORM_REF_PREFIX } from '../../format.ts';
 import { compareAction, nonEmpty, sameJson, type PartKind } from '../types.ts';
 import { mapReportRefs } from './refs.ts';
 
-/**
- * `datasets/<code>.json`: a dataset (数据集) over one packaged form, always on the platform's own
- * database (a dataset on an external connection is not packaged: its server, user and password
- * belong to one installation). Its columns' tables are `@form:<code>` / `@form:<code>__<sub>`.
- */
-export interface PackagedDataset {
-  code: string;
-  name: string;
-  meta: DsMeta;
-}
 
 export const datasetsKind: PartKind<PackagedDataset> = {
   kind: 'dataset',
@@ -49,4 +40,5 @@ export const datasetsKind: PartKind<PackagedDataset> = {
     return { parts, reasons: [], notes: [] };
   },
 };
+
 

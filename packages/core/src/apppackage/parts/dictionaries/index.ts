@@ -1,20 +1,8 @@
+import type { PackagedDictEntry, PackagedDictionary, PartAction } from '../../package.ts';
 import { isRecord } from '../../../form/lib/values.ts';
-import type { PartAction } from '../../preview.ts';
 import { nonEmpty, type PartKind } from '../types.ts';
 
-/** `dictionaries/<typeCode>.json`: a dictionary type with its entries (parents by code). */
-export interface PackagedDictEntry {
-  code: string;
-  name: string;
-  parent: string | null;
-  order: number;
-}
 
-export interface PackagedDictionary {
-  typeCode: string;
-  typeName: string;
-  entries: PackagedDictEntry[];
-}
 
 export const DICT_CODE = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
@@ -51,3 +39,4 @@ export const dictionariesKind: PartKind<PackagedDictionary> = {
     return { parts, reasons: [], notes };
   },
 };
+

@@ -1,17 +1,9 @@
+import type { PackagedFlow } from '../../package.ts';
 import type { FlowNode } from '../../../flow/types.ts';
 import { APP_CODE } from '../../format.ts';
 import { compareAction, sameJson, type PartKind } from '../types.ts';
 import { flowProblems, flowRoleCodes } from './tree.ts';
 
-/** `flows/<form code>.json`: a form's approval flow (its active version); roles as `@role:<code>` (tree.ts). */
-export interface PackagedFlow {
-  /** The code of the form in the package the flow belongs to. */
-  form: string;
-  modelName: string;
-  tree: FlowNode;
-  /** What export left out (users, organisations), shown in the preview. */
-  notes: string[];
-}
 
 export const flowsKind: PartKind<PackagedFlow> = {
   kind: 'flow',
@@ -40,3 +32,4 @@ export const flowsKind: PartKind<PackagedFlow> = {
 };
 
 export * from './tree.ts';
+

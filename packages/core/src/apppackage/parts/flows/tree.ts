@@ -7,8 +7,7 @@ import { IDENTIFIER } from '../../../form/designValidation.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { flattenControls } from '../../../form/walk.ts';
 import { sameJson } from '../types.ts';
-import type { PackagedFlow } from './index.ts';
-import type { PackagedForm } from '../forms/index.ts';
+import type { PackagedFlow, PackagedForm } from '../../package.ts';
 
 /*
  * A form's approval flow in a package (ADR 0054, part 2). Roles travel by role code

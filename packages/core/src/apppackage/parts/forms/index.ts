@@ -1,22 +1,13 @@
+import type { PackagedForm, PackagePreview, PartPreview } from '../../package.ts';
 import { IDENTIFIER, parseFormMeta, validateFormMeta } from '../../../form/designValidation.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import type { FormMeta } from '../../../form/types.ts';
 import { designChanges, directDepends } from '../../../tenant/formDepends.ts';
 import { APP_CODE } from '../../format.ts';
 import { packagedFormRefs } from '../../formRefs.ts';
-import { addedFields, fieldLabel, type PackagePreview, type PartPreview } from '../../preview.ts';
+import { addedFields, fieldLabel } from '../../fieldChanges.ts';
 import { codeList, nonEmpty, ROLE_CODE, type PartKind } from '../types.ts';
 
-/** `forms/<code>.json`: a form's design with its list and mobile settings, and its list menu. */
-export interface PackagedForm {
-  /** Logical code, unique in the package. */
-  code: string;
-  formName: string;
-  /** The design with its list and mobile settings; form references are `@form:<code>`. */
-  meta: FormMeta;
-  /** The list menu: its group's name and the role codes it is granted to. */
-  menu: { group: string; name: string; roles: string[] } | null;
-}
 
 export type FormChanges = PackagePreview['changes'];
 
@@ -90,3 +81,4 @@ export const formsKind: PartKind<PackagedForm> & { changes(parts: readonly Packa
     return out;
   },
 };
+

@@ -1,38 +1,9 @@
+import type { PackagedMicroFunction, PackagedMicroApp } from '../../package.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { APP_CODE, FORM_REF_PREFIX } from '../../format.ts';
 import { compareAction, nonEmpty, sameJson, type PartKind } from '../types.ts';
 
-/**
- * `microapps/<code>.json`: the micro-app (微应用) the application appears as on the workbench,
- * with its functions in order. A form or flow function names its form as `@form:<code>` of the
- * package; a special page (专项服务) names its route. The icon file is not packaged (an
- * installation's file); the micro-app shows its icon name and colour.
- */
-export interface PackagedMicroFunction {
-  /** Logical code, unique in the micro-app. */
-  code: string;
-  funName: string;
-  /** 0 a form, 1 a flow, 2 a special page. */
-  type: 0 | 1 | 2;
-  /** Shown on 0 全部, 1 PC, 2 移动端. */
-  showType: 0 | 1 | 2;
-  form: string | null;
-  menuUrl: string | null;
-  component: string | null;
-  tag: string | null;
-  explanation: string | null;
-}
 
-export interface PackagedMicroApp {
-  code: string;
-  appName: string;
-  appType: number;
-  introduce: string | null;
-  tag: string | null;
-  iconName: string | null;
-  iconBgColor: string | null;
-  functions: PackagedMicroFunction[];
-}
 
 /** A route inside the product: a path of plain segments, no scheme, no `..`. */
 const ROUTE = /^\/(?:[A-Za-z0-9_-]+\/?)*$/;
@@ -90,3 +61,4 @@ export const microAppsKind: PartKind<PackagedMicroApp> = {
     return { parts, reasons: [], notes: [] };
   },
 };
+

@@ -1,22 +1,9 @@
+import type { PackagedReport } from '../../package.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { APP_CODE, FORM_REF_PREFIX } from '../../format.ts';
 import { DATASET_REF_PREFIX, mapReportRefs } from '../datasets/refs.ts';
 import { codeList, compareAction, nonEmpty, ROLE_CODE, sameJson, type PartKind } from '../types.ts';
 
-/**
- * `reports/<code>.json`: a report (报表) or dashboard (大屏) with its design. Its widgets name
- * datasets as `@dataset:<code>` and form tables as `@form:<code>[__<sub>]`, both in the package;
- * who may read it is a list of role codes; its published menu (发布, /report/view/<id>) if it has one.
- */
-export interface PackagedReport {
-  code: string;
-  name: string;
-  kind: 'report' | 'dashboard';
-  settingMeta: Record<string, unknown>;
-  /** Role codes granted to read it (report_permission). */
-  roles: string[];
-  menu: { group: string; name: string; roles: string[] } | null;
-}
 
 export const REPORT_KIND_LABELS = { report: '报表', dashboard: '大屏' } as const;
 const DESIGN_MAX = 1024 * 1024;
@@ -61,3 +48,4 @@ export const reportsKind: PartKind<PackagedReport> = {
     return { parts, reasons: [], notes };
   },
 };
+
