@@ -1,5 +1,4 @@
 import type { PackagedFlow } from '../../package.ts';
-import type { FlowNode } from '../../../flow/types.ts';
 import { APP_CODE } from '../../format.ts';
 import { compareAction, sameJson, type PartKind } from '../types.ts';
 import { flowProblems, flowRoleCodes } from './tree.ts';
