@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { ConfigProvider, unstableSetRender } from 'antd-mobile';
+import { ConfigProvider, unstableSetRender } from './lib/firstUi.ts';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { createMobileRouter } from './app/router.tsx';
 import { queryClient } from './app/queryClient.ts';
