@@ -7,13 +7,22 @@
  * from 'antd-mobile' as usual; these are the same modules, so styles and configuration are shared.
  */
 import 'antd-mobile/es/global';
+import { createErrorBlock } from 'antd-mobile/es/components/error-block/create-error-block';
+import { defaultImage } from 'antd-mobile/es/components/error-block/images/default';
+import { emptyImage } from 'antd-mobile/es/components/error-block/images/empty';
 
 export { default as Badge } from 'antd-mobile/es/components/badge';
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as ConfigProvider } from 'antd-mobile/es/components/config-provider';
 export { default as DotLoading } from 'antd-mobile/es/components/dot-loading';
-export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { default as Grid } from 'antd-mobile/es/components/grid';
 export { default as NoticeBar } from 'antd-mobile/es/components/notice-bar';
 export { default as TabBar } from 'antd-mobile/es/components/tab-bar';
 export { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+
+/**
+ * ErrorBlock with the two pictures the first screen shows (页面加载失败 / 工作台加载失败, 暂无):
+ * the library's carries all four (~17 KB more of inline SVG). 'busy' and 'disconnected', which no
+ * first-screen module asks for, draw the default picture.
+ */
+export const ErrorBlock = createErrorBlock({ default: defaultImage, empty: emptyImage, busy: defaultImage, disconnected: defaultImage });
