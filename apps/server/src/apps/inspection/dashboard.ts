@@ -41,7 +41,7 @@ interface DashboardSpec {
   widgets: WidgetSpec[];
 }
 
-export const DASHBOARD_FILE = path.join(import.meta.dirname, 'reports', 'dashboard.json');
+export const DASHBOARD_FILE = path.join(import.meta.dirname, 'dashboard.spec.json');
 
 /** The widgets of the spec, over the datasets' ids and their forms' tables. */
 function widgetsOf(spec: DashboardSpec, datasetIds: Map<string, string>, columns: Map<string, DsColumn>): ReportWidget[] {

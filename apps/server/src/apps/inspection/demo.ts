@@ -74,7 +74,7 @@ async function seedPeople(trx: Transaction<Database>): Promise<{ adminId: string
 /** Installs the package unless this installation has it (another instance may install it at the same time). */
 async function install(ctx: AppContext, adminId: string): Promise<void> {
   if ((await installedFormIds(ctx.db, INSPECTION_APP.code)).size > 0) return;
-  const pkg = await buildAppPackage(appSourceDir('inspection'));
+  const pkg = buildAppPackage(appSourceDir('inspection'));
   try {
     await installPackageFile(ctx, pkg.zip, adminId);
   } catch (err) {
