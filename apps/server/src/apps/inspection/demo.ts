@@ -7,13 +7,13 @@ import { formTable } from '../../modules/form/index.ts';
 import { INSPECTION_APP } from '../../modules/inspection/index.ts';
 import { saveParkQrCodeConf } from '../../modules/qrCode/index.ts';
 import { appSourceDir, buildAppPackage } from '../build.ts';
-import { seedInspectionDashboard } from './dashboard.ts';
 
 /*
  * The demo's 巡检 (issue 41): its people and roles, the package installed through 应用管理's own
  * install (installPackageFile), then what a park administrator would enter on the first day — a
  * route of three checkpoints, today's plan, and on 巡检记录 one 新增 QR entry per checkpoint whose
- * code presets that checkpoint (read-only), printable from 二维码设置 — and the 巡检看板 dashboard.
+ * code presets that checkpoint (read-only), printable from 二维码设置. The 巡检看板 dashboard is
+ * the package's own (datasets/, reports/).
  */
 
 export const INSPECTION_DEMO_SEED_KEY = 'app-inspection-demo-v1';
@@ -122,6 +122,5 @@ export async function seedInspectionDemo(ctx: AppContext, now = new Date()): Pro
       query: [],
       edit: [],
     });
-    await seedInspectionDashboard(trx, forms, adminId);
   });
 }
