@@ -7,6 +7,7 @@ import { formTable } from '../../modules/form/index.ts';
 import { INSPECTION_APP } from '../../modules/inspection/index.ts';
 import { saveParkQrCodeConf } from '../../modules/qrCode/index.ts';
 import { appSourceDir, buildAppPackage } from '../build.ts';
+import { placeOnParkWorkbench } from '../workbench.ts';
 
 /*
  * The demo's 巡检 (issue 41): its people and roles, the package installed through 应用管理's own
@@ -123,4 +124,5 @@ export async function seedInspectionDemo(ctx: AppContext, now = new Date()): Pro
       edit: [],
     });
   });
+  await placeOnParkWorkbench(ctx, INSPECTION_APP.code);
 }

@@ -46,7 +46,7 @@ describe('the package', () => {
     expect(read.ok && [...read.files.keys()].sort()).toEqual([
       'datasets/xj_hazards.json', 'datasets/xj_missed_points.json', 'datasets/xj_records.json',
       'dictionaries/xj_hazard_level.json', 'flows/xj_hazard.json',
-      'forms/xj_hazard.json', 'forms/xj_missed.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json', 'reports/xj_dashboard.json',
+      'forms/xj_hazard.json', 'forms/xj_missed.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json', 'microapps/xj_micro.json', 'reports/xj_dashboard.json',
     ]);
     const pkg = readPackageFile(a.zip);
     expect(pkg.manifest.app).toMatchObject({ code: 'inspection', name: '巡检', version: '1.0.0' });
@@ -182,6 +182,23 @@ describe('巡检看板 (the package’s datasets and dashboard)', () => {
     await settle();
     expect(counts(await ask('未整改隐患（按企业）'))).toEqual([[company, 1]]);
     expect((await ask('到期未整改隐患（按企业）')).datas).toEqual([]);
+  });
+});
+
+describe('the micro-app on the mobile workbench', () => {
+  it('the package’s 巡检 micro-app, its functions on the package’s forms, is on the park’s workbench for the inspector’s phone', async () => {
+    const reply = (await t.call(inspector, 'GET', '/api/micro/workbench/myWorkbench?client=mobile')).json();
+    expect(reply, JSON.stringify(reply)).toMatchObject({ errCode: 0 });
+    type Node = { menuName: string; app?: { appName: string; iconName: string; iconBgColor: string; functions: Array<{ funName: string; type: number; formId: string | null }> }; children: Node[] };
+    const path = (nodes: Node[], trail: string[] = []): Array<{ trail: string[]; node: Node }> => nodes.flatMap((n) => (n.app ? [{ trail, node: n }] : path(n.children, [...trail, n.menuName])));
+    const placed = path(reply.datas).find((p) => p.node.app!.appName === '巡检')!;
+    expect(placed.trail).toEqual(['安全管理', '园区应用']);
+    expect(placed.node.app).toMatchObject({ iconName: 'anquanpinggu', iconBgColor: '#67C23A' });
+    // The phone gets 全部 and 移动端 functions: 巡检点二维码 is a PC page.
+    expect(placed.node.app!.functions.map((f) => [f.funName, f.type, String(f.formId)])).toEqual([
+      ['巡检记录（扫码）', 0, forms.xj_record], ['隐患', 1, forms.xj_hazard], ['巡检计划', 0, forms.xj_plan],
+      ['巡检路线', 0, forms.xj_route], ['巡检点', 0, forms.xj_point], ['漏检记录', 0, forms.xj_missed],
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import { findInstalledApp, installPackageFile, PackageRefused } from '../../modu
 import { saveParkFormSet } from '../../modules/remind/index.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
+import { placeOnParkWorkbench } from '../workbench.ts';
 
 /*
  * The demo ships 危化品运输 installed (issue 41): through 应用管理's own install, once, when the
@@ -38,6 +39,7 @@ export async function installTransportApp(ctx: AppContext, logger?: Logger): Pro
     }
     await demoRows(db, String(admin.id));
     await certificateReminders(db, String(admin.id));
+    await placeOnParkWorkbench(ctx, TRANSPORT_APP.code);
     logger?.info({ app: TRANSPORT_APP.code }, 'demo application installed');
   }
   await db.insertInto('sys_seed_applied').values({ key: SEED_KEY }).onConflict((oc) => oc.column('key').doNothing()).execute();
