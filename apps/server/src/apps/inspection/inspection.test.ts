@@ -4,6 +4,7 @@ import { readPackageFile } from '../../modules/apppackage/index.ts';
 import { missedCheckpointTick } from '../../modules/inspection/index.ts';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { appSourceDir, buildAppPackage } from '../build.ts';
+import { phoneWorkbenchApps } from '../testSupport.ts';
 import { DEMO_POINTS, checkpointEntryName, INSPECTION_DEMO_SEED_KEY, INSPECTION_PEOPLE, seedInspectionDemo, todaysRound } from './demo.ts';
 
 /*
@@ -187,15 +188,11 @@ describe('巡检看板 (the package’s datasets and dashboard)', () => {
 
 describe('the micro-app on the mobile workbench', () => {
   it('the package’s 巡检 micro-app, its functions on the package’s forms, is on the park’s workbench for the inspector’s phone', async () => {
-    const reply = (await t.call(inspector, 'GET', '/api/micro/workbench/myWorkbench?client=mobile')).json();
-    expect(reply, JSON.stringify(reply)).toMatchObject({ errCode: 0 });
-    type Node = { menuName: string; app?: { appName: string; iconName: string; iconBgColor: string; functions: Array<{ funName: string; type: number; formId: string | null }> }; children: Node[] };
-    const path = (nodes: Node[], trail: string[] = []): Array<{ trail: string[]; node: Node }> => nodes.flatMap((n) => (n.app ? [{ trail, node: n }] : path(n.children, [...trail, n.menuName])));
-    const placed = path(reply.datas).find((p) => p.node.app!.appName === '巡检')!;
+    const placed = (await phoneWorkbenchApps(t, inspector)).find((p) => p.app.appName === '巡检')!;
     expect(placed.trail).toEqual(['安全管理', '园区应用']);
-    expect(placed.node.app).toMatchObject({ iconName: 'anquanpinggu', iconBgColor: '#67C23A' });
+    expect(placed.app).toMatchObject({ iconName: 'anquanpinggu', iconBgColor: '#67C23A' });
     // The phone gets 全部 and 移动端 functions: 巡检点二维码 is a PC page.
-    expect(placed.node.app!.functions.map((f) => [f.funName, f.type, String(f.formId)])).toEqual([
+    expect(placed.app.functions.map((f) => [f.funName, f.type, String(f.formId)])).toEqual([
       ['巡检记录（扫码）', 0, forms.xj_record], ['隐患', 1, forms.xj_hazard], ['巡检计划', 0, forms.xj_plan],
       ['巡检路线', 0, forms.xj_route], ['巡检点', 0, forms.xj_point], ['漏检记录', 0, forms.xj_missed],
     ]);

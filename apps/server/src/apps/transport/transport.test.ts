@@ -5,6 +5,7 @@ import { addDevice, arrangePark, ingest } from '../../modules/park/testPark.ts';
 import { installTransportApp } from './seed.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
+import { phoneWorkbenchApps } from '../testSupport.ts';
 
 /*
  * 危化品运输 (issue 41, ADR 0059) on a real PostgreSQL: its package builds the same zip every time
@@ -137,18 +138,15 @@ describe('危化品运输大屏 (the package’s datasets and dashboard)', () =>
 
 describe('the micro-app on the mobile workbench', () => {
   it('the package’s 危化品运输 micro-app is on the park’s workbench, beside what was there, its functions on the package’s forms', async () => {
-    const reply = (await t.call(admin, 'GET', '/api/micro/workbench/myWorkbench?client=mobile')).json();
-    expect(reply, JSON.stringify(reply)).toMatchObject({ errCode: 0 });
-    type Node = { menuName: string; app?: { appName: string; iconName: string; iconBgColor: string; functions: Array<{ funName: string; type: number; formId: string | null }> }; children: Node[] };
-    const apps = (nodes: Node[], trail: string[] = []): Array<{ trail: string[]; node: Node }> => nodes.flatMap((n) => (n.app ? [{ trail, node: n }] : apps(n.children, [...trail, n.menuName])));
-    const placed = apps(reply.datas).find((p) => p.node.app!.appName === '危化品运输')!;
+    const onPhone = await phoneWorkbenchApps(t, admin);
+    const placed = onPhone.find((p) => p.app.appName === '危化品运输')!;
     expect(placed.trail).toEqual(['安全管理', '园区应用']);
-    expect(placed.node.app).toMatchObject({ iconName: 'cheliangguanli', iconBgColor: '#E6A23C' });
+    expect(placed.app).toMatchObject({ iconName: 'cheliangguanli', iconBgColor: '#E6A23C' });
     // 门岗运单 is a PC page: the phone is not given it.
     const wanted: Array<[string, string]> = [['电子运单', TRANSPORT_FORMS.waybill], ['车辆', TRANSPORT_FORMS.vehicle], ['驾驶员', TRANSPORT_FORMS.driver], ['押运员', TRANSPORT_FORMS.escort], ['车队', TRANSPORT_FORMS.fleet], ['托运方', TRANSPORT_FORMS.sender], ['运输危化品目录', TRANSPORT_FORMS.goods]];
     const expected = await Promise.all(wanted.map(async ([name, code]) => [name, await form(code)]));
-    expect(placed.node.app!.functions.map((f) => [f.funName, String(f.formId)])).toEqual(expected);
+    expect(placed.app.functions.map((f) => [f.funName, String(f.formId)])).toEqual(expected);
     // Still there: the demo's own 危化品车辆入园登记 (seeds/microApps.ts).
-    expect(apps(reply.datas).map((p) => p.node.app!.appName)).toContain('危化品车辆入园登记');
+    expect(onPhone.map((p) => p.app.appName)).toContain('危化品车辆入园登记');
   });
 });
