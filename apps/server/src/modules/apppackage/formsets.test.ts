@@ -188,7 +188,7 @@ describe('卸载 and tenants', () => {
   it('a tenant install: the park form\'s settings serve the tenant\'s copy, its records reminded to the tenant\'s holders of the role code', async () => {
     const other = await createTestAppOnce();
     const tenant = await insertTenant(other.t, '提醒租户甲');
-    // The tenant's own role of the same code (roles resolve by code inside a tenant, ADR 0036).
+    // The tenant's own role of the same code (recipients resolve inside the tenant by role code, ADR 0043).
     const role = (await other.t.sql.query(`insert into sys_role (role_name, role_code, company_id) values ('租户园区管理员', 'park_admin', $1) returning id`, [tenant.id])).rows[0].id;
     await other.t.sql.query(`insert into sys_user_role (user_id, role_id) values ($1, $2)`, [tenant.adminId, role]);
     const done = await upload(other.t, other.admin, 'import', pkgV1, 'app.zip', [tenant.id]);

@@ -24,7 +24,7 @@ function portable(set: FormSet, roles: Roles, notes: string[]): PackagedFormSet[
     { formRemind: set.formRemind ?? [], condRemind: set.condRemind ?? [] },
     (r, where) => portableRecipient(r, (id) => roles.codeOf.get(id) ?? null, where, notes),
     (rule, kind, i) => {
-      if (rule.defaultRecipient.length > 0) notes.push(`${kind === 'condRemind' ? '数据提醒' : '定时填报提醒'}第 ${i + 1} 条的默认接收人（${rule.defaultRecipient.map((p) => p.name ?? p.id).join('、')}）不随应用包导出，导入时改为安装应用的管理员`);
+      if (rule.defaultRecipient.length > 0) notes.push(`${kind === 'condRemind' ? '数据提醒' : '定时填报提醒'}第 ${i + 1} 条的默认接收人（${rule.defaultRecipient.map((p) => p.name ?? p.id).join('、')}）不随应用包导出：首次安装时为安装应用的管理员，升级时保留已设的接收人`);
       return [];
     },
   );
