@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { insertTenant } from '../../../test/t3Tenants.ts';
 import { addRecord, createForm, vehicleMeta } from '../automation/testSupport.ts';
 import { remindTick } from '../remind/index.ts';
-import { entriesOf, exportZip, repack, upload } from './testSupport.ts';
+import { editEntries, entriesOf, expectRefusedWhole, exportZip, repack, spareInstallation, upload } from './testSupport.ts';
 
 /*
  * ADR 0064: a form's 提醒设置 travels in its application's package as the 表单设置 part. Export →
@@ -21,6 +21,8 @@ let dstAdmin: string;
 let srcCert: number;
 let srcPlain: number;
 let pkgV1: Buffer;
+/** A third, empty installation for the refusals, 卸载 and the tenant (the target holds the application). */
+const spare = spareInstallation();
 
 const TITLE = '${plate_no} 证照将于 ${arrive_date} 到期';
 const roleIdOf = async (t: TestApp, code: string) => String((await t.sql.query(`select id from sys_role where role_code = $1 and company_id is null`, [code])).rows[0].id);
@@ -141,14 +143,7 @@ describe('表单设置 in a package', () => {
 });
 
 describe('hostile 表单设置 are refused whole, nothing written', () => {
-  const editSettings = (edit: (set: Json, fs: Json) => void) => (files: Map<string, string>) => {
-    for (const [name, text] of files) {
-      if (!name.startsWith('formsets/')) continue;
-      const fs = JSON.parse(text);
-      edit(fs.formSet, fs);
-      files.set(name, JSON.stringify(fs));
-    }
-  };
+  const editSettings = (edit: (set: Json, fs: Json) => void) => editEntries('formsets/', (fs) => edit(fs.formSet as Json, fs));
   const cond = (set: Json) => ((set.condRemind as Json[])[0]!.remind as Json).cond as Json[];
   const recipient = (set: Json) => (set.condRemind as Json[])[0]!.recipient as Json;
   const cases: Array<[string, (set: Json, fs: Json) => void, string]> = [
@@ -164,20 +159,13 @@ describe('hostile 表单设置 are refused whole, nothing written', () => {
     ['an unknown key beside the reminders', (set) => (set.qrCodeConf = { add: [{ name: 'x', anonymous: true }] }), '提醒设置格式不正确'],
   ];
   for (const [what, edit, reason] of cases) {
-    it(what, async () => {
-      const other = await createTestAppOnce();
-      const before = await fingerprint(other.t);
-      const res = await upload(other.t, other.admin, 'import', repack(pkgV1, editSettings(edit)));
-      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-      expect(res.json().errMsg, res.body).toContain(reason);
-      expect(await fingerprint(other.t)).toBe(before);
-    }, 60_000);
+    it(what, async () => expectRefusedWhole(await spare(), repack(pkgV1, editSettings(edit)), reason, fingerprint), 60_000);
   }
 });
 
 describe('卸载 and tenants', () => {
   it('卸载 removes the application\'s form settings with its forms', async () => {
-    const other = await createTestAppOnce();
+    const other = await spare();
     expect((await upload(other.t, other.admin, 'import', pkgV1)).json()).toMatchObject({ errCode: 0 });
     expect(await settingsOf(other.t, '包提醒证照')).toHaveLength(1);
     const un = await other.t.call(other.admin, 'POST', '/api/apppackage/uninstall', { code: 'remindpkg' });
@@ -186,7 +174,7 @@ describe('卸载 and tenants', () => {
   }, 60_000);
 
   it('a tenant install: the park form\'s settings serve the tenant\'s copy, its records reminded to the tenant\'s holders of the role code', async () => {
-    const other = await createTestAppOnce();
+    const other = await spare();
     const tenant = await insertTenant(other.t, '提醒租户甲');
     // The tenant's own role of the same code (recipients resolve inside the tenant by role code, ADR 0043).
     const role = (await other.t.sql.query(`insert into sys_role (role_name, role_code, company_id) values ('租户园区管理员', 'park_admin', $1) returning id`, [tenant.id])).rows[0].id;
@@ -200,17 +188,4 @@ describe('卸载 and tenants', () => {
     const sent = await other.t.sql.query(`select receiver_id::text from msg_message where title = $1`, [`皖T77701 证照将于 ${parkDayFrom(30)} 到期`]);
     expect(sent.rows).toEqual([{ receiver_id: tenant.adminId }]);
   }, 60_000);
-});
-
-/** A third, empty installation for the refusals, 卸载 and the tenant (the target above holds the application). */
-let third: { t: TestApp; admin: string } | null = null;
-async function createTestAppOnce(): Promise<{ t: TestApp; admin: string }> {
-  if (!third) {
-    const t = await createTestApp();
-    third = { t, admin: await t.login() };
-  }
-  return third;
-}
-afterAll(async () => {
-  await third?.t.close();
 });
