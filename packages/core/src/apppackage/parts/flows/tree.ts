@@ -6,7 +6,7 @@ import type { ConditionConf, FieldCond, FlowNode, Recipient } from '../../../flo
 import { IDENTIFIER } from '../../../form/designValidation.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { flattenControls } from '../../../form/walk.ts';
-import { sameJson } from '../types.ts';
+import { partNotes, sameJson } from '../types.ts';
 import type { PackagedFlow, PackagedForm } from '../../package.ts';
 
 /*
@@ -187,7 +187,7 @@ export function flowProblems(code: string, raw: unknown, forms: ReadonlyMap<stri
   const label = `表单「${form.formName}」的审批流程`;
   if (typeof raw.modelName !== 'string' || raw.modelName.length > 100) return { flow: null, reasons: [`${label}缺少名称`] };
   if (!isRecord(raw.tree)) return { flow: null, reasons: [`${label}不合法`] };
-  const notes = Array.isArray(raw.notes) && raw.notes.every((n) => typeof n === 'string' && n.length <= 300) && raw.notes.length <= 100 ? (raw.notes as string[]) : null;
+  const notes = partNotes(raw.notes);
   if (notes === null) return { flow: null, reasons: [`${label}的说明不合法`] };
   let tree: FlowNode;
   try {

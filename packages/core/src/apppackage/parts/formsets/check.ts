@@ -5,6 +5,7 @@ import { storageColumns } from '../../../form/walk.ts';
 import { checkFormSet } from '../../../remind/check.ts';
 import type { CondRemind } from '../../../remind/types.ts';
 import type { PackagedForm, PackagedFormSet } from '../../package.ts';
+import { partNotes } from '../types.ts';
 import { eachRule, recipientRules } from './recipients.ts';
 
 /*
@@ -14,8 +15,6 @@ import { eachRule, recipientRules } from './recipients.ts';
  * server's install then runs saveParkFormSet's checks again (the conditions through the condition
  * compiler against the installed form).
  */
-
-const notesOf = (v: unknown): string[] | null => (Array.isArray(v) && v.length <= 100 && v.every((n) => typeof n === 'string' && n.length <= 300) ? (v as string[]) : null);
 
 /** Field names a rule reads: each condition's key, a 表单字段 recipient's field, a role-and-field pair's field. */
 function fieldsNamed(rule: ReturnType<typeof eachRule>[number]['rule'], kind: 'formRemind' | 'condRemind'): string[] {
@@ -33,7 +32,7 @@ export function formSetProblems(code: string, raw: unknown, forms: ReadonlyMap<s
   const form = forms.get(code);
   if (!form) return { part: null, reasons: [`表单设置所属的表单「${code}」不在应用包中`] };
   const label = `表单「${form.formName}」的表单设置`;
-  const notes = notesOf(raw.notes);
+  const notes = partNotes(raw.notes);
   if (notes === null) return { part: null, reasons: [`${label}的说明不合法`] };
   const set = raw.formSet;
   if (!isRecord(set) || !Array.isArray(set.formRemind) || !Array.isArray(set.condRemind) || Object.keys(set).some((k) => k !== 'formRemind' && k !== 'condRemind')) {
