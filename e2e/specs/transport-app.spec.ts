@@ -113,6 +113,8 @@ async function fillWaybill(page: Page, driver: string) {
   await expect(grid.locator('input[value="1230"]').first()).toBeVisible();
   await grid.locator('.ant-input-number-input').first().fill('20');
   await button(grid, '确定').click();
+  // Kept in the page until the waybill is submitted, and said so (not 新增成功: nothing is saved yet).
+  await expect(toast(page, '已添加，随表单一起保存')).toBeVisible();
   await expect(goods.locator('.ant-table-row').filter({ hasText: '甲醇' })).toContainText('1230');
 }
 
@@ -133,6 +135,8 @@ test('车队调度员填报电子运单：驾驶员资格证过期被拒绝且�
   await confirm(page, '确认保存吗？');
   await expect(toast(page, /驾驶员的从业资格证已过期（有效期至\d{4}-\d{2}-\d{2}），早于计划时间\d{4}-\d{2}-\d{2}，不能用于本运单/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}-waybill-refused.png`, fullPage: true });
+  // The field to change is marked with the same reason.
+  await expect(field(form, 'driver')).toContainText('驾驶员的从业资格证已过期');
   // Nothing lost: the dialog keeps what was typed. Nothing saved: closed, the list has no such row.
   await expect(field(form, 'waybill_no').locator('input')).toHaveValue(WAYBILL);
   await expect(field(form, 'driver').locator('input')).toHaveValue('李强');
@@ -171,6 +175,10 @@ test('收货企业审核人在手机上从待办打开运单并同意，电脑�
   const task = m.getByTestId('task-page');
   await expect(task.getByText(WAYBILL)).toBeVisible();
   await expect(task.getByText(PLATE).first()).toBeVisible();
+  // The goods the reviewer agrees to receive: the waybill's 运输货物 rows, not a row count.
+  const goods = task.getByTestId('task-sub-goods');
+  await expect(goods.getByTestId('sub-row')).toHaveCount(1);
+  for (const text of ['甲醇', '1230', '20']) await expect(goods).toContainText(text);
   await task.getByRole('textbox', { name: '审批意见' }).fill('证照齐全，同意今日入园卸货');
   await m.screenshot({ path: `${SHOTS}-phone-task.png`, fullPage: true });
   await task.getByRole('button', { name: '同意' }).tap();
