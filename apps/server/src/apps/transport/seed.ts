@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { findInstalledApp, installPackageFile, PackageRefused } from '../../modules/apppackage/index.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
+import { seedTransportPeople } from './people.ts';
 
 /*
  * The demo ships 危化品运输 installed (issue 41): through 应用管理's own install, once, when the
@@ -19,6 +20,12 @@ type Rows = Kysely<Record<string, Record<string, unknown>>>;
 const dayFrom = (days: number) => parkDay(Date.now() + days * 86_400_000);
 
 export async function installTransportApp(ctx: AppContext, logger?: Logger): Promise<void> {
+  await installOnce(ctx, logger);
+  // Its own seed key: an installation that had the application before its people gets them too.
+  await seedTransportPeople(ctx.db);
+}
+
+async function installOnce(ctx: AppContext, logger?: Logger): Promise<void> {
   const db = ctx.db;
   if (await db.selectFrom('sys_seed_applied').select('key').where('key', '=', SEED_KEY).executeTakeFirst()) return;
   const admin = await db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();

@@ -53,6 +53,20 @@ describe('危化品运输 package', () => {
     const sent = await t.sql.query(`select receiver_id::text, content from msg_message where title = '车辆道路运输证将到期'`);
     expect(sent.rows).toEqual([{ receiver_id: adminId, content: `车辆 皖A30002 的道路运输证 皖交运字340100300002号 将于 ${parkDay(Date.now() + 20 * 86_400_000)} 到期，请及时换证` }]);
   });
+
+  it('gives the demo a fleet clerk with the fleet’s menus only and a receiving company’s reviewer with none of them', async () => {
+    const menusOf = async (username: string) =>
+      (await t.sql.query(
+        `select distinct m.name from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role_menu rm on rm.role_id = ur.role_id
+           join sys_menu m on m.id = rm.menu_id join sys_menu g on g.id = m.parent_id where u.username = $1 and g.name = '危化品运输' and m.menu_type = 'menu' order by m.name`,
+        [username],
+      )).rows.map((r) => r.name as string);
+    expect((await menusOf('tp_chenli')).sort()).toEqual(['押运员', '电子运单', '车辆', '驾驶员'].sort());
+    expect(await menusOf('tp_liuyang')).toEqual([]);
+    // The clerk may file (新增) a waybill; the reviewer reaches it only through the approval.
+    const clerk = await t.login('tp_chenli');
+    expect((await t.call(clerk, 'GET', `/api/form/formActions/${await form(TRANSPORT_FORMS.waybill)}`)).json().actions).toContain('add');
+  });
 });
 
 describe('waybills', () => {
@@ -82,6 +96,8 @@ describe('waybills', () => {
     const refused = await submit({ driver: await idOf(TRANSPORT_FORMS.driver, 'person_name', '李强') });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errMsg).toMatch(/^驾驶员的从业资格证已过期（有效期至\d{4}-\d{2}-\d{2}），早于计划时间\d{4}-\d{2}-\d{2}，不能用于本运单$/);
+    // The refusal names its picker, so the form marks 驾驶员 (the field to change).
+    expect(refused.json().errors).toEqual([{ model: 'driver', name: '驾驶员', message: refused.json().errMsg }]);
     // A plan after the vehicle's 道路运输证 runs out (in 20 days) names that certificate.
     const late = await submit({ vehicle: await idOf(TRANSPORT_FORMS.vehicle, 'plate_no', '皖A30002'), plan_time: parkDay(Date.now() + 40 * 86_400_000) });
     expect(late.json().errMsg).toContain('车辆的道路运输证已过期');
