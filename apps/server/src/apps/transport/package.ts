@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PackagedFlow, PackagedForm } from '@park/core';
+import type { PackagedFlow, PackagedForm, PackagedFormSet } from '@park/core';
 import { packParts } from '../../modules/apppackage/index.ts';
 
 /*
  * 危化品运输 (issue 41, ADR 0059) as its package source: one JSON file per part in the package
- * format (forms/*.json, flows/*.json), as 应用管理's 导出 would write them, kept here so the
+ * format (forms/*.json, flows/*.json, formsets/*.json: the certificates' 数据提醒), as 应用管理's 导出 would write them, kept here so the
  * application is reviewable and changes as text. This builder only zips them with the manifest and
  * checksums of the same packParts that 导出 uses; the install is the real import's.
  */
@@ -45,5 +45,6 @@ function readParts<T>(folder: string): T[] {
 export function buildTransportPackage(): Buffer {
   const forms = readParts<PackagedForm>('forms');
   const flows = readParts<PackagedFlow>('flows');
-  return packParts({ ...TRANSPORT_APP }, { forms, dictionaries: [], flows }, [], new Date(BUILT_AT)).zip;
+  const formsets = readParts<PackagedFormSet>('formsets');
+  return packParts({ ...TRANSPORT_APP }, { forms, dictionaries: [], flows, formsets }, [], new Date(BUILT_AT)).zip;
 }
