@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { postTask, statusOf, taskOf } from '../../modules/approval/testSupport.ts';
 import { addDevice, arrangePark, ingest } from '../../modules/park/testPark.ts';
+import { remindTick } from '../../modules/remind/index.ts';
 import { installTransportApp } from './seed.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
@@ -44,6 +45,30 @@ describe('危化品运输 package', () => {
     // 数据提醒 30 days before each certificate expires, on the three forms that hold one.
     const reminds = await t.sql.query(`select form_set from form_remind_set where form_id = any($1::bigint[])`, [[await form(TRANSPORT_FORMS.vehicle), await form(TRANSPORT_FORMS.driver), await form(TRANSPORT_FORMS.escort)]]);
     expect(reminds.rows.map((r) => (typeof r.form_set === 'string' ? JSON.parse(r.form_set) : r.form_set).condRemind[0].remind.cond[0].dateCond)).toEqual(Array(3).fill({ type: 'dayAfter', count: 30 }));
+    // They came with the package (its 表单设置, ADR 0064), to the administrator who installed it.
+    const adminId = String((await t.sql.query(`select id from sys_user where username = 'admin'`)).rows[0].id);
+    expect(reminds.rows.map((r) => String((typeof r.form_set === 'string' ? JSON.parse(r.form_set) : r.form_set).condRemind[0].defaultRecipient[0].id))).toEqual(Array(3).fill(adminId));
+    const parts = await t.sql.query(`select p.code from app_package_part p join app_package a on a.id = p.package_id where a.code = $1 and p.kind = 'form_settings' order by p.code`, [TRANSPORT_APP.code]);
+    expect(parts.rows.map((r) => r.code)).toEqual([TRANSPORT_FORMS.driver, TRANSPORT_FORMS.escort, TRANSPORT_FORMS.vehicle]);
+    // And they fire: 皖A30002's 道路运输证 runs out in 20 days, a message to the administrator.
+    const nineThirty = new Date(`${parkDay(Date.now())}T09:30:00+08:00`);
+    await remindTick({ db: t.booted.ctx.db, smsProvider: 'log' }, nineThirty, await form(TRANSPORT_FORMS.vehicle));
+    const sent = await t.sql.query(`select receiver_id::text, content from msg_message where title = '车辆道路运输证将到期'`);
+    expect(sent.rows).toEqual([{ receiver_id: adminId, content: `车辆 皖A30002 的道路运输证 皖交运字340100300002号 将于 ${parkDay(Date.now() + 20 * 86_400_000)} 到期，请及时换证` }]);
+  });
+
+  it('gives the demo a fleet clerk with the fleet’s menus only and a receiving company’s reviewer with none of them', async () => {
+    const menusOf = async (username: string) =>
+      (await t.sql.query(
+        `select distinct m.name from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role_menu rm on rm.role_id = ur.role_id
+           join sys_menu m on m.id = rm.menu_id join sys_menu g on g.id = m.parent_id where u.username = $1 and g.name = '危化品运输' and m.menu_type = 'menu' order by m.name`,
+        [username],
+      )).rows.map((r) => r.name as string);
+    expect((await menusOf('tp_chenli')).sort()).toEqual(['押运员', '电子运单', '车辆', '驾驶员'].sort());
+    expect(await menusOf('tp_liuyang')).toEqual([]);
+    // The clerk may file (新增) a waybill; the reviewer reaches it only through the approval.
+    const clerk = await t.login('tp_chenli');
+    expect((await t.call(clerk, 'GET', `/api/form/formActions/${await form(TRANSPORT_FORMS.waybill)}`)).json().actions).toContain('add');
   });
 });
 
@@ -74,6 +99,8 @@ describe('waybills', () => {
     const refused = await submit({ driver: await idOf(TRANSPORT_FORMS.driver, 'person_name', '李强') });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errMsg).toMatch(/^驾驶员的从业资格证已过期（有效期至\d{4}-\d{2}-\d{2}），早于计划时间\d{4}-\d{2}-\d{2}，不能用于本运单$/);
+    // The refusal names its picker, so the form marks 驾驶员 (the field to change).
+    expect(refused.json().errors).toEqual([{ model: 'driver', name: '驾驶员', message: refused.json().errMsg }]);
     // A plan after the vehicle's 道路运输证 runs out (in 20 days) names that certificate.
     const late = await submit({ vehicle: await idOf(TRANSPORT_FORMS.vehicle, 'plate_no', '皖A30002'), plan_time: parkDay(Date.now() + 40 * 86_400_000) });
     expect(late.json().errMsg).toContain('车辆的道路运输证已过期');
