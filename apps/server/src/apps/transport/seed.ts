@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { findInstalledApp, installPackageFile, PackageRefused } from '../../modules/apppackage/index.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
+import { placeOnParkWorkbench } from '../workbench.ts';
 import { seedTransportPeople } from './people.ts';
 
 /*
@@ -39,6 +40,7 @@ async function installOnce(ctx: AppContext, logger?: Logger): Promise<void> {
       return;
     }
     await demoRows(db, String(admin.id));
+    await placeOnParkWorkbench(ctx, TRANSPORT_APP.code);
     logger?.info({ app: TRANSPORT_APP.code }, 'demo application installed');
   }
   await db.insertInto('sys_seed_applied').values({ key: SEED_KEY }).onConflict((oc) => oc.column('key').doNothing()).execute();
