@@ -9,6 +9,7 @@ import { createForm } from '../support/forms.ts';
  * 应用管理 (issue 41): 新建应用 exports a form as a package, 导入 previews 新建 and installs it,
  * 升级 previews the field a newer version adds and upgrades, and a tampered package is refused
  * with its reason, 卸载 refused while data exists and done once it is gone — all by clicks on the shared server, with this spec's own uniquely named form.
+ * The form's 提醒设置 travels as its 表单设置 (ADR 0064): previewed 新建, then 不变 on the upgrade.
  */
 const RUN = Date.now().toString(36).slice(-5);
 const FORM = `应用包运单${RUN}`;
@@ -44,6 +45,10 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   const tree = { nodeId: 's', nodeName: '发起人', type: 0, childNode: { nodeId: 'a', nodeName: `园区审批${RUN}`, type: 1, approveType: 0, approveItems: [], recipient: { type: 0, role: [{ roleId: await parkAdminRoleId(), roleName: '园区管理员' }], person: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] }, childNode: null } };
   expect((await (await page.request.post('/api/flow/flowconf/save', { data: { modelId, nodeConfig: tree }, headers: XHR })).json()).errCode).toBe(0);
   expect((await (await page.request.get(`/api/flow/deployprocessdef?modelId=${modelId}`, { headers: XHR })).json()).errCode).toBe(0);
+  // Its 提醒设置: a 数据提醒 to the same role, with a person as 默认接收人 (not packaged, said in the preview).
+  const adminId = String((await withDb((c) => c.query<{ id: string }>(`select id from sys_user where username = 'admin'`))).rows[0]!.id);
+  const remind = { recipient: { type: 0, role: [{ roleId: await parkAdminRoleId(), roleName: '园区管理员' }] }, defaultRecipient: [{ id: adminId, name: '管理员' }], remind: { remindWay: ['1'], condType: '1', condRelative: 'and', title: `运单提醒${RUN}`, content: '${billNo}', cond: [{ key: 'amount', condType: '0', conds: [{ matchType: '$gt', value: '100' }] }] } };
+  expect((await (await page.request.post('/api/form/saveFormRemindSet', { data: { id: null, formId: sourceId, formSet: { formRemind: [], condRemind: [remind] } }, headers: XHR })).json()).errCode).toBe(0);
   await page.goto(`${BASE}/system/appManagement`);
   await expect(page.locator('.list-page .ant-card-head-title')).toHaveText('应用管理');
 
@@ -73,9 +78,16 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   const flowRow = imp.locator('tr').filter({ hasText: `${FORM}（审批流程）` });
   await expect(flowRow).toContainText('审批流程');
   await expect(flowRow).toContainText('新建');
+  const setsRow = imp.locator('tr').filter({ hasText: `${FORM}（表单设置）` });
+  await expect(setsRow).toContainText('表单设置');
+  await expect(setsRow).toContainText('新建');
+  await expect(imp).toContainText('数据提醒第 1 条的默认接收人（管理员）不随应用包导出');
   await page.screenshot({ path: '/tmp/s41-app-import-preview.png' });
   await imp.getByRole('button', { name: '确认导入' }).click();
   await expect(page.getByText('导入成功')).toBeVisible();
+  // The 数据提醒 landed on the installed form, the role on this installation's id.
+  const sets = await withDb((c) => c.query(`select s.form_set from form_remind_set s join form_conf f on f.id = s.form_id where f.form_name = $1`, [FORM]));
+  expect(sets.rows[0]?.form_set.condRemind[0].remind.title).toBe(`运单提醒${RUN}`);
   const row = page.locator('.list-page tr').filter({ hasText: CODE });
   await expect(row).toContainText('1.0.0');
   await expect(row).toContainText('园区');
@@ -108,6 +120,7 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   await expect(up.locator('tr').filter({ hasText: FORM }).first()).toContainText('更新');
   await expect(up.locator('tr').filter({ hasText: FORM }).first()).toContainText('新增：起运地');
   await expect(up.locator('tr').filter({ hasText: `${FORM}（审批流程）` })).toContainText('不变');
+  await expect(up.locator('tr').filter({ hasText: `${FORM}（表单设置）` })).toContainText('不变');
   await page.screenshot({ path: '/tmp/s41-app-upgrade-preview.png' });
   await up.getByRole('button', { name: '确认升级' }).click();
   await expect(page.getByText('已升级到 1.1.0')).toBeVisible();

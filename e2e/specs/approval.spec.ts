@@ -53,6 +53,9 @@ test('管理员在流程设计中从空白开始设计两级审批（条件、�
   await withDb((c) => c.query(`update flow_model set node_config = $2 where form_id = $1`, [formId, JSON.stringify({ nodeId: 'e2e-start', nodeName: '发起人', type: 0, childNode: null })]));
   await loginAsAdmin(page);
   await page.goto(`${BASE}/system/form`);
+  // The demo's applications add forms before it on the first page: search for it, as a user would.
+  await page.getByRole('searchbox', { name: '表单名称' }).fill('危化品车辆入园登记');
+  await page.getByRole('searchbox', { name: '表单名称' }).press('Enter');
   await page.getByRole('row', { name: /危化品车辆入园登记/ }).first().getByRole('button', { name: '流程设计' }).click();
   await expect(page).toHaveURL(/\/form\/flow\/\d+/);
   await expect(canvas(page).getByTestId('flow-node')).toHaveCount(1);

@@ -71,8 +71,7 @@ test('the park lays out micro-apps and a template; a tenant copies it into its w
   await expect(d.getByText('请输入功能名称')).toBeVisible();
   await d.getByLabel('功能名称').fill(FN);
   await d.getByLabel('表单').click();
-  // Typed, as a person does in a long list: the installed applications' forms (危化品运输, 巡检) come
-  // first now and push this one out of the drop-down's drawn window.
+  // Typed to narrow the list: the installed applications' forms fill the first screen of it.
   await d.getByLabel('表单').fill('危化品车辆入园登记');
   await chooseOption(page, '危化品车辆入园登记');
   await d.getByLabel('标签').fill('车辆');

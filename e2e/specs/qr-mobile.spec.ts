@@ -329,6 +329,9 @@ test('免登录填报 with a photo: uploaded with the page’s challenge, saved 
   await m.getByTestId('upload-pass').setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PASS_PHOTO });
   expect((await uploaded).status()).toBe(200);
   await expect(m.getByText('上传成功')).toBeVisible();
+  // The visitor sees their own photo: the page's local copy (the server would not show it to them).
+  const thumb = mField(m, 'pass').locator('.m-thumb img');
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   const [a, b] = ((await challenge.textContent()) ?? '').match(/\d+/g)!.map(Number) as [number, number];
   await challenge.getByRole('textbox', { name: '验证答案' }).fill(String(a + b));
   await m.screenshot({ path: `${SHOTS}-mobile-anonymous-photo.png` });

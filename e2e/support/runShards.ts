@@ -56,6 +56,7 @@ const SPEC_SECONDS: Record<string, number> = {
   'tenant-forms': 85,
   'tenant-admin': 45,
   'tenant-scenario': 80,
+  'transport-app': 120,
 };
 const DEFAULT_SECONDS = 60;
 

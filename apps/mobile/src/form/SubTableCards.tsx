@@ -4,6 +4,7 @@ import { defaultValues, flattenControls, FORM_VALIDATION_FAILED, subTableChildre
 import { mobileControlOf } from '../controls/registry.ts';
 import { modelOf, nameOf } from '../controls/common/values.ts';
 import { FormFields } from './FormFields.tsx';
+import './form.css';
 import { FormValidationError, MobileFormStore } from './store.ts';
 
 /** A saved row keeps its id in the editor values, so an edit knows what to update or remove. */
@@ -37,8 +38,12 @@ const savedIdOf = (row: FormValues): string => (typeof row[ROW_ID] === 'string' 
 const lock = (controls: FormControl[], locked: ReadonlySet<string>): FormControl[] =>
   locked.size === 0 ? controls : controls.map((c) => (locked.has(modelOf(c)) ? ({ ...c, options: { ...(c.options ?? {}), disabled: true } } as FormControl) : c));
 
+/** The columns a row's card shows: the sub-table's field controls. */
+export const subTableColumns = (control: FormControl): FormControl[] =>
+  flattenControls(subTableChildren(control)).filter((c) => modelOf(c) !== '' && mobileControlOf(String(c.type))?.frame === 'field');
+
 /** A row's card: each column's name and text, as the list's cards show a record. */
-function RowCard({ columns, row, index, onEdit, onRemove }: { columns: FormControl[]; row: FormValues; index: number; onEdit?(): void; onRemove?(): void }) {
+export function RowCard({ columns, row, index, onEdit, onRemove }: { columns: FormControl[]; row: FormValues; index: number; onEdit?(): void; onRemove?(): void }) {
   return (
     <div className="m-sub-card" data-testid="sub-row">
       <div className="m-sub-card-head">
@@ -108,7 +113,7 @@ export function SubTableCards({ control, store, formId, form, readOnly, limits }
   const raw = useSyncExternalStore(store.subscribe, () => store.get(subKey));
   const error = useSyncExternalStore(store.subscribe, () => store.errorOf(subKey));
   const rows = Array.isArray(raw) ? (raw as FormValues[]) : [];
-  const columns = flattenControls(subTableChildren(control)).filter((c) => modelOf(c) !== '' && mobileControlOf(String(c.type))?.frame === 'field');
+  const columns = subTableColumns(control);
   const [editing, setEditing] = useState<{ index: number | null; initial: FormValues } | null>(null);
   const setRows = (next: FormValues[]) => store.set(subKey, next);
   const addedCount = rows.filter((r) => !savedIdOf(r)).length;

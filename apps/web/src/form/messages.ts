@@ -7,6 +7,9 @@ export const SAVED = '保存成功';
 export const ADDED = '新增成功';
 export const MODIFIED = '修改成功';
 export const DELETED = '删除成功';
+/** A sub-table row taken before its parent is saved: nothing is written yet (保存 or 提交 sends it). */
+export const DRAFT_ADDED = '已添加，随表单一起保存';
+export const DRAFT_MODIFIED = '已修改，随表单一起保存';
 /** Original (spec 000 §8 "please fill in and submit the parent form first"). */
 export const PARENT_FIRST = '请先填写父表单数据并提交';
 export const SUB_NO_CONTROLS = '该子表单未添加任何控件';

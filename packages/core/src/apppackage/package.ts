@@ -1,6 +1,7 @@
 import type { FlowNode } from '../flow/types.ts';
 import type { FormMeta } from '../form/types.ts';
 import type { DsMeta } from '../report/dataset.ts';
+import type { CondRemind, FormRemind } from '../remind/types.ts';
 import type { DesignChange } from '../tenant/formDepends.ts';
 
 /*
@@ -79,6 +80,21 @@ export interface PackagedFlow {
   notes: string[];
 }
 
+/**
+ * `formsets/<form code>.json`: a form's settings that belong to the application (ADR 0064): its
+ * 提醒设置 (定时填报提醒 and 数据提醒) as the dialog saves them, with roles as `@role:<code>` and
+ * no people (默认接收人 and picked users are one installation's ids: export drops them with a
+ * note, install names the installing administrator where a rule is left with nobody). The QR-code
+ * entries (二维码设置) do not travel: see ADR 0064.
+ */
+export interface PackagedFormSet {
+  /** The code of the form in the package the settings belong to. */
+  form: string;
+  formSet: { formRemind: FormRemind[]; condRemind: CondRemind[] };
+  /** What export left out, shown in the preview. */
+  notes: string[];
+}
+
 /** `forms/<code>.json`: a form's design with its list and mobile settings, and its list menu. */
 export interface PackagedForm {
   /** Logical code, unique in the package. */
@@ -146,6 +162,7 @@ export interface PackageParts {
   datasets: PackagedDataset[];
   reports: PackagedReport[];
   microapps: PackagedMicroApp[];
+  formsets: PackagedFormSet[];
 }
 
 export type PartKey = keyof PackageParts;

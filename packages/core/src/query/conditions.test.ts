@@ -88,6 +88,13 @@ describe('relativeDateRange', () => {
     expect(relativeDateRange('$monthAgo', 1, now)).toEqual({ from: '2026-02-28', to: '2026-03-31' });
     expect(relativeDateRange('$theDay', -1, now)).toEqual({ from: '2026-03-30', to: '2026-03-30' });
   });
+  it('reads today as the park’s day, whatever the process’s zone', () => {
+    // 2026-03-31 17:00 UTC is 04-01 01:00 in the park: 当天 is 04-01, yesterday 03-31.
+    const late = new Date(Date.UTC(2026, 2, 31, 17, 0, 0));
+    expect(relativeDateRange('$theDay', 0, late)).toEqual({ from: '2026-04-01', to: '2026-04-01' });
+    expect(relativeDateRange('$theDay', -1, late)).toEqual({ from: '2026-03-31', to: '2026-03-31' });
+    expect(relativeDateRange('$theDay', 0, new Date(Date.UTC(2026, 2, 31, 15, 59, 0)))).toEqual({ from: '2026-03-31', to: '2026-03-31' });
+  });
   it('gives the next day across month ends', () => {
     expect(nextDay('2026-02-28')).toBe('2026-03-01');
   });

@@ -1,3 +1,4 @@
+import { millisToParts } from '../form/lib/dateText.ts';
 import type { MatchType } from './matchTypes.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -34,11 +35,15 @@ const RANGES: Partial<Record<MatchType, RangeRule>> = {
  * `$dayAgo n` is the last n days up to today, `$dayAfter n` today and the next n days, weeks and
  * months likewise, and `$theDay n` the single day n days from today (0 today, -1 yesterday).
  * Stored dates compare as text, so the caller matches `>= from` and `< the day after to`.
+ * Today is the park's calendar day (China Standard Time), the day the stored dates are written in,
+ * not the process's own: a server on UTC after 16:00 would otherwise read 当天 as yesterday.
  */
 export function relativeDateRange(type: MatchType, n: number, now: Date): { from: string; to: string } {
   const rule = RANGES[type];
   if (!rule) throw new Error(`not a relative date match type: ${type}`);
-  const { from, to } = rule(new Date(now.getFullYear(), now.getMonth(), now.getDate()), n);
+  const park = millisToParts(now.getTime());
+  if (!park) throw new Error('not a time');
+  const { from, to } = rule(new Date(park.year!, park.month! - 1, park.day!), n);
   return { from: day(from), to: day(to) };
 }
 

@@ -15,10 +15,22 @@ const IMAGE_SUFFIX = /\.(jpe?g|png)$/i;
 export const imageUrl = (fileId: string) => `/api/file/image/${encodeURIComponent(fileId)}`;
 export const downloadUrl = (fileId: string) => `/api/file/download/${encodeURIComponent(fileId)}`;
 
-/** An image item of a value: our file id or one of our URLs gets our address; other URLs stay. */
+/**
+ * Photos this page sent, by file id, as local object URLs. The thumbnail of one's own photo shows
+ * the bytes already on the phone instead of fetching them back — which 免登录填报 could not at all
+ * (an anonymous visitor's file is readable only through the saved record, ADR 0061).
+ */
+const sentImages = new Map<string, string>();
+
+export function rememberSentImage(fileId: string, file: Blob): void {
+  if (typeof URL.createObjectURL === 'function') sentImages.set(fileId, URL.createObjectURL(file));
+}
+
+/** An image item of a value: a photo sent from this page its local copy; our file id or one of our URLs our address; other URLs stay. */
 export function imageSrc(item: string): string {
   const id = fileIdOf(item);
-  return EXTERNAL.test(id) ? id : imageUrl(id);
+  if (EXTERNAL.test(id)) return id;
+  return sentImages.get(id) ?? imageUrl(id);
 }
 
 export function maxFileSizeOf(control: FormControl): number | undefined {

@@ -4,7 +4,7 @@ import { fileIdOf, traitsOf, uploadItems, type FormControl } from '@park/core';
 import type { MobileControl, MobileDisplayProps, MobileEditorProps } from '../types.ts';
 import { nameOf } from '../common/values.ts';
 import { compressImage } from './compress.ts';
-import { checkBeforeUpload, downloadUrl, imageSrc, uploadFile } from './files.ts';
+import { checkBeforeUpload, downloadUrl, imageSrc, rememberSentImage, uploadFile } from './files.ts';
 
 const loadSheet = () => import('./SignaturePadSheet.tsx');
 const SignaturePadSheet = lazy(() => loadSheet().then((m) => ({ default: m.SignaturePadSheet })));
@@ -72,6 +72,7 @@ function makeUploadEditor(images: boolean) {
         }
         for (const [i, file] of files.entries()) {
           const up = await uploadFile(file, file.name, control, images ? { image: true } : {});
+          if (images) rememberSentImage(up.fileId, file);
           latest.current = [...latest.current, up.fileId];
           onChange(latest.current);
           setBusy({ done: i + 1, total: files.length });

@@ -1,5 +1,6 @@
 import { List } from 'antd-mobile';
 import { flattenControls, isSubTable, parseFormMeta } from '@park/core';
+import { SubTableRows } from './SubTableRows.tsx';
 
 /** A stored value as text: lists joined, objects by their name, files and signatures named as such. */
 function valueText(value: unknown): string {
@@ -29,10 +30,10 @@ function optionLabels(options: unknown, text: string): string {
 
 /**
  * The record of an approval, read-only: each field's label and its stored value as text (a
- * picker's label column when it has one); a sub-table by its row count. The full rendering of
- * every control on a phone is the form pages' (src/form).
+ * picker's label column when it has one); a sub-table by its rows, read apart. The full rendering
+ * of every control on a phone is the form pages' (src/form).
  */
-export function RecordFields({ formMeta, record }: { formMeta: unknown; record: Record<string, unknown> }) {
+export function RecordFields({ formMeta, record, formId, businessId }: { formMeta: unknown; record: Record<string, unknown>; formId: number; businessId: string }) {
   const parsed = parseFormMeta(formMeta);
   if (!parsed.ok) return <div className="m-section-title">{parsed.message}</div>;
   const controls = flattenControls(parsed.meta).filter((c) => c.model && c.show !== false);
@@ -40,10 +41,9 @@ export function RecordFields({ formMeta, record }: { formMeta: unknown; record: 
     <List header="表单内容" className="m-record-fields">
       {controls.map((c) => {
         const raw = c.label_model && record[c.label_model] !== undefined ? record[c.label_model] : record[c.model!];
-        const text = isSubTable(c) ? `${Array.isArray(raw) ? raw.length : 0} 行` : optionLabels(c.options?.options, valueText(raw));
         return (
           <List.Item key={c.key ?? c.model} title={c.name ?? c.model}>
-            <span className="m-field-value">{text}</span>
+            {isSubTable(c) ? <SubTableRows formId={formId} parentId={businessId} control={c} /> : <span className="m-field-value">{optionLabels(c.options?.options, valueText(raw))}</span>}
           </List.Item>
         );
       })}

@@ -185,7 +185,7 @@ export function TaskPage() {
           {node && <span className="m-timeline-meta">当前节点：{node.nodeName}</span>}
         </Space>
       </div>
-      <RecordFields formMeta={conf.data.formMeta} record={record.data} />
+      <RecordFields formMeta={conf.data.formMeta} record={record.data} formId={Number(d.formId)} businessId={String(d.businessId ?? '')} />
       <ApprovalTimeline details={d} />
       {node && taskId && <Actions key={taskId} node={node} busy={busy} onAct={(k, r, e) => void act(k, r, e)} />}
     </div>

@@ -7,13 +7,14 @@ import { formTable } from '../../modules/form/index.ts';
 import { INSPECTION_APP } from '../../modules/inspection/index.ts';
 import { saveParkQrCodeConf } from '../../modules/qrCode/index.ts';
 import { appSourceDir, buildAppPackage } from '../build.ts';
-import { seedInspectionDashboard } from './dashboard.ts';
+import { placeOnParkWorkbench } from '../workbench.ts';
 
 /*
  * The demo's 巡检 (issue 41): its people and roles, the package installed through 应用管理's own
  * install (installPackageFile), then what a park administrator would enter on the first day — a
  * route of three checkpoints, today's plan, and on 巡检记录 one 新增 QR entry per checkpoint whose
- * code presets that checkpoint (read-only), printable from 二维码设置 — and the 巡检看板 dashboard.
+ * code presets that checkpoint (read-only), printable from 二维码设置. The 巡检看板 dashboard is
+ * the package's own (datasets/, reports/).
  */
 
 export const INSPECTION_DEMO_SEED_KEY = 'app-inspection-demo-v1';
@@ -74,7 +75,7 @@ async function seedPeople(trx: Transaction<Database>): Promise<{ adminId: string
 /** Installs the package unless this installation has it (another instance may install it at the same time). */
 async function install(ctx: AppContext, adminId: string): Promise<void> {
   if ((await installedFormIds(ctx.db, INSPECTION_APP.code)).size > 0) return;
-  const pkg = await buildAppPackage(appSourceDir('inspection'));
+  const pkg = buildAppPackage(appSourceDir('inspection'));
   try {
     await installPackageFile(ctx, pkg.zip, adminId);
   } catch (err) {
@@ -122,6 +123,6 @@ export async function seedInspectionDemo(ctx: AppContext, now = new Date()): Pro
       query: [],
       edit: [],
     });
-    await seedInspectionDashboard(trx, forms, adminId);
   });
+  await placeOnParkWorkbench(ctx, INSPECTION_APP.code);
 }

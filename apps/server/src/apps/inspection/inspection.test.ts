@@ -4,6 +4,7 @@ import { readPackageFile } from '../../modules/apppackage/index.ts';
 import { missedCheckpointTick } from '../../modules/inspection/index.ts';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { appSourceDir, buildAppPackage } from '../build.ts';
+import { phoneWorkbenchApps } from '../testSupport.ts';
 import { DEMO_POINTS, checkpointEntryName, INSPECTION_DEMO_SEED_KEY, INSPECTION_PEOPLE, seedInspectionDemo, todaysRound } from './demo.ts';
 
 /*
@@ -44,8 +45,9 @@ describe('the package', () => {
     expect(a.zip.equals(b.zip)).toBe(true);
     const read = readZip(a.zip);
     expect(read.ok && [...read.files.keys()].sort()).toEqual([
+      'datasets/xj_hazards.json', 'datasets/xj_missed_points.json', 'datasets/xj_records.json',
       'dictionaries/xj_hazard_level.json', 'flows/xj_hazard.json',
-      'forms/xj_hazard.json', 'forms/xj_missed.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json',
+      'forms/xj_hazard.json', 'forms/xj_missed.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json', 'microapps/xj_micro.json', 'reports/xj_dashboard.json',
     ]);
     const pkg = readPackageFile(a.zip);
     expect(pkg.manifest.app).toMatchObject({ code: 'inspection', name: '巡检', version: '1.0.0' });
@@ -132,13 +134,19 @@ describe('漏检: a missed checkpoint of a planned round is one message to the s
   });
 });
 
-describe('巡检看板', () => {
-  it('the supervisor reads rounds done and missed and hazards by company from the dashboard', async () => {
+describe('巡检看板 (the package’s datasets and dashboard)', () => {
+  const ask = async (title: string) => {
     const report = (await t.sql.query(`select id, setting_meta from report_def where report_name = '巡检看板'`)).rows[0];
     const meta = typeof report.setting_meta === 'string' ? JSON.parse(report.setting_meta) : report.setting_meta;
     const widgets = meta.widgets as Array<{ id: unknown; style?: { mainTitle?: string } }>;
-    const idOf = (title: string) => String(widgets.find((w) => w.style?.mainTitle === title)?.id);
-    const ask = async (title: string) => (await t.call(supervisor, 'POST', '/api/report/datareport/queryreportdata', { reportId: Number(report.id), widgetId: idOf(title), pageNum: 1, pageSize: 100, queryConditions: [] })).json();
+    const widgetId = String(widgets.find((w) => w.style?.mainTitle === title)?.id);
+    return (await t.call(supervisor, 'POST', '/api/report/datareport/queryreportdata', { reportId: Number(report.id), widgetId, pageNum: 1, pageSize: 100, queryConditions: [] })).json();
+  };
+  // A dashboard's numbers may be up to stampMaxAgeMs old (the report engine's result cache): wait that out after a change.
+  const settle = () => new Promise((r) => setTimeout(r, t.booted.ctx.config.report.stampMaxAgeMs + 100));
+  const counts = (reply: { datas: Array<Record<string, unknown>> }) => reply.datas.map((d) => Object.values(d));
+
+  it('the supervisor reads rounds done and missed and hazards by company from the dashboard', async () => {
     const done = await ask('已巡检点次');
     const missed = await ask('漏检点次');
     expect([done, missed], JSON.stringify([done, missed])).toMatchObject([{ errCode: 0 }, { errCode: 0 }]);
@@ -149,6 +157,45 @@ describe('巡检看板', () => {
     expect(byCompany.datas).toHaveLength(1);
     const menu = await t.sql.query(`select g.name from sys_menu m join sys_menu g on g.id = m.parent_id where m.name = '巡检看板'`);
     expect(menu.rows).toEqual([{ name: '巡检管理' }]);
+    // Installed by the package, not written beside it: 应用管理 lists the datasets and the dashboard as its parts.
+    const parts = await t.sql.query(`select p.kind, p.code from app_package_part p join app_package a on a.id = p.package_id where a.code = 'inspection' and p.kind in ('dataset', 'report') order by p.kind, p.code`);
+    expect(parts.rows.map((r) => `${r.kind}:${r.code}`)).toEqual(['dataset:xj_hazards', 'dataset:xj_missed_points', 'dataset:xj_records', 'report:xj_dashboard']);
+  });
+
+  it('hazards open and due by company until the rectification approval writes 整改情况', async () => {
+    const company = (await t.sql.query(`select company_name from sys_company order by id limit 1`)).rows[0].company_name;
+    // The hazard reported above is due today (整改期限 = today) and not rectified.
+    expect(counts(await ask('未整改隐患（按企业）'))).toEqual([[company, 1]]);
+    expect(counts(await ask('到期未整改隐患（按企业）'))).toEqual([[company, 1]]);
+    // One due in a week is open but not yet due.
+    const c = (await t.sql.query(`select id, company_name from sys_company order by id limit 1`)).rows[0];
+    const later = await t.call(inspector, 'POST', `/api/form/startformflow/${forms.xj_hazard}`, {
+      point_code: 'CP-03', description: '消防栓压力不足', deadline: new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10), company: String(c.id), company_label: c.company_name,
+    });
+    expect(later.json(), later.body).toMatchObject({ errCode: 0 });
+    await settle();
+    expect(counts(await ask('未整改隐患（按企业）'))).toEqual([[company, 2]]);
+    expect(counts(await ask('到期未整改隐患（按企业）'))).toEqual([[company, 1]]);
+    // The supervisor rectifies the first: 同意 with 整改情况 (the 整改 node's approveItems) ends its flow.
+    const first = (await t.sql.query(`select t.id from flow_task t join flow_instance i on i.id = t.instance_id where i.form_id = $1 and t.status = 0 order by t.id limit 1`, [forms.xj_hazard])).rows[0].id;
+    const agreed = await t.call(supervisor, 'POST', `/api/flow/approvetask/${first}`, { taskId: String(first), formId: forms.xj_hazard, rectify_note: '已重新紧固接地线' });
+    expect(agreed.json(), agreed.body).toEqual({ errCode: 0 });
+    await settle();
+    expect(counts(await ask('未整改隐患（按企业）'))).toEqual([[company, 1]]);
+    expect((await ask('到期未整改隐患（按企业）')).datas).toEqual([]);
+  });
+});
+
+describe('the micro-app on the mobile workbench', () => {
+  it('the package’s 巡检 micro-app, its functions on the package’s forms, is on the park’s workbench for the inspector’s phone', async () => {
+    const placed = (await phoneWorkbenchApps(t, inspector)).find((p) => p.app.appName === '巡检')!;
+    expect(placed.trail).toEqual(['安全管理', '园区应用']);
+    expect(placed.app).toMatchObject({ iconName: 'anquanpinggu', iconBgColor: '#67C23A' });
+    // The phone gets 全部 and 移动端 functions: 巡检点二维码 is a PC page.
+    expect(placed.app.functions.map((f) => [f.funName, f.type, String(f.formId)])).toEqual([
+      ['巡检记录（扫码）', 0, forms.xj_record], ['隐患', 1, forms.xj_hazard], ['巡检计划', 0, forms.xj_plan],
+      ['巡检路线', 0, forms.xj_route], ['巡检点', 0, forms.xj_point], ['漏检记录', 0, forms.xj_missed],
+    ]);
   });
 });
 

@@ -2,14 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FormSet } from '@park/core';
 import { findInstalledApp, installPackageFile, PackageRefused } from '../../modules/apppackage/index.ts';
-import { saveParkFormSet } from '../../modules/remind/index.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
+import { placeOnParkWorkbench } from '../workbench.ts';
+import { seedTransportPeople } from './people.ts';
 
 /*
  * The demo ships 危化品运输 installed (issue 41): through 应用管理's own install, once, when the
@@ -24,6 +21,12 @@ type Rows = Kysely<Record<string, Record<string, unknown>>>;
 const dayFrom = (days: number) => parkDay(Date.now() + days * 86_400_000);
 
 export async function installTransportApp(ctx: AppContext, logger?: Logger): Promise<void> {
+  await installOnce(ctx, logger);
+  // Its own seed key: an installation that had the application before its people gets them too.
+  await seedTransportPeople(ctx.db);
+}
+
+async function installOnce(ctx: AppContext, logger?: Logger): Promise<void> {
   const db = ctx.db;
   if (await db.selectFrom('sys_seed_applied').select('key').where('key', '=', SEED_KEY).executeTakeFirst()) return;
   const admin = await db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
@@ -37,7 +40,7 @@ export async function installTransportApp(ctx: AppContext, logger?: Logger): Pro
       return;
     }
     await demoRows(db, String(admin.id));
-    await certificateReminders(db, String(admin.id));
+    await placeOnParkWorkbench(ctx, TRANSPORT_APP.code);
     logger?.info({ app: TRANSPORT_APP.code }, 'demo application installed');
   }
   await db.insertInto('sys_seed_applied').values({ key: SEED_KEY }).onConflict((oc) => oc.column('key').doNothing()).execute();
@@ -65,21 +68,4 @@ async function demoRows(db: Kysely<Database>, adminId: string): Promise<void> {
   await insert(TRANSPORT_FORMS.driver, { person_name: '王建国', phone: '13900000011', ...fleetRef, qual_cert_no: 'JSY3401000011', qual_cert_until: dayFrom(730) });
   await insert(TRANSPORT_FORMS.driver, { person_name: '李强', phone: '13900000012', ...fleetRef, qual_cert_no: 'JSY3401000012', qual_cert_until: dayFrom(-30) });
   await insert(TRANSPORT_FORMS.escort, { person_name: '赵敏', phone: '13900000021', ...fleetRef, qual_cert_no: 'YYY3401000021', qual_cert_until: dayFrom(365) });
-}
-
-/**
- * 数据提醒 30 days before a certificate expires (reminds/<form code>.json, the 提醒设置 dialog's own
- * shape), to the park's administrator. Form settings are not package parts yet: when they are,
- * these files move into the package and this step goes.
- */
-async function certificateReminders(db: Kysely<Database>, adminId: string): Promise<void> {
-  const app = await findInstalledApp(db, TRANSPORT_APP.code);
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'reminds');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const formId = app?.formIds.get(file.slice(0, -'.json'.length));
-    if (!formId) continue;
-    const set = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as FormSet;
-    for (const rule of set.condRemind) rule.defaultRecipient = [{ id: adminId, name: '系统管理员' }];
-    await saveParkFormSet(db, formId, set);
-  }
 }

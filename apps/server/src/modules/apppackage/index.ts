@@ -3,5 +3,5 @@
  * the demo seed ships its applications through.
  */
 export { appPackageRoutes, APP_PACKAGE_PERM } from './routes.ts';
-export { installReportMenu } from './repo.ts';
+export { installFormMenu, installReportMenu } from './repo.ts';
 export { exportPackage, findInstalledApp, installedFormIds, installPackageFile, packParts, previewPackageFile, readPackageFile, PackageRefused, sha256 } from './service.ts';

@@ -257,6 +257,11 @@ export async function saveInstalled(
   return String(id);
 }
 
+/** Forgets part rows an upgrade no longer ships (their parts removed by their kind). */
+export async function dropPartRows(trx: Kysely<Database>, packageId: string, kind: PartKindName, codes: readonly string[]): Promise<void> {
+  if (codes.length > 0) await trx.deleteFrom('app_package_part').where('package_id', '=', packageId).where('kind', '=', kind).where('code', 'in', codes).execute();
+}
+
 /** Serialises installs of one application code (two imports of it at once would both insert). */
 export async function lockAppCode(trx: Kysely<Database>, code: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`app_package:${code}`}))`.execute(trx);
@@ -337,6 +342,12 @@ export async function installFlow(trx: Kysely<Database>, formId: string, flow: {
     await trx.updateTable('flow_model').set({ version, definition_id: String(def.id) }).where('id', '=', model.id).execute();
   }
   return String(model.id);
+}
+
+/** A user's real name (the installer named as a reminder's default recipient). */
+export async function userName(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db.selectFrom('sys_user').select('real_name').where('id', '=', id).executeTakeFirst();
+  return row?.real_name ?? null;
 }
 
 /** The code each local id was installed under, for a part kind (a re-export keeps its code, so upgrades match). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { addRecord, createForm } from '../automation/testSupport.ts';
-import { entriesOf, exportZip, repack, upload } from './testSupport.ts';
+import { entriesOf, expectRefusedWhole, exportZip, repack, spareInstallation, upload } from './testSupport.ts';
 
 /*
  * Issue 41 part 3 (ADR 0054): reports and dashboards travel with their datasets over the packaged
@@ -19,6 +19,8 @@ let dstAdmin: string;
 let srcForm: number;
 let srcReport: string;
 let pkgV1: Buffer;
+/** A third, empty installation for the refusals and 卸载 (the target holds the application). */
+const thirdApp = spareInstallation();
 
 const control = (type: string, name: string, model: string): Json => ({ type, name, key: `${type}_${model}`, model, options: {}, rules: [] });
 const meta = { list: [control('input', '所属企业', 'company_name'), control('input_number', '载重(吨)', 'load_ton')], config: {} };
@@ -163,14 +165,7 @@ describe('hostile reports and datasets are refused whole, nothing written', () =
     ['a report granted to roles by id', () => repack(pkgV1, edit('reports/', (r) => (r.roles = [1]))), '授权角色须以角色编码列出'],
   ];
   for (const [what, make, reason] of cases) {
-    it(what, async () => {
-      const other = await thirdApp();
-      const before = await fingerprint(other.t);
-      const res = await upload(other.t, other.admin, 'import', make());
-      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-      expect(res.json().errMsg, res.body).toContain(reason);
-      expect(await fingerprint(other.t)).toBe(before);
-    }, 60_000);
+    it(what, async () => expectRefusedWhole(await thirdApp(), make(), reason, fingerprint), 60_000);
   }
 
   it('a report that also reads a dataset on an external datasource refuses the export, named', async () => {
@@ -198,16 +193,4 @@ describe('卸载', () => {
       (select count(*)::int from sys_menu where name = '包报表大屏') menus, (select count(*)::int from form_conf where form_name = '包报表车辆') forms`);
     expect(left.rows[0]).toEqual({ reports: 0, datasets: 0, menus: 0, forms: 0 });
   }, 60_000);
-});
-
-let third: { t: TestApp; admin: string } | null = null;
-async function thirdApp(): Promise<{ t: TestApp; admin: string }> {
-  if (!third) {
-    const t = await createTestApp();
-    third = { t, admin: await t.login() };
-  }
-  return third;
-}
-afterAll(async () => {
-  await third?.t.close();
 });

@@ -255,11 +255,12 @@ export async function uninstallApp(ctx: AppContext, code: string): Promise<{ nam
  * (null when it is not installed). What an application's own code (its gate check, its seed)
  * finds its forms by, since ids differ between installations.
  */
-export async function findInstalledApp(db: Kysely<Database>, code: string): Promise<{ version: string; formIds: Map<string, string> } | null> {
+export async function findInstalledApp(db: Kysely<Database>, code: string): Promise<{ version: string; formIds: Map<string, string>; microAppId: string | null } | null> {
   const app = await findParkApp(db, code);
   if (!app) return null;
   const parts = await partsOf(db, app.id);
-  return { version: app.version, formIds: new Map(parts.filter((p) => p.kind === 'form').map((p) => [p.code, String(p.local_id)])) };
+  const micro = parts.find((p) => p.kind === 'micro_app');
+  return { version: app.version, formIds: new Map(parts.filter((p) => p.kind === 'form').map((p) => [p.code, String(p.local_id)])), microAppId: micro ? String(micro.local_id) : null };
 }
 
 /** The park's forms of an installed application by their codes (empty when it is not installed). */

@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { entriesDigestText } from '@park/core';
-import type { TestApp } from '../../../test/testApp.ts';
+import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { sha256 } from './refused.ts';
 import { readZip } from './zip.ts';
@@ -42,4 +42,40 @@ export function entriesOf(zip: Buffer): Map<string, Json> {
   const read = readZip(zip);
   if (!read.ok) throw new Error(read.reasons.join());
   return new Map([...read.files].map(([k, v]) => [k, JSON.parse(v) as Json]));
+}
+
+/** An edit for `repack`: `edit` applied to every entry under `prefix` (e.g. `formsets/`), parsed and written back. */
+export const editEntries = (prefix: string, edit: (entry: Json) => void) => (files: Map<string, string>) => {
+  for (const [name, text] of files) {
+    if (!name.startsWith(prefix)) continue;
+    const entry = JSON.parse(text) as Json;
+    edit(entry);
+    files.set(name, JSON.stringify(entry));
+  }
+};
+
+export interface Installation {
+  t: TestApp;
+  admin: string;
+}
+
+/**
+ * A spare, empty installation beside a test file's source and target, made on first use (the
+ * refusals and 卸载 need one that does not hold the application) and closed after the file's tests.
+ */
+export function spareInstallation(): () => Promise<Installation> {
+  let made: Promise<Installation> | null = null;
+  afterAll(async () => {
+    if (made) await (await made).t.close();
+  });
+  return () => (made ??= createTestApp().then(async (t) => ({ t, admin: await t.login() })));
+}
+
+/** Imports `zip` into `into`: refused (4xx) with `reason` in its message, and nothing written — `fingerprint` reads the same before and after. */
+export async function expectRefusedWhole(into: Installation, zip: Buffer, reason: string, fingerprint: (t: TestApp) => Promise<string>): Promise<void> {
+  const before = await fingerprint(into.t);
+  const res = await upload(into.t, into.admin, 'import', zip);
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(res.json().errMsg, res.body).toContain(reason);
+  expect(await fingerprint(into.t)).toBe(before);
 }

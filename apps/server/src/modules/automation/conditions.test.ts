@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionHolds, filterCondition, formatDateTime, MATCHES_NOTHING, type Condition } from '@park/core';
+import { conditionHolds, filterCondition, MATCHES_NOTHING, parkClock, type Condition } from '@park/core';
 import { createTestApp, type TestApp } from '../../../test/testApp.ts';
 import type { FormModel } from '../form/formModel.ts';
 import type { RecordActor } from '../form/records.service.ts';
@@ -14,7 +14,8 @@ let t: TestApp;
 let model: FormModel;
 let record: Record<string, unknown>;
 const platform = { cause: 'automation', auth: { user: { userType: 0 } }, log: { module: '自动化', prefix: '' } } as unknown as RecordActor;
-const daysFromToday = (n: number) => formatDateTime(new Date(Date.now() + n * 86_400_000)).slice(0, 10);
+/** A park calendar day (the day stored dates and 当天 are in), n days from today. */
+const daysFromToday = (n: number) => parkClock(new Date(Date.now() + n * 86_400_000)).day;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -35,7 +35,7 @@ export function maskPhone(phone: string): string {
 
 export class LogSmsSender implements SmsSender {
   readonly name = 'log';
-  constructor(private readonly log: FastifyBaseLogger | Pick<Console, 'info'>) {}
+  constructor(private readonly log: { info(obj: object, msg: string): void }) {}
 
   async send(message: SmsMessage): Promise<'logged'> {
     this.log.info(

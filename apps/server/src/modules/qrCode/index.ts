@@ -11,4 +11,4 @@ export function qrCodeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** The CJK font printed PDFs embed (the QR sheet, 自动报表's PDF). */
 export { pdfFontOf } from './pdfFont.ts';
-export { entryCodes, qrCodeConfText, renderQrSheet, saveParkQrCodeConf, sheetOf } from './service.ts';
+export { entryCodes, qrCodeConfText, qrEntryCounts, renderQrSheet, saveParkQrCodeConf, sheetOf } from './service.ts';

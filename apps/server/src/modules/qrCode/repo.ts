@@ -6,6 +6,10 @@ import type { Database } from '../../db/schema.ts';
 export const findFormSet = (db: Kysely<Database>, formId: string) =>
   db.selectFrom('form_set').select(['id', 'form_id', 'form_set', 'qr_code_conf']).where('form_id', '=', formId).executeTakeFirst();
 
+/** The QR configurations of several forms. */
+export const qrConfsOf = (db: Kysely<Database>, formIds: readonly string[]) =>
+  formIds.length === 0 ? Promise.resolve([]) : db.selectFrom('form_set').select(['form_id', 'qr_code_conf']).where('form_id', 'in', formIds).where('qr_code_conf', 'is not', null).execute();
+
 export async function upsertQrCodeConf(db: Kysely<Database>, formId: string, conf: unknown): Promise<string> {
   const row = await db
     .insertInto('form_set')

@@ -12,7 +12,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { requireFormAction, subModel, type FormModel } from '../form/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { companyScopeOf } from '../../plugins/scope.ts';
-import { findFormSet, signKey, upsertQrCodeConf } from './repo.ts';
+import { findFormSet, qrConfsOf, signKey, upsertQrCodeConf } from './repo.ts';
 import { newTokenId, signToken, verifyToken } from './token.ts';
 import { rowCondition } from './subRows.ts';
 
@@ -54,6 +54,20 @@ async function storedConf(ctx: AppContext, formId: string): Promise<QrCodeConf |
  */
 export async function qrCodeConfText(ctx: AppContext, formId: string): Promise<string> {
   return JSON.stringify((await storedConf(ctx, formId)) ?? defaultQrCodeConf(Number(formId)));
+}
+
+/**
+ * How many QR entries (新增填报 / 查看数据 / 编辑数据) each of these forms has, by form id: an
+ * application's export says they stay behind (ADR 0064).
+ */
+export async function qrEntryCounts(db: Kysely<Database>, formIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const row of await qrConfsOf(db, formIds)) {
+    const conf = row.qr_code_conf as Partial<Record<(typeof QR_LIST_KINDS)[number], unknown[]>> | null;
+    const n = QR_LIST_KINDS.reduce((sum, kind) => sum + (Array.isArray(conf?.[kind]) ? conf[kind].length : 0), 0);
+    if (n > 0) out.set(String(row.form_id), n);
+  }
+  return out;
 }
 
 /** Saves the whole configuration; an entry without a tokenId (new, or regenerated) gets a fresh one. */

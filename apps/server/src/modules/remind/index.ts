@@ -5,4 +5,4 @@
 export { remindRoutes } from './routes.ts';
 export { registerRemindJobs } from './jobs.ts';
 export { remindTick, type RunDeps, type TickOutcome } from './runner.ts';
-export { saveParkFormSet } from './service.ts';
+export { parkFormSets, removeFormSets, saveParkFormSet } from './service.ts';

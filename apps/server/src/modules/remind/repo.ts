@@ -18,6 +18,17 @@ export async function remindSetOf(db: Db, formId: string) {
   return db.selectFrom('form_remind_set').select(['id', 'form_id', 'form_set']).where('form_id', '=', formId).executeTakeFirst();
 }
 
+/** The settings of several forms (an application package's export and preview). */
+export async function remindSetsOf(db: Db, formIds: readonly string[]) {
+  if (formIds.length === 0) return [];
+  return db.selectFrom('form_remind_set').select(['id', 'form_id', 'form_set']).where('form_id', 'in', formIds).orderBy('form_id').execute();
+}
+
+/** Removes settings rows (卸载 of an application, or a form's settings an upgrade no longer ships). */
+export async function deleteRemindSets(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('form_remind_set').where('id', 'in', ids).execute();
+}
+
 export async function saveRemindSet(db: Db, formId: string, formSet: unknown): Promise<string> {
   const row = await db
     .insertInto('form_remind_set')

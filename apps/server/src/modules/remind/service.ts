@@ -5,7 +5,7 @@ import type { AuthContext } from '../../plugins/authContext.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { tenantScopeOf } from '../../plugins/scope.ts';
 import { loadModelFor } from '../form/index.ts';
-import { logPage, reachableForm, remindSetOf, saveRemindSet } from './repo.ts';
+import { deleteRemindSets, logPage, reachableForm, remindSetOf, remindSetsOf, saveRemindSet } from './repo.ts';
 
 /** No mail transport exists yet: the dialog says so and the server refuses 邮件提醒. */
 export const MAIL_CONFIGURED = false;
@@ -80,12 +80,22 @@ export async function readLog(db: Kysely<Database>, auth: AuthContext, formId: s
 }
 
 /**
- * A park form's 提醒设置 written by an application's install (issue 41: 危化品运输's 数据提醒),
- * through the same checks as saveFormRemindSet; no user's reach to check, the caller is the seed.
+ * A park form's 提醒设置 written by an application's install (issue 41, ADR 0064: the package's
+ * 表单设置 part), through the same checks as saveFormRemindSet, in the caller's transaction; no
+ * user's reach to check, the caller is the install. The row's id.
  */
-export async function saveParkFormSet(db: Kysely<Database>, formId: string, set: FormSet): Promise<void> {
+export async function saveParkFormSet(db: Kysely<Database>, formId: string, set: FormSet): Promise<string> {
   const problem = checkFormSet(set, { mailConfigured: MAIL_CONFIGURED });
   if (problem) throw badRequest(problem);
   await checkConditions(db, formId, null, set);
-  await saveRemindSet(db, formId, set);
+  return saveRemindSet(db, formId, set);
 }
+
+/** Park forms' saved settings by form id (an application's export and preview). */
+export async function parkFormSets(db: Kysely<Database>, formIds: readonly string[]): Promise<Map<string, { id: string; set: FormSet }>> {
+  const rows = await remindSetsOf(db, formIds);
+  return new Map(rows.map((r) => [String(r.form_id), { id: String(r.id), set: (typeof r.form_set === 'string' ? JSON.parse(r.form_set) : r.form_set) as FormSet }]));
+}
+
+/** 卸载 of an application's form settings (and those an upgrade no longer ships). */
+export const removeFormSets = (db: Kysely<Database>, ids: readonly string[]): Promise<void> => deleteRemindSets(db, ids);

@@ -55,7 +55,7 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
         <Form.Item label="描述" name="description">
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典，表单已部署的审批流程、自动化、报表和大屏及其数据集会一并导出">
+        <Form.Item label="表单" name="formIds" rules={[{ required: true, message: '请选择应用包含的表单' }]} extra="表单引用的表单和数据字典，表单已部署的审批流程、自动化、提醒设置、报表和大屏及其数据集会一并导出">
           <Select mode="multiple" loading={parts.isLoading} optionFilterProp="label" options={(parts.data?.forms ?? []).map((f) => ({ value: f.id, label: f.name }))} placeholder="选择表单" />
         </Form.Item>
         <Form.Item label="数据字典" name="dictionaries">

@@ -38,6 +38,8 @@ import {
   ADDED,
   CONFIRM_DELETE,
   DELETED,
+  DRAFT_ADDED,
+  DRAFT_MODIFIED,
   MODIFIED,
   PARENT_FIRST,
   SELECT_TO_DELETE,
@@ -153,6 +155,8 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
       rows: chosen.map((r) => ({ key: newRowKey(), id: r.id, values: r.values, errors: {} })),
     });
   };
+  // A draft row is only kept in the page: saying 新增成功 would tell the user it was saved.
+  const doneText = (mode: 'add' | 'edit') => (local ? (mode === 'add' ? DRAFT_ADDED : DRAFT_MODIFIED) : mode === 'add' ? ADDED : MODIFIED);
   const onChoose = () => ready() && setDialog({ kind: 'choose' });
   const onDelete = () => {
     if (!ready()) return;
@@ -286,7 +290,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
             if (local) setDrafts(dialog.mode === 'add' ? [...draftRows, { id: draftId(), stored }] : draftRows.map((r) => (r.id === dialog.row!.id ? { ...r, stored } : r)));
             else if (dialog.mode === 'add') await addSubRow(formId!, subKey, parentId!, stored);
             else await updateSubRow(formId!, subKey, parentId!, dialog.row!.id, stored);
-            void message.success(dialog.mode === 'add' ? ADDED : MODIFIED);
+            void message.success(doneText(dialog.mode));
             setDialog(null);
             await refresh();
           }}
@@ -325,7 +329,7 @@ export function SubTablePanel({ control, ctx }: { control: FormControl; ctx: Run
                 list.map((r) => ({ ...r.stored, id: r.id! })),
               );
             }
-            void message.success(dialog.mode === 'add' ? ADDED : MODIFIED);
+            void message.success(doneText(dialog.mode));
             setDialog(null);
             setSelected([]);
             await refresh();

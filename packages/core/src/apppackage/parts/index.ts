@@ -6,6 +6,7 @@ import { microAppsKind } from './microapps/index.ts';
 import { dictionariesKind } from './dictionaries/index.ts';
 import { flowsKind } from './flows/index.ts';
 import { formsKind } from './forms/index.ts';
+import { formSetsKind } from './formsets/index.ts';
 import type { PartKind } from './types.ts';
 
 /*
@@ -21,6 +22,7 @@ export const PART_KINDS = {
   datasets: datasetsKind,
   reports: reportsKind,
   microapps: microAppsKind,
+  formsets: formSetsKind,
 } as const satisfies { [K in PartKey]: PartKind<PackageParts[K][number]> };
 
 export const PART_KEYS = Object.keys(PART_KINDS) as PartKey[];
@@ -34,5 +36,6 @@ export const partEntry = (key: PartKey, code: string): string => `${key}/${code}
 export { DATASET_REF_PREFIX, formTableParts, mapReportRefs } from './datasets/refs.ts';
 export { REPORT_KIND_LABELS } from './reports/index.ts';
 export { automationFormCode, mapAutomationFormRefs, MESSAGE_RECIPIENT } from './automations/index.ts';
-export { APPROVAL_RECIPIENT, flowRoleCodes, localFlowTree, portableFlowTree, sameFlowTree, ROLE_REF_PREFIX, type RecipientPlace } from './flows/index.ts';
+export { formSetRoleCodes, mapRemindRecipients, type RemindRule } from './formsets/index.ts';
+export { APPROVAL_RECIPIENT, flowRoleCodes, localFlowTree, localRecipient, portableFlowTree, portableRecipient, sameFlowTree, ROLE_REF_PREFIX, type RecipientPlace } from './flows/index.ts';
 export { canonicalJson, sameJson, type PartKind } from './types.ts';

@@ -73,3 +73,5 @@ const str = (v: unknown, max: number): v is string => typeof v === 'string' && v
 export const nonEmpty = (v: unknown, max = 100): v is string => str(v, max);
 export const codeList = (v: unknown, rule: RegExp): v is string[] => Array.isArray(v) && v.every((c) => typeof c === 'string' && rule.test(c));
 export const ROLE_CODE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** A part's `notes` (what export left out): at most 100 texts of 300 characters, or null. */
+export const partNotes = (v: unknown): string[] | null => (Array.isArray(v) && v.length <= 100 && v.every((n) => typeof n === 'string' && n.length <= 300) ? (v as string[]) : null);

@@ -6,6 +6,7 @@ import { serverMicroApps } from './microapps/index.ts';
 import { serverDictionaries } from './dictionaries/index.ts';
 import { serverFlows } from './flows/index.ts';
 import { serverForms } from './forms/index.ts';
+import { serverFormSets } from './formsets/index.ts';
 import type { ServerPartKind } from './types.ts';
 
 /*
@@ -21,6 +22,7 @@ export const SERVER_PARTS: { [K in PartKey]: ServerPartKind<K> } = {
   datasets: serverDatasets,
   reports: serverReports,
   microapps: serverMicroApps,
+  formsets: serverFormSets,
 };
 
 export const INSTALL_ORDER = Object.keys(SERVER_PARTS) as PartKey[];

@@ -6,7 +6,7 @@ import { AUTOMATION_NODE_TYPES, type FlowNode } from '../../../flow/types.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { APP_CODE, FORM_REF_PREFIX } from '../../format.ts';
 import { flowRoleCodes, portabilityProblems } from '../flows/tree.ts';
-import { compareAction, nonEmpty, sameJson, type PartKind } from '../types.ts';
+import { compareAction, nonEmpty, partNotes, sameJson, type PartKind } from '../types.ts';
 import { mapAutomationFormRefs, MESSAGE_RECIPIENT } from './refs.ts';
 
 
@@ -25,7 +25,7 @@ export const automationsKind: PartKind<PackagedAutomation> = {
     if (!nonEmpty(raw.flowName)) return { part: null, reasons: [`自动化「${code}」缺少名称，或名称超过 100 字`] };
     const label = `自动化「${raw.flowName}」`;
     if (raw.status !== 0 && raw.status !== 1) return { part: null, reasons: [`${label}的状态不合法`] };
-    const notes = Array.isArray(raw.notes) && raw.notes.length <= 100 && raw.notes.every((n) => typeof n === 'string' && n.length <= 300) ? (raw.notes as string[]) : null;
+    const notes = partNotes(raw.notes);
     if (notes === null) return { part: null, reasons: [`${label}的说明不合法`] };
     if (!isRecord(raw.tree)) return { part: null, reasons: [`${label}不合法`] };
     let tree: FlowNode;

@@ -6,7 +6,7 @@ import type { ConditionConf, FieldCond, FlowNode, Recipient } from '../../../flo
 import { IDENTIFIER } from '../../../form/designValidation.ts';
 import { isRecord } from '../../../form/lib/values.ts';
 import { flattenControls } from '../../../form/walk.ts';
-import { sameJson } from '../types.ts';
+import { partNotes, sameJson } from '../types.ts';
 import type { PackagedFlow, PackagedForm } from '../../package.ts';
 
 /*
@@ -74,54 +74,85 @@ function mapRoles(r: Recipient, map: RoleMap, lost: string[]): Recipient {
   return out as unknown as Recipient;
 }
 
+/**
+ * One recipient made portable: role ids to `@role:<code>`, users and organisations dropped, each
+ * said in `notes` about `where` (节点「…」, 数据提醒「…」). Null: nobody is left (the caller picks its fallback).
+ */
+export function portableRecipient(r: Recipient, roleCodeOf: (roleId: string) => string | null, where: string, notes: string[]): Recipient | null {
+  const lost: string[] = [];
+  const toRef: RoleMap = (id) => {
+    const code = roleCodeOf(id);
+    return code !== null && ROLE_CODE.test(code) ? `${ROLE_REF_PREFIX}${code}` : null;
+  };
+  const out = mapRoles(r, toRef, lost);
+  if (Array.isArray(r.person) && r.person.length > 0) {
+    notes.push(`${where}指定的人员（${r.person.map((p) => p.name ?? p.id).join('、')}）不随应用包导出`);
+    out.person = [];
+  }
+  if (Array.isArray(out.orgAndRole) && out.orgAndRole.length > 0) {
+    notes.push(`${where}指定的组织（${out.orgAndRole.map((o) => o.orgName ?? o.orgId).join('、')}）不随应用包导出`);
+    out.orgAndRole = [];
+  }
+  if (lost.length > 0) notes.push(`${where}的角色（${lost.join('、')}）没有角色编码，不随应用包导出`);
+  return checkRecipient(out) === null ? out : null;
+}
+
 /** The installation's tree made portable: role ids to `@role:<code>`, users and organisations dropped (said in `notes`). */
 export function portableFlowTree(tree: FlowNode, roleCodeOf: (roleId: string) => string | null, place: RecipientPlace = APPROVAL_RECIPIENT): { tree: FlowNode; notes: string[] } {
   const notes: string[] = [];
   const mapped = mapRecipients(tree, (r, node) => {
-    const lost: string[] = [];
-    const toRef: RoleMap = (id) => {
-      const code = roleCodeOf(id);
-      return code !== null && ROLE_CODE.test(code) ? `${ROLE_REF_PREFIX}${code}` : null;
-    };
-    const out = mapRoles(r, toRef, lost);
-    if (Array.isArray(r.person) && r.person.length > 0) {
-      notes.push(`节点「${node.nodeName}」指定的人员（${r.person.map((p) => p.name ?? p.id).join('、')}）不随应用包导出`);
-      out.person = [];
-    }
-    if (Array.isArray(out.orgAndRole) && out.orgAndRole.length > 0) {
-      notes.push(`节点「${node.nodeName}」指定的组织（${out.orgAndRole.map((o) => o.orgName ?? o.orgId).join('、')}）不随应用包导出`);
-      out.orgAndRole = [];
-    }
-    if (lost.length > 0) notes.push(`节点「${node.nodeName}」的角色（${lost.join('、')}）没有角色编码，不随应用包导出`);
-    if (checkRecipient(out) === null) return out;
+    const out = portableRecipient(r, roleCodeOf, `节点「${node.nodeName}」`, notes);
+    if (out !== null) return out;
     notes.push(`节点「${node.nodeName}」导入后改为发起人的直属主管，请在流程设计中重新指定`);
     return fallbackRecipient();
   }, place);
   return { tree: mapped, notes };
 }
 
+/** A packaged recipient with `@role:<code>` replaced by the installation's role ids; the codes it lacks are added to `missing`. */
+export function localRecipient(r: Recipient, roleIdOf: (code: string) => string | null, missing: Set<string>): Recipient {
+  const toId: RoleMap = (ref) => {
+    const code = ref.startsWith(ROLE_REF_PREFIX) ? ref.slice(ROLE_REF_PREFIX.length) : ref;
+    const id = roleIdOf(code);
+    if (id === null) missing.add(code);
+    return id;
+  };
+  return mapRoles(r, toId, []);
+}
+
 /** A packaged tree with `@role:<code>` replaced by the installation's role ids; the codes it lacks. */
 export function localFlowTree(tree: FlowNode, roleIdOf: (code: string) => string | null, place: RecipientPlace = APPROVAL_RECIPIENT): { tree: FlowNode; missingRoles: string[] } {
   const missing = new Set<string>();
-  const mapped = mapRecipients(tree, (r) => {
-    const toId: RoleMap = (ref) => {
-      const code = ref.startsWith(ROLE_REF_PREFIX) ? ref.slice(ROLE_REF_PREFIX.length) : ref;
-      const id = roleIdOf(code);
-      if (id === null) missing.add(code);
-      return id;
-    };
-    return mapRoles(r, toId, []);
-  }, place);
+  const mapped = mapRecipients(tree, (r) => localRecipient(r, roleIdOf, missing), place);
   return { tree: mapped, missingRoles: [...missing] };
+}
+
+/** Role codes a packaged recipient names. */
+export function recipientRoleCodes(r: Recipient | undefined): string[] {
+  const out: string[] = [];
+  for (const key of ROLE_LISTS) for (const item of (r?.[key] as Array<{ roleId: unknown }> | undefined) ?? []) out.push(String(item.roleId).slice(ROLE_REF_PREFIX.length));
+  return out;
+}
+
+/** Why a packaged recipient cannot be installed, or []: people and organisations by id, roles not by code. */
+export function recipientPortabilityProblems(r: unknown, where: string, whom = '审批人'): string[] {
+  if (!isRecord(r)) return [`${where}的${whom}不合法`];
+  const rec = r as unknown as Recipient;
+  const out: string[] = [];
+  if ((rec.person ?? []).length > 0 || (rec.orgAndRole ?? []).some((o) => o.orgId !== undefined && o.orgId !== '')) out.push(`${where}指定了本系统的人员或组织编号，应用包不能携带`);
+  for (const key of ROLE_LISTS) {
+    const list = rec[key] as Array<{ roleId: unknown }> | undefined;
+    if (list !== undefined && (!Array.isArray(list) || list.some((x) => !isRecord(x) || typeof x.roleId !== 'string' || !x.roleId.startsWith(ROLE_REF_PREFIX) || !ROLE_CODE.test(x.roleId.slice(ROLE_REF_PREFIX.length))))) {
+      out.push(`${where}的角色须以角色编码引用（@role:编码）`);
+    }
+  }
+  return out;
 }
 
 /** Role codes a packaged tree names. */
 export function flowRoleCodes(tree: FlowNode, place: RecipientPlace = APPROVAL_RECIPIENT): string[] {
   const out = new Set<string>();
-  for (const node of walkNodes(tree)) {
-    const r = place.get(node) as Recipient | undefined;
-    for (const key of ROLE_LISTS) for (const item of (r?.[key] as Array<{ roleId: unknown }> | undefined) ?? []) out.add(String(item.roleId).slice(ROLE_REF_PREFIX.length));
-  }
+  for (const node of walkNodes(tree)) for (const code of recipientRoleCodes(place.get(node) as Recipient | undefined)) out.add(code);
   return [...out];
 }
 
@@ -137,19 +168,8 @@ function condModels(c: FieldCond, out: string[]): void {
 export function portabilityProblems(tree: FlowNode, conditionType: number = APPROVAL_NODE_TYPES.condition, place: RecipientPlace = APPROVAL_RECIPIENT): string[] {
   const out: string[] = [];
   for (const node of walkNodes(tree)) {
-    const r = place.get(node) as Recipient | undefined;
-    if (r !== undefined) {
-      if (!isRecord(r)) out.push(`节点「${node.nodeName}」的审批人不合法`);
-      else {
-        if ((r.person ?? []).length > 0 || (r.orgAndRole ?? []).some((o) => o.orgId !== undefined && o.orgId !== '')) out.push(`节点「${node.nodeName}」指定了本系统的人员或组织编号，应用包不能携带`);
-        for (const key of ROLE_LISTS) {
-          const list = r[key] as Array<{ roleId: unknown }> | undefined;
-          if (list !== undefined && (!Array.isArray(list) || list.some((x) => !isRecord(x) || typeof x.roleId !== 'string' || !x.roleId.startsWith(ROLE_REF_PREFIX) || !ROLE_CODE.test(x.roleId.slice(ROLE_REF_PREFIX.length))))) {
-            out.push(`节点「${node.nodeName}」的角色须以角色编码引用（@role:编码）`);
-          }
-        }
-      }
-    }
+    const r = place.get(node);
+    if (r !== undefined) out.push(...recipientPortabilityProblems(r, `节点「${node.nodeName}」`));
     if (node.type === conditionType) {
       const models: string[] = [];
       for (const g of (node.conf as ConditionConf | undefined)?.condition?.fieldConds?.conditions ?? []) for (const c of g.conds ?? []) condModels(c, models);
@@ -167,7 +187,7 @@ export function flowProblems(code: string, raw: unknown, forms: ReadonlyMap<stri
   const label = `表单「${form.formName}」的审批流程`;
   if (typeof raw.modelName !== 'string' || raw.modelName.length > 100) return { flow: null, reasons: [`${label}缺少名称`] };
   if (!isRecord(raw.tree)) return { flow: null, reasons: [`${label}不合法`] };
-  const notes = Array.isArray(raw.notes) && raw.notes.every((n) => typeof n === 'string' && n.length <= 300) && raw.notes.length <= 100 ? (raw.notes as string[]) : null;
+  const notes = partNotes(raw.notes);
   if (notes === null) return { flow: null, reasons: [`${label}的说明不合法`] };
   let tree: FlowNode;
   try {
