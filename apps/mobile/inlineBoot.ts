@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { minify, parseAst, transformWithOxc, type Plugin } from 'vite';
+import { minify, parseAst, transformWithOxc, type Plugin, type Rollup } from 'vite';
 
 /**
  * Puts src/boot/earlyCalls.ts into index.html's head as an inline module script, ahead of the
@@ -17,8 +17,9 @@ export function inlineBoot(base: string): Plugin {
     transformIndexHtml: {
       // After Vite has written its own tags: placed right before the first of them, after the meta tags.
       order: 'post',
-      async handler(html) {
-        const code = await classicScript(source, `startEarlyCalls(window, ${JSON.stringify(base)});`);
+      async handler(html, ctx) {
+        const files = ctx.bundle ? formListFiles(ctx.bundle, base) : [];
+        const code = await classicScript(source, `startEarlyCalls(window, ${JSON.stringify(base)}, ${JSON.stringify(files)});`);
         const at = html.indexOf('<script');
         if (at < 0) throw new Error('index.html has no script to put the first calls before');
         // A classic script ahead of every stylesheet: it runs as the parser reaches it. A module
@@ -27,6 +28,35 @@ export function inlineBoot(base: string): Plugin {
       },
     },
   };
+}
+
+/**
+ * The files the form list page (src/form/pages.tsx) loads beyond what the entry loads: its chunk,
+ * the chunks it imports, and their stylesheets, as addresses under the base (ADR 0067).
+ */
+function formListFiles(bundle: Rollup.OutputBundle, base: string): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: Rollup.OutputChunk) => {
+    const seen = new Set<string>();
+    const walk = (c: Rollup.OutputChunk) => {
+      if (seen.has(c.fileName)) return;
+      seen.add(c.fileName);
+      for (const name of c.imports) {
+        const next = byName.get(name);
+        if (next) walk(next);
+      }
+    };
+    walk(start);
+    return seen;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  const page = chunks.find((c) => c.facadeModuleId?.endsWith('/src/form/pages.tsx'));
+  if (!entry || !page) throw new Error('the build has no entry or no form pages chunk (src/form/pages.tsx) to preload');
+  const loaded = closure(entry);
+  const wanted = [...closure(page)].filter((name) => !loaded.has(name));
+  const styles = wanted.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);
+  return [...styles, ...wanted].map((name) => `${base}/${name}`);
 }
 
 /** A module without imports as one classic script: its `export`s dropped, wrapped so nothing leaks into window, minified. */

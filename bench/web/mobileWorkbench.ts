@@ -20,7 +20,8 @@ import { machine, median } from '../lib.ts';
 import { FAST_3G } from './mobileWorkbench.profile.ts';
 
 const M = '/closed-park-web/m';
-const DIST = path.resolve(import.meta.dirname, '../../apps/mobile/dist');
+// The build served: MOBILE_DIST when an A/B run serves another build (the server reads the same variable).
+const DIST = path.resolve(process.env.MOBILE_DIST || path.join(import.meta.dirname, '../../apps/mobile/dist'));
 const ROUNDS = Number(process.env.ROUNDS || 3);
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN || 4);
 const THROTTLE = process.env.NO_THROTTLE !== '1';

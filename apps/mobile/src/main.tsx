@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import { ConfigProvider, unstableSetRender } from 'antd-mobile';
+import { BrowserRouter } from 'react-router';
+import { ConfigProvider, unstableSetRender } from './lib/firstUi.ts';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { createMobileRouter } from './app/router.tsx';
+import { mobileBasename, MobileRoutes } from './app/router.tsx';
 import { queryClient } from './app/queryClient.ts';
 import { prefetchFirstScreen } from './app/prefetch.ts';
 import { registerServiceWorker } from './lib/swCache.ts';
@@ -32,7 +32,7 @@ unstableSetRender((node, container) => {
 });
 
 prefetchFirstScreen(window.location.pathname, MOBILE_BASE_PATH);
-const router = createMobileRouter();
+const basename = mobileBasename();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
@@ -40,7 +40,9 @@ createRoot(container).render(
   <StrictMode>
     <ConfigProvider locale={zhCN}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter basename={basename}>
+          <MobileRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,

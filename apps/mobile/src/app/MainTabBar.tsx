@@ -1,4 +1,4 @@
-import { TabBar } from 'antd-mobile';
+import { TabBar } from '../lib/firstUi.ts';
 import { AppOutline, MessageOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { useLocation, useNavigate } from 'react-router';
 import { badgeContent, useCounter } from '../features/counters/counters.ts';

@@ -1,18 +1,21 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { MOBILE_BASE_PATH } from '@park/core';
 import { MobileLayout } from './MobileLayout.tsx';
 import { PageLoading } from '../lib/PageLoading.tsx';
 import { RouteError } from '../lib/RouteError.tsx';
+import { RouteErrorBoundary } from '../lib/RouteErrorBoundary.tsx';
 import { WorkbenchPage } from '../features/workbench/WorkbenchPage.tsx';
 
 /** Pages past the first screen load when opened, so the workbench's first load stays small (issue 37). */
 function page(component: LazyExoticComponent<ComponentType>) {
   const Page = component;
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
@@ -35,15 +38,25 @@ const QrEntryPage = lazy(() => import('../features/qr/QrPages.tsx').then((m) => 
 const FormRecordPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormRecordPage })));
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: page(LoginPage), errorElement: <RouteError /> },
-  { path: '/changePassword', element: page(ChangePasswordPage), errorElement: <RouteError /> },
+  { path: '/login', element: page(LoginPage) },
+  { path: '/changePassword', element: page(ChangePasswordPage) },
   // A scanned form code: 免登录填报 needs no login; the others continue at qr/:token/open (issue 39).
-  { path: '/qr/:token', element: page(QrCodePage), errorElement: <RouteError /> },
+  { path: '/qr/:token', element: page(QrCodePage) },
   {
-    element: <MobileLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <MobileLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
-      { index: true, element: <WorkbenchPage /> },
+      {
+        index: true,
+        element: (
+          <RouteErrorBoundary>
+            <WorkbenchPage />
+          </RouteErrorBoundary>
+        ),
+      },
       { path: 'form/:formId', element: page(FormListPage) },
       { path: 'form/:formId/add', element: page(FormAddPage) },
       { path: 'form/:formId/record/:id', element: page(FormRecordPage) },
@@ -61,13 +74,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The pages by address, drawn inside main.tsx's BrowserRouter. */
+export function MobileRoutes() {
+  return useRoutes(routes);
+}
+
 /**
- * The basename ends in a slash so that the workbench's own address is /closed-park-web/m/ — inside
- * the service worker's scope (public/sw.js; a scope without the slash would also cover the desktop's
- * /closed-park-web/msg/…). An address typed without it is given the slash before the router starts.
+ * The router's basename: it ends in a slash so that the workbench's own address is
+ * /closed-park-web/m/ — inside the service worker's scope (public/sw.js; a scope without the slash
+ * would also cover the desktop's /closed-park-web/msg/…). An address typed without it is given the
+ * slash before the router starts.
+ *
+ * The declarative router (BrowserRouter + useRoutes), not the data router: no page here uses
+ * loaders, actions or fetchers, and createBrowserRouter's machinery was ~20 KB gzip of the first
+ * script (ADR 0067).
  */
-export function createMobileRouter() {
+export function mobileBasename(): string {
   const { pathname, search, hash } = window.location;
   if (pathname === MOBILE_BASE_PATH) window.history.replaceState(window.history.state, '', `${MOBILE_BASE_PATH}/${search}${hash}`);
-  return createBrowserRouter(routes, { basename: `${MOBILE_BASE_PATH}/` });
+  return `${MOBILE_BASE_PATH}/`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_FRESH_MS, firstCalls, listBody, startEarlyCalls, takeEarlyReply } from './earlyCalls.ts';
+import { EARLY_FRESH_MS, firstCalls, isFormListRoute, listBody, startEarlyCalls, takeEarlyReply } from './earlyCalls.ts';
 
 const BASE = '/closed-park-web/m';
 
@@ -79,5 +79,35 @@ describe('the answers index.html asked', () => {
     startEarlyCalls(win, BASE);
     await expect(takeEarlyReply(win, 'GET', '/api/user/getUser')).rejects.toThrow('Failed to fetch');
     expect(takeEarlyReply({} as Window, 'GET', '/api/user/getUser')).toBeUndefined();
+  });
+});
+
+describe("a form list's page files from index.html", () => {
+  /** A document whose head records the links put into it. */
+  function withHead(pathname: string) {
+    const links: Array<{ rel: string; as?: string; href: string; crossOrigin: string | null }> = [];
+    const { win } = fakeWindow(pathname, () => ok('{}'));
+    const doc = { createElement: () => ({ rel: '', href: '', crossOrigin: null }), head: { appendChild: (l: (typeof links)[number]) => links.push(l) } };
+    (win as unknown as { document: unknown }).document = doc;
+    return { win, links };
+  }
+  const files = [`${BASE}/assets/form-1.css`, `${BASE}/assets/pages-1.js`];
+
+  it('are asked beside the first script on a list, scripts as modulepreload and styles as preload, as Vite asks them', () => {
+    const { win, links } = withHead(`${BASE}/form/7`);
+    startEarlyCalls(win, BASE, files);
+    expect(links).toEqual([
+      { rel: 'preload', as: 'style', href: files[0], crossOrigin: '' },
+      { rel: 'modulepreload', href: files[1], crossOrigin: '' },
+    ]);
+  });
+
+  it('are not asked elsewhere: the workbench, a record, the add page', () => {
+    for (const path of [`${BASE}/`, `${BASE}/form/7/add`, `${BASE}/form/7/record/3`]) {
+      const { win, links } = withHead(path);
+      startEarlyCalls(win, BASE, files);
+      expect(links).toEqual([]);
+    }
+    expect(isFormListRoute(`${BASE}/form/7/`, BASE)).toBe(true);
   });
 });

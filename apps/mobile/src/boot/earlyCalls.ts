@@ -87,8 +87,36 @@ export function firstCalls(pathname: string, base: string): EarlyCall[] {
 
 type EarlyWindow = { [EARLY_CALLS_GLOBAL]?: Map<string, Pending> };
 
-/** Run by index.html: the route's calls leave now; their answers wait in the window for the http client. */
-export function startEarlyCalls(win: Window, base: string): void {
+/** Whether the address is a form's list (`/form/:id`), the one route whose page code index.html fetches too. */
+export function isFormListRoute(pathname: string, base: string): boolean {
+  const route = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  return /^\/form\/\d+\/?$/.test(route);
+}
+
+/**
+ * A form list opened from a link (a shared address, a desktop QR code) needs its page's files on top
+ * of the first script; the main code would only ask for them once it has arrived and run, one more
+ * round trip later. Asked here they travel beside it. Scripts as modulepreload (Vite's loader then
+ * finds them and asks nothing more), stylesheets as preload (its own <link rel=stylesheet> is then
+ * served from the cache); crossorigin as Vite's loader sets it, so the two are the same request.
+ */
+export function preloadFiles(doc: Document, files: readonly string[]): void {
+  for (const href of files) {
+    const link = doc.createElement('link');
+    link.rel = href.endsWith('.css') ? 'preload' : 'modulepreload';
+    if (href.endsWith('.css')) link.as = 'style';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
+/**
+ * Run by index.html: the route's calls leave now; their answers wait in the window for the http
+ * client. `formListFiles`: the form list page's files, named by the build (inlineBoot.ts).
+ */
+export function startEarlyCalls(win: Window, base: string, formListFiles: readonly string[] = []): void {
+  if (formListFiles.length > 0 && isFormListRoute(win.location.pathname, base)) preloadFiles(win.document, formListFiles);
   const pending = new Map<string, Pending>();
   (win as unknown as EarlyWindow)[EARLY_CALLS_GLOBAL] = pending;
   for (const call of firstCalls(win.location.pathname, base)) {

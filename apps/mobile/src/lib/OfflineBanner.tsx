@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { NoticeBar } from 'antd-mobile';
+import { NoticeBar } from './firstUi.ts';
 import { networkState, subscribeNetwork } from './network.ts';
 
 /**

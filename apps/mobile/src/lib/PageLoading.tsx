@@ -1,4 +1,4 @@
-import { DotLoading } from 'antd-mobile';
+import { DotLoading } from './firstUi.ts';
 
 export function PageLoading({ text = '加载中' }: { text?: string }) {
   return (

@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button, ErrorBlock } from './firstUi.ts';
 import { useNavigate } from 'react-router';
 
 /** A route that does not exist, or a page that failed to load (often: the network dropped while loading its code). */

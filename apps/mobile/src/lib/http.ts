@@ -1,5 +1,5 @@
 import { MOBILE_BASE_PATH } from '@park/core';
-import { Toast } from 'antd-mobile';
+import { showToast } from './toast.ts';
 import { reportNetworkFailure, reportNetworkSuccess } from './network.ts';
 import { currentRoute } from './paths.ts';
 import { CALL_HEADERS, takeEarlyReply } from '../boot/earlyCalls.ts';
@@ -77,7 +77,7 @@ function isSuccessCode(code: unknown): boolean {
 
 function reported(error: ApiError, opts: CallOptions): ApiError {
   if (error.isNetwork) reportNetworkFailure();
-  if (!opts.silent && error.kind !== 'aborted') Toast.show({ icon: 'fail', content: error.errMsg });
+  if (!opts.silent && error.kind !== 'aborted') showToast({ icon: 'fail', content: error.errMsg });
   return error;
 }
 

@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
-import { ActionSheet, Badge, ErrorBlock, Grid, PullToRefresh, Toast } from 'antd-mobile';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Badge, ErrorBlock, Grid } from '../../lib/firstUi.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/http.ts';
+import { showToast } from '../../lib/toast.ts';
+import { LazyPullToRefresh } from '../../lib/LazyPullToRefresh.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { PageLoading } from '../../lib/PageLoading.tsx';
 import { useRetryOnReconnect } from '../../lib/useRetry.ts';
@@ -14,6 +16,8 @@ import { NOTICE_QUERY_ROOT, useNoticeUnread } from '../notices/api.ts';
 import { AppIcon } from './AppIcon.tsx';
 import { functionRoute, groupViews, phoneFunctions, quickApps, type PlacedApp } from './tree.ts';
 import './workbench.css';
+
+const FunctionSheet = lazy(() => import('./FunctionSheet.tsx').then((m) => ({ default: m.FunctionSheet })));
 
 function greeting(now = new Date()): string {
   const h = now.getHours();
@@ -44,6 +48,8 @@ export function WorkbenchPage() {
   const canSeeAlarms = useMenuComponents()?.has(ALARM_COMPONENT) ?? false;
   const alarms = useUnhandledAlarms(canSeeAlarms);
   const [choosing, setChoosing] = useState<PlacedApp | null>(null);
+  // Mounted from the first tap on an app with several functions, then kept, so it can animate closed.
+  const [sheetWanted, setSheetWanted] = useState(false);
   const groups = useMemo(() => groupViews(tree.data ?? []), [tree.data]);
   const quick = useMemo(() => quickApps(tree.data ?? []), [tree.data]);
   const refresh = async () => {
@@ -53,17 +59,20 @@ export function WorkbenchPage() {
 
   const go = (route: string | null) => {
     if (route) void navigate(route);
-    else Toast.show({ content: '该功能请在电脑端使用' });
+    else showToast({ content: '该功能请在电脑端使用' });
   };
   const open = (p: PlacedApp) => {
     const fns = phoneFunctions(p.app);
     if (fns.length === 1) go(functionRoute(fns[0]!));
-    else setChoosing(p);
+    else {
+      setSheetWanted(true);
+      setChoosing(p);
+    }
   };
 
   return (
     <div className="m-workbench" data-testid="workbench">
-      <PullToRefresh onRefresh={refresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="刷新中…" completeText="刷新成功">
+      <LazyPullToRefresh onRefresh={refresh} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="刷新中…" completeText="刷新成功">
         <header className="m-wb-header">
           <div className="m-wb-hello">
             {greeting()}，{user.realName || user.username}
@@ -125,19 +134,12 @@ export function WorkbenchPage() {
           </section>
         ))}
         {tree.data && groups.length === 0 && quick.length === 0 && <ErrorBlock status="empty" title="暂无可用应用" description="请联系管理员在工作台中为您添加应用" />}
-      </PullToRefresh>
-      <ActionSheet
-        visible={choosing !== null}
-        extra={choosing?.app.appName}
-        cancelText="取消"
-        actions={(choosing ? phoneFunctions(choosing.app) : []).map((f) => ({ key: f.id, text: f.funName, description: functionRoute(f) ? undefined : '请在电脑端使用' }))}
-        onAction={(a) => {
-          const fn = choosing && phoneFunctions(choosing.app).find((f) => f.id === a.key);
-          setChoosing(null);
-          if (fn) go(functionRoute(fn));
-        }}
-        onClose={() => setChoosing(null)}
-      />
+      </LazyPullToRefresh>
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <FunctionSheet app={choosing} onChoose={(fn) => go(functionRoute(fn))} onClose={() => setChoosing(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
