@@ -31,7 +31,7 @@ export function inlineBoot(base: string): Plugin {
 }
 
 /**
- * The files the form list page (src/form/pages.tsx) loads beyond what the entry loads: its chunk,
+ * The files the form list page (src/form/listPage.tsx) loads beyond what the entry loads: its chunk,
  * the chunks it imports, and their stylesheets, as addresses under the base (ADR 0067).
  */
 function formListFiles(bundle: Rollup.OutputBundle, base: string): string[] {
@@ -51,8 +51,8 @@ function formListFiles(bundle: Rollup.OutputBundle, base: string): string[] {
     return seen;
   };
   const entry = chunks.find((c) => c.isEntry);
-  const page = chunks.find((c) => c.facadeModuleId?.endsWith('/src/form/pages.tsx'));
-  if (!entry || !page) throw new Error('the build has no entry or no form pages chunk (src/form/pages.tsx) to preload');
+  const page = chunks.find((c) => c.facadeModuleId?.endsWith('/src/form/listPage.tsx'));
+  if (!entry || !page) throw new Error('the build has no entry or no form list chunk (src/form/listPage.tsx) to preload');
   const loaded = closure(entry);
   const wanted = [...closure(page)].filter((name) => !loaded.has(name));
   const styles = wanted.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);

@@ -22,5 +22,5 @@ export function prefetchFirstScreen(pathname: string, base: string): void {
     prefetchWorkbench(queryClient);
   }
   // The list's page code with the main code; its design and first page were asked by index.html.
-  if (/^\/form\/\d+\/?$/.test(route)) void import('../form/pages.tsx');
+  if (/^\/form\/\d+\/?$/.test(route)) void import('../form/listPage.tsx');
 }

@@ -31,7 +31,7 @@ const NoticePage = lazy(() => import('../features/notices/NoticesPage.tsx').then
 const BookPage = lazy(() => import('../features/book/BookPage.tsx').then((m) => ({ default: m.BookPage })));
 const MePage = lazy(() => import('../features/me/MePage.tsx').then((m) => ({ default: m.MePage })));
 // The form pages (src/form/pages.tsx) belong to the mobile form engineer (mform).
-const FormListPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormListPage })));
+const FormListPage = lazy(() => import('../form/listPage.tsx').then((m) => ({ default: m.FormListPage })));
 const FormAddPage = lazy(() => import('../form/pages.tsx').then((m) => ({ default: m.FormAddPage })));
 const QrCodePage = lazy(() => import('../features/qr/QrPages.tsx').then((m) => ({ default: m.QrCodePage })));
 const QrEntryPage = lazy(() => import('../features/qr/QrPages.tsx').then((m) => ({ default: m.QrEntryPage })));

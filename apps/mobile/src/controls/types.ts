@@ -41,12 +41,15 @@ export interface MobileDisplayProps {
 export type MobileFrame = 'field' | 'bare' | 'container' | 'subTable';
 
 /**
- * One control type on the phone (DESIGN §13): an antd-mobile editor, a read-only display and
- * plain text (cards, the list). One entry of controls/registry.ts MOBILE_CONTROLS each.
+ * One control type on the phone (DESIGN §13): an antd-mobile editor and a read-only display. One
+ * entry of controls/registry.ts MOBILE_CONTROLS each; its plain text (cards, the list) is the
+ * type's entry of controls/texts.ts, kept apart so the list page loads no editor.
  */
 export interface MobileControl {
   frame: MobileFrame;
   Editor: ComponentType<MobileEditorProps>;
   Display: ComponentType<MobileDisplayProps>;
-  text(value: unknown, control: FormControl): string;
 }
+
+/** A control's value as the plain text of a card or a sub-table row's summary. */
+export type ControlText = (value: unknown, control: FormControl) => string;

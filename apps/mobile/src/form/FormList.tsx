@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CapsuleTabs, ErrorBlock, FloatingBubble, InfiniteScroll, NavBar, PullToRefresh, SearchBar } from 'antd-mobile';
+import { CapsuleTabs, ErrorBlock, InfiniteScroll, NavBar, SearchBar } from '../lib/listUi.ts';
+import { LazyPullToRefresh } from '../lib/LazyPullToRefresh.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { appCardHasFooter, appHasSearch, appQueryConditions, appSearchPlaceholder, appSettingsOf, type AppEnumChoice } from '@park/core';
 import { loadFormActions, queryRecords, type FormDefinition, type ListRow } from './api.ts';
@@ -113,7 +114,7 @@ export function FormList({ definition }: { definition: FormDefinition }) {
           ))}
         </CapsuleTabs>
       ))}
-      <PullToRefresh
+      <LazyPullToRefresh
         pullingText="下拉刷新"
         canReleaseText="释放立即刷新"
         refreshingText="加载中…"
@@ -132,13 +133,13 @@ export function FormList({ definition }: { definition: FormDefinition }) {
             {hasMore ? '加载中…' : rows.length === 0 && !failed ? '暂无数据' : failed ? '加载失败，下拉重试' : '没有更多了'}
           </InfiniteScroll>
         </div>
-      </PullToRefresh>
+      </LazyPullToRefresh>
       {actions.data?.has('add') && (
-        <FloatingBubble style={{ '--initial-position-bottom': '72px', '--initial-position-right': '20px', '--edge-distance': '20px' }} onClick={() => void navigate(`/form/${formId}/add`)}>
-          <span className="m-fab" aria-label="新增">
-            ＋
-          </span>
-        </FloatingBubble>
+        // A fixed round button where antd-mobile's FloatingBubble stood: the bubble's dragging brought
+        // its gesture and animation libraries into the list's first load for a button nobody drags.
+        <button type="button" className="m-fab-button" aria-label="新增" onClick={() => void navigate(`/form/${formId}/add`)}>
+          <span className="m-fab">＋</span>
+        </button>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Button, Dialog, Popup, Toast } from 'antd-mobile';
 import { defaultValues, flattenControls, FORM_VALIDATION_FAILED, subTableChildren, type FormContext, type FormControl, type FormValues } from '@park/core';
 import { mobileControlOf } from '../controls/registry.ts';
+import { controlTextOf } from '../controls/texts.ts';
 import { modelOf, nameOf } from '../controls/common/values.ts';
 import { FormFields } from './FormFields.tsx';
 import './form.css';
@@ -62,7 +63,7 @@ export function RowCard({ columns, row, index, onEdit, onRemove }: { columns: Fo
         </span>
       </div>
       {columns.map((c) => {
-        const text = mobileControlOf(String(c.type))?.text(row[modelOf(c)], c) ?? '';
+        const text = controlTextOf(String(c.type))?.(row[modelOf(c)], c) ?? '';
         return (
           <div className="m-sub-card-line" key={modelOf(c)}>
             <span className="m-card-label">{nameOf(c)}：</span>

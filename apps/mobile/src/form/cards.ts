@@ -1,5 +1,5 @@
 import { appColLabel, appSlotText, decodeRecord, listColumnChoices, type AppSensorSettings, type AppSlot, type AppSlotEntry, type FormControl, type FormMeta } from '@park/core';
-import { mobileControlOf } from '../controls/registry.ts';
+import { controlTextOf } from '../controls/texts.ts';
 import { textOf } from '../controls/common/values.ts';
 
 /** A list card's texts, slot by slot, as AppPreview lays them out (screens-round3 §2.6). */
@@ -24,8 +24,8 @@ export function cardReader(meta: FormMeta, settings: AppSensorSettings): (row: R
     const values = decodeRecord(meta, row);
     const valueText = (entry: AppSlotEntry): string => {
       const control = controls.get(entry.key);
-      const widget = control ? mobileControlOf(String(control.type)) : undefined;
-      return control && widget ? widget.text(values[entry.key], control) : textOf(row[entry.key]);
+      const text = control ? controlTextOf(String(control.type)) : undefined;
+      return control && text ? text(values[entry.key], control) : textOf(row[entry.key]);
     };
     const slotText = (entry: AppSlotEntry | undefined) => (entry ? appSlotText(entry, valueText(entry)) : '');
     return {

@@ -1,65 +1,19 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, ErrorBlock, NavBar, Tag } from 'antd-mobile';
+import { Button, ErrorBlock, Tag } from 'antd-mobile';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVE_STATUS_TEXT, decodeRecord, subTablesOf, type ApproveStatus, type FormControl } from '@park/core';
 import { useSession } from '../lib/session.tsx';
 import { modelOf } from '../controls/common/values.ts';
-import { definitionKey, FormDefinitionError, isFlowDeployed, loadFormActions, loadFormDefinition, loadRecord, querySubRows, recordKey, recordStatus, type FormDefinition } from './api.ts';
+import { isFlowDeployed, loadFormActions, loadRecord, querySubRows, recordKey, recordStatus, type FormDefinition } from './api.ts';
+import { Failed, Shell, useDefinition, useFormId } from './pageParts.tsx';
 import { FormFields } from './FormFields.tsx';
 import { MobileFormEditor } from './FormEditor.tsx';
-import { FormList } from './FormList.tsx';
-import { NO_DESIGN } from './messages.ts';
 import { MobileFormStore } from './store.ts';
 import { SubTableCards } from './SubTableCards.tsx';
 import { useFormContext } from './useFormContext.ts';
 import './form.css';
 import { PageLoading } from '../lib/PageLoading.tsx';
-
-/** The route's form id: numeric, or the spec's errors (spec 000 §2). */
-function useFormId(): { formId: number | null; problem: string | null } {
-  const { formId } = useParams();
-  if (!formId) return { formId: null, problem: 'route formId is empty' };
-  if (!/^\d+$/.test(formId)) return { formId: null, problem: 'route formId is not a string' };
-  return { formId: Number(formId), problem: null };
-}
-
-function Shell({ title, children, right }: { title: string; children: React.ReactNode; right?: React.ReactNode }) {
-  const navigate = useNavigate();
-  return (
-    <div className="m-page m-form-page">
-      <NavBar onBack={() => void navigate(-1)} right={right}>
-        {title}
-      </NavBar>
-      {children}
-    </div>
-  );
-}
-
-function useDefinition(formId: number | null) {
-  return useQuery({
-    queryKey: definitionKey(formId ?? 0),
-    queryFn: ({ signal }) => loadFormDefinition(formId!, signal),
-    enabled: formId !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
-}
-
-function Failed({ error, formId }: { error: unknown; formId: number }) {
-  const text = error instanceof FormDefinitionError ? NO_DESIGN(formId) : '加载失败，请稍后重试';
-  return <ErrorBlock status="default" title={text} description="" />;
-}
-
-/** /m/form/:formId — the form's mobile list. */
-export function FormListPage() {
-  const { formId, problem } = useFormId();
-  const definition = useDefinition(formId);
-  if (problem || formId === null) return <Shell title="表单列表"><ErrorBlock status="default" title={problem} description="" /></Shell>;
-  if (definition.isError) return <Shell title="表单列表"><Failed error={definition.error} formId={formId} /></Shell>;
-  if (!definition.data) return <Shell title="表单列表"><PageLoading /></Shell>;
-  return <FormList key={formId} definition={definition.data} />;
-}
 
 /** /m/form/:formId/add — a new record (提交 for approval when the form has a flow). */
 export function FormAddPage() {

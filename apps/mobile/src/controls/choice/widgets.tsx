@@ -148,7 +148,7 @@ function ChoiceDisplay({ control, value }: MobileDisplayProps) {
   return <span className="m-field-display">{shown === '' ? <span className="m-field-empty">-</span> : shown}</span>;
 }
 const choiceDisplay = ChoiceDisplay;
-const widget = (Editor: MobileControl['Editor']): MobileControl => ({ frame: 'field', Editor, Display: choiceDisplay, text: choiceText });
+const widget = (Editor: MobileControl['Editor']): MobileControl => ({ frame: 'field', Editor, Display: choiceDisplay });
 
 export const radioWidget = () => widget(RadioEditor);
 export const checkboxWidget = () => widget(CheckboxEditor);
@@ -158,5 +158,4 @@ export const switchWidget = (): MobileControl => ({
   frame: 'field',
   Editor: SwitchEditor,
   Display: textDisplay((v: unknown, c: FormControl) => switchText(v, c)),
-  text: switchText,
 });

@@ -8,13 +8,3 @@ export function textDisplay(text: (value: unknown, control: FormControl) => stri
     return <span className="m-field-display">{shown === '' ? <span className="m-field-empty">-</span> : shown}</span>;
   };
 }
-
-export function plainText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  return '';
-}
-
-export const noText = () => '';

@@ -1,20 +1,13 @@
 import { useState } from 'react';
 import { DatePicker, Picker } from 'antd-mobile';
-import { dateEditorValue, readDateValue, valueFormatOf, formatDateParts, type DateKind, type DateParts, type FormControl } from '@park/core';
+import { dateEditorValue, readDateValue, type DateKind, type DateParts, type FormControl } from '@park/core';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
 import { PickerRow } from '../common/PickerRow.tsx';
 import { textDisplay } from '../common/TextDisplay.tsx';
 import { flag, nameOf, optionsOf, placeholderOf } from '../common/values.ts';
 import { TimeRangeEditor } from './TimeRangeEditor.tsx';
 import { TIME_COLUMNS, timeWheelValue } from './timeWheels.ts';
-
-/** What the reader sees: the value in its own format (core reads and writes it, as the server does). */
-export function dateText(value: unknown, control: FormControl, kind: DateKind): string {
-  if (Array.isArray(value)) return value.map((v) => dateText(v, control, kind)).filter(Boolean).join(' 至 ');
-  const parts = readDateValue(value, control, kind);
-  if (parts) return formatDateParts(parts, valueFormatOf(control, kind));
-  return typeof value === 'string' ? value : '';
-}
+import { dateText } from './texts.ts';
 
 /** The wheel columns of each kind; month alone still turns a year wheel it ignores. */
 const PRECISION: Record<Exclude<DateKind, 'time'>, 'year' | 'month' | 'day' | 'second'> = {
@@ -89,5 +82,5 @@ function TimeEditor(props: MobileEditorProps) {
 
 export function dateWidget(kind: DateKind): MobileControl {
   const text = (value: unknown, control: FormControl) => dateText(value, control, kind);
-  return { frame: 'field', Editor: kind === 'time' ? TimeEditor : makeDateEditor(kind), Display: textDisplay(text), text };
+  return { frame: 'field', Editor: kind === 'time' ? TimeEditor : makeDateEditor(kind), Display: textDisplay(text) };
 }

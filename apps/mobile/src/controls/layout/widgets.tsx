@@ -1,9 +1,7 @@
 import type { FormControl } from '@park/core';
 import type { MobileControl, MobileDisplayProps, MobileEditorProps } from '../types.ts';
-import { noText, plainText } from '../common/TextDisplay.tsx';
-import { isObject, optionsOf } from '../common/values.ts';
-
-const fixedText = (_value: unknown, control: FormControl) => plainText(optionsOf(control).defaultValue);
+import { isObject } from '../common/values.ts';
+import { fixedText } from './texts.ts';
 
 /** text (文字): the designer's words, the same in every mode. */
 function FixedText({ control }: MobileEditorProps | MobileDisplayProps) {
@@ -18,6 +16,6 @@ function Grid({ control, ctx }: MobileEditorProps | MobileDisplayProps) {
   return <>{columns.map((col) => ctx.renderControls(Array.isArray(col.list) ? (col.list as FormControl[]) : []))}</>;
 }
 
-export const fixedTextWidget = (): MobileControl => ({ frame: 'bare', Editor: FixedText, Display: FixedText, text: fixedText });
-export const blankWidget = (): MobileControl => ({ frame: 'bare', Editor: Nothing, Display: Nothing, text: noText });
-export const gridWidget = (): MobileControl => ({ frame: 'container', Editor: Grid, Display: Grid, text: noText });
+export const fixedTextWidget = (): MobileControl => ({ frame: 'bare', Editor: FixedText, Display: FixedText });
+export const blankWidget = (): MobileControl => ({ frame: 'bare', Editor: Nothing, Display: Nothing });
+export const gridWidget = (): MobileControl => ({ frame: 'container', Editor: Grid, Display: Grid });

@@ -1,15 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Input, Slider, Stepper } from 'antd-mobile';
-import type { FormControl } from '@park/core';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
-import { plainText, textDisplay } from '../common/TextDisplay.tsx';
+import { textDisplay } from '../common/TextDisplay.tsx';
+import { plainText } from '../common/text.ts';
+import { numberText } from './texts.ts';
 import { flag, num, optionsOf, placeholderOf, textOf } from '../common/values.ts';
 import { typedNumber } from './typed.ts';
-
-export function numberText(value: unknown, _control: FormControl): string {
-  if (Array.isArray(value)) return value.map((v) => plainText(v)).join(' - ');
-  return plainText(value);
-}
 
 function makeTypedEditor(integer: boolean, asText: boolean) {
   return function NumberEditor({ control, value, onChange, disabled }: MobileEditorProps) {
@@ -82,8 +78,7 @@ export const typedNumberWidget = (integer: boolean, asText = false): MobileContr
   frame: 'field',
   Editor: makeTypedEditor(integer, asText),
   Display: display,
-  text: numberText,
 });
-export const counterWidget = (): MobileControl => ({ frame: 'field', Editor: CounterEditor, Display: display, text: numberText });
-export const sliderWidget = (): MobileControl => ({ frame: 'field', Editor: SliderEditor, Display: display, text: numberText });
-export const formulaWidget = (): MobileControl => ({ frame: 'field', Editor: FormulaEditor, Display: display, text: numberText });
+export const counterWidget = (): MobileControl => ({ frame: 'field', Editor: CounterEditor, Display: display });
+export const sliderWidget = (): MobileControl => ({ frame: 'field', Editor: SliderEditor, Display: display });
+export const formulaWidget = (): MobileControl => ({ frame: 'field', Editor: FormulaEditor, Display: display });

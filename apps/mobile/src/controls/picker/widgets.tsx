@@ -6,16 +6,8 @@ import { PickerRow } from '../common/PickerRow.tsx';
 import { textDisplay } from '../common/TextDisplay.tsx';
 import { flag, isObject, optionsOf, placeholderOf, textOf } from '../common/values.ts';
 import { CandidatePopup } from './CandidatePopup.tsx';
+import { multiPickerText, pickerText } from './texts.ts';
 import type { Candidate } from './sources.ts';
-
-export function pickerText(value: unknown, control: FormControl): string {
-  const reading = readPicker(value, control);
-  return reading.kind === 'one' ? reading.value.label || reading.value.id : '';
-}
-
-export function multiPickerText(value: unknown): string {
-  return (readMultiPicker(value) ?? []).map((item) => item.v || item.k).join('，');
-}
 
 /** A data picker's `maps.mapping`: the picked record's columns written into other fields. */
 function mappedColumns(control: FormControl, row: Candidate): Record<string, unknown> | null {
@@ -121,6 +113,6 @@ function CurrentUserEditor({ control, value }: MobileEditorProps) {
   return <span className="m-field-display">{pickerText(value, control) || '-'}</span>;
 }
 
-export const singlePickerWidget = (): MobileControl => ({ frame: 'field', Editor: SinglePickerEditor, Display: textDisplay(pickerText), text: pickerText });
-export const multiPickerWidget = (): MobileControl => ({ frame: 'field', Editor: MultiPickerEditor, Display: textDisplay(multiPickerText), text: multiPickerText });
-export const currentUserWidget = (): MobileControl => ({ frame: 'field', Editor: CurrentUserEditor, Display: textDisplay(pickerText), text: pickerText });
+export const singlePickerWidget = (): MobileControl => ({ frame: 'field', Editor: SinglePickerEditor, Display: textDisplay(pickerText) });
+export const multiPickerWidget = (): MobileControl => ({ frame: 'field', Editor: MultiPickerEditor, Display: textDisplay(multiPickerText) });
+export const currentUserWidget = (): MobileControl => ({ frame: 'field', Editor: CurrentUserEditor, Display: textDisplay(pickerText) });

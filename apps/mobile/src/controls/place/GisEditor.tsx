@@ -4,14 +4,6 @@ import type { GisValue } from '@park/core';
 import type { MobileEditorProps } from '../types.ts';
 import { isObject, textOf } from '../common/values.ts';
 
-export function gisText(value: unknown): string {
-  if (!isObject(value)) return '';
-  const gis = value as Partial<GisValue> & { lnt?: string };
-  const lng = gis.lng ?? gis.lnt;
-  if (gis.address) return gis.address;
-  return gis.lat && lng ? `${gis.lat}, ${lng}` : '';
-}
-
 /** Six decimals: about 0.1 m, more than a phone's fix is worth. */
 const coord = (n: number) => n.toFixed(6);
 

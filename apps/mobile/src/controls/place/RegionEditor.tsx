@@ -5,6 +5,7 @@ import { get } from '../../lib/http.ts';
 import type { MobileEditorProps } from '../types.ts';
 import { PickerRow } from '../common/PickerRow.tsx';
 import { isObject, nameOf, placeholderOf, textOf } from '../common/values.ts';
+import { regionText } from './texts.ts';
 
 interface RegionNode {
   code: string;
@@ -19,12 +20,6 @@ async function regionChildren(parentCode: string, depth: number, lastLevel: numb
   const reply = await get<{ children?: unknown }>(REGION_URL, { parentCode });
   const list = Array.isArray(reply.children) ? reply.children.filter(isObject) : [];
   return list.map((c) => ({ code: textOf(c.code), name: textOf(c.name), leaf: c.isLeaf === true || Number(c.level) >= 3 || depth >= lastLevel }));
-}
-
-export function regionText(value: unknown): string {
-  if (!isObject(value)) return '';
-  const r = value as Partial<RegionValue>;
-  return [r.province, r.city, r.area].filter((p) => typeof p === 'string' && p !== '').join(' / ');
 }
 
 function regionOfPath(path: RegionNode[]): RegionValue | null {

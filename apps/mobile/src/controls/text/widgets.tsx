@@ -1,6 +1,7 @@
 import { Input, TextArea } from 'antd-mobile';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
-import { plainText, textDisplay } from '../common/TextDisplay.tsx';
+import { textDisplay } from '../common/TextDisplay.tsx';
+import { plainText } from '../common/text.ts';
 import { num, optionsOf, placeholderOf, textOf } from '../common/values.ts';
 
 /** The keyboard a typed input asks the phone for. */
@@ -40,5 +41,5 @@ function TextareaEditor({ control, value, onChange, disabled }: MobileEditorProp
   );
 }
 
-export const textWidget = (): MobileControl => ({ frame: 'field', Editor: TextEditor, Display: textDisplay(plainText), text: plainText });
-export const textareaWidget = (): MobileControl => ({ frame: 'field', Editor: TextareaEditor, Display: textDisplay(plainText), text: plainText });
+export const textWidget = (): MobileControl => ({ frame: 'field', Editor: TextEditor, Display: textDisplay(plainText) });
+export const textareaWidget = (): MobileControl => ({ frame: 'field', Editor: TextareaEditor, Display: textDisplay(plainText) });

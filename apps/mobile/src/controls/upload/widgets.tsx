@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, ImageViewer, ProgressBar, Toast } from 'antd-mobile';
-import { fileIdOf, traitsOf, uploadItems, type FormControl } from '@park/core';
+import { fileIdOf, traitsOf, uploadItems } from '@park/core';
 import type { MobileControl, MobileDisplayProps, MobileEditorProps } from '../types.ts';
 import { nameOf } from '../common/values.ts';
 import { compressImage } from './compress.ts';
@@ -11,16 +11,6 @@ const SignaturePadSheet = lazy(() => loadSheet().then((m) => ({ default: m.Signa
 
 function itemsOf(value: unknown): string[] {
   return uploadItems(value) ?? [];
-}
-
-export function uploadText(value: unknown, control: FormControl): string {
-  const n = itemsOf(value).length;
-  if (n === 0) return '';
-  return traitsOf(control).upload === 'file' ? `${n}个文件` : `${n}张图片`;
-}
-
-export function signatureText(value: unknown): string {
-  return itemsOf(value).length > 0 ? '已签名' : '';
 }
 
 function Thumbs({ items, onRemove }: { items: string[]; onRemove?(item: string): void }) {
@@ -190,6 +180,6 @@ function SignatureDisplay({ value }: MobileDisplayProps) {
   return fileId ? <Thumbs items={[fileId]} /> : <span className="m-field-empty">-</span>;
 }
 
-export const imageUploadWidget = (): MobileControl => ({ frame: 'field', Editor: makeUploadEditor(true), Display: UploadDisplay, text: uploadText });
-export const fileUploadWidget = (): MobileControl => ({ frame: 'field', Editor: makeUploadEditor(false), Display: UploadDisplay, text: uploadText });
-export const signatureWidget = (): MobileControl => ({ frame: 'field', Editor: SignatureEditor, Display: SignatureDisplay, text: signatureText });
+export const imageUploadWidget = (): MobileControl => ({ frame: 'field', Editor: makeUploadEditor(true), Display: UploadDisplay });
+export const fileUploadWidget = (): MobileControl => ({ frame: 'field', Editor: makeUploadEditor(false), Display: UploadDisplay });
+export const signatureWidget = (): MobileControl => ({ frame: 'field', Editor: SignatureEditor, Display: SignatureDisplay });

@@ -1,0 +1,28 @@
+import { readMultiPicker, readPicker, type ControlType, type FormControl } from '@park/core';
+import type { ControlText } from '../types.ts';
+
+export function pickerText(value: unknown, control: FormControl): string {
+  const reading = readPicker(value, control);
+  return reading.kind === 'one' ? reading.value.label || reading.value.id : '';
+}
+
+export function multiPickerText(value: unknown): string {
+  return (readMultiPicker(value) ?? []).map((item) => item.v || item.k).join('，');
+}
+
+export const PICKER_TEXTS = {
+  current_user: pickerText,
+  org_select: pickerText,
+  user_select: pickerText,
+  company_select: pickerText,
+  role_select: pickerText,
+  dic_select: pickerText,
+  data_select: pickerText,
+  m_org_select: multiPickerText,
+  m_user_select: multiPickerText,
+  m_company_select: multiPickerText,
+  m_role_select: multiPickerText,
+  m_dic_select: multiPickerText,
+  m_data_select: multiPickerText,
+  m_data_ref: multiPickerText,
+} satisfies Partial<Record<ControlType, ControlText>>;
