@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BOOK_TEXT } from '@park/core';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button } from '../support/forms.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * 通讯录 (issue 38): the park finds a tenant's people and departments through the menus; a tenant's
@@ -96,16 +96,11 @@ test('the park reads a tenant\'s people and departments from the 通讯录 menus
   await shot(page, '3-outside');
 });
 
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 
 test.describe('手机端', () => {
   test.use(IPHONE);
   test('a tenant\'s user finds a colleague by name and may call; another tenant\'s people are not found', async ({ page }) => {
-    await page.goto(`${BASE}/m/login`);
-    await page.getByLabel('用户名').fill(MEMBER_LOGIN);
-    await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).tap();
-    await expect(page.getByTestId('workbench')).toBeVisible();
+    await phoneLogin(page, MEMBER_LOGIN);
     await page.goto(`${BASE}/m/me`);
     await page.getByText('通讯录', { exact: true }).tap();
     const book = page.getByTestId('book-page');

@@ -1,6 +1,6 @@
-import { devices, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 41: what the two demo applications ship as package parts, as a person finds it. The park's
@@ -33,14 +33,9 @@ test('the administrator opens both dashboards at their menus', async ({ page }) 
 });
 
 test('both micro-apps are on the phone’s workbench; 巡检 opens its functions', async ({ browser }) => {
-  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
-  const ctx = await browser.newContext({ ...iPhone, locale: 'zh-CN' });
+  const ctx = await browser.newContext({ ...IPHONE, locale: 'zh-CN' });
   const pp = await ctx.newPage();
-  await pp.goto(`${BASE}/m/login`);
-  await pp.getByLabel('用户名').fill('admin');
-  await pp.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await pp.getByRole('button', { name: '登录' }).tap();
-  await expect(pp.getByTestId('workbench')).toBeVisible();
+  await phoneLogin(pp, 'admin');
   const group = pp.getByRole('region', { name: '安全管理' });
   await expect(group.getByTestId('app-危化品运输')).toBeVisible();
   await expect(group.getByTestId('app-巡检')).toBeVisible();

@@ -1,8 +1,9 @@
-import { devices, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { openDesigner } from '../support/designer.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * 巡检 (issue 41), the application the demo installs as a package: the administrator prints the
@@ -12,7 +13,6 @@ import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
  * supervisor 周八's 待办 on the phone.
  */
 
-const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const SHOTS = '/tmp/xj';
@@ -45,7 +45,7 @@ async function decode(img: Locator): Promise<string> {
 }
 
 async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ ...iPhone, permissions: ['geolocation'], geolocation: { latitude: 31.8205, longitude: 118.4671 } });
+  const context = await browser.newContext({ ...IPHONE, permissions: ['geolocation'], geolocation: { latitude: 31.8205, longitude: 118.4671 } });
   return context.newPage();
 }
 
@@ -153,11 +153,7 @@ test('孙七 scans each checkpoint on his phone and submits its round: items, ph
 
 test('the rectification reaches 周八, 孙七’s supervisor, in his 待办 on the phone', async ({ browser }) => {
   const m = await phone(browser);
-  await m.goto(`${BASE}/m/login`);
-  await m.getByLabel('用户名').fill('xj_zhouba');
-  await m.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await m.getByRole('button', { name: '登录' }).tap();
-  await expect(m.getByTestId('workbench')).toBeVisible();
+  await phoneLogin(m, 'xj_zhouba');
   await m.getByRole('navigation', { name: '主导航' }).getByText('待办', { exact: true }).tap();
   const todo = m.getByText('孙七提交的隐患').first();
   await expect(todo).toBeVisible();

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, chooseOption, confirm, dialog, toast } from '../support/forms.ts';
 import { png } from '../support/previewFiles.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 37 (functions, micro-apps, templates, workbenches): the park's admin adds a function for
@@ -183,15 +183,10 @@ test('the park lays out micro-apps and a template; a tenant copies it into its w
   expect(names).toContain(FN);
   await userCtx.close();
 
-  // …and on a phone (iPhone-sized, touch, isMobile): the app's tile on /m/ opens the form's list.
-  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
-  const phoneCtx = await browser.newContext({ ...iPhone, locale: 'zh-CN' });
+  // …and on a phone (IPHONE-sized, touch, isMobile): the app's tile on /m/ opens the form's list.
+  const phoneCtx = await browser.newContext({ ...IPHONE, locale: 'zh-CN' });
   const pp = await phoneCtx.newPage();
-  await pp.goto(`${BASE}/m/login`);
-  await pp.getByLabel('用户名').fill(arranged.deptUser);
-  await pp.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await pp.getByRole('button', { name: '登录' }).tap();
-  await expect(pp.getByTestId('workbench')).toBeVisible();
+  await phoneLogin(pp, arranged.deptUser);
   // Under its group (安全管理 › 车辆入园); the template also made it a 快捷应用, drawn above.
   await expect(pp.getByRole('region', { name: '快捷应用' }).getByTestId(`app-${APP}`)).toBeVisible();
   const tile = pp.getByRole('region', { name: '安全管理' }).getByTestId(`app-${APP}`);

@@ -1,7 +1,7 @@
-import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BASE } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { minutesAgo, startParkRun, stopParkRun, uploadPlatePhoto, type ParkRun } from '../support/park.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 37: the park's alarms on the phone (/m/alarms) under an iPhone-sized, touch, isMobile
@@ -12,7 +12,6 @@ import { minutesAgo, startParkRun, stopParkRun, uploadPlatePhoto, type ParkRun }
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 const M = `${BASE}/m`;
 const SHOTS = '/tmp/m37-alarms';
 const PLATE = `湘M${String(Date.now()).slice(-5)}`;
@@ -43,11 +42,7 @@ test.afterAll(async () => stopParkRun(run));
 async function phone(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext({ ...IPHONE, baseURL: run.server.baseUrl, locale: 'zh-CN' });
   const page = await context.newPage();
-  await page.goto(`${M}/login`);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).tap();
-  await expect(page.getByTestId('workbench')).toBeVisible();
+  await phoneLogin(page, username);
   return page;
 }
 

@@ -1,6 +1,7 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+import { IPHONE } from '../support/phone.ts';
 
 /*
  * The mobile client's form pages (issue 37) under a phone's emulation: 张三 opens
@@ -9,8 +10,7 @@ import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
  * is in the mobile list and on the desktop list. A lost connection keeps what was typed.
  */
 
-const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
-test.use({ ...iPhone, browserName: 'chromium' });
+test.use({ ...IPHONE, browserName: 'chromium' });
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const SHOTS = '/tmp/mform';
@@ -152,7 +152,7 @@ test('审批人在手机上打开这条记录的待办并同意', async ({ brows
     return r.rows[0] as { pid: string; username: string } | undefined;
   });
   expect(open, '提交后应有一条待审批的任务').toBeTruthy();
-  const ctx = await browser.newContext({ ...iPhone, locale: 'zh-CN' });
+  const ctx = await browser.newContext({ ...IPHONE, locale: 'zh-CN' });
   const page = await ctx.newPage();
   await page.goto(`${MOBILE}/login`);
   await page.getByLabel('用户名').fill(open!.username);

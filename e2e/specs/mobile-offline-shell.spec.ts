@@ -1,6 +1,6 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, withDb } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 37 "Speed", ADR 0058: the mobile client's service worker under a phone's emulation. Once
@@ -10,17 +10,12 @@ import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 test.use({ ...IPHONE, browserName: 'chromium' });
 const M = `${BASE}/m`;
 const SHOTS = '/tmp/m37-sw';
 
 async function signIn(page: Page, username: string) {
-  await page.goto(`${M}/login`);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).tap();
-  await expect(page.getByTestId('workbench')).toBeVisible();
+  await phoneLogin(page, username);
   await expect(page.getByTestId('counter-todo').locator('.m-wb-counter-value')).toHaveText(/^\d+$/);
 }
 

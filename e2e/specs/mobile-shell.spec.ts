@@ -1,6 +1,7 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 37, the mobile client's shell (apps/mobile at /closed-park-web/m/) in Chromium under an
@@ -14,16 +15,6 @@ const M = `${BASE}/m`;
 const SHOTS = '/tmp/mshell';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-// An iPhone's viewport, touch and isMobile in our Chromium (the device's own browser, WebKit, is not installed).
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
-
-async function mobileLogin(page: Page, username: string) {
-  await page.goto(`${M}/login`);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).tap();
-  await expect(page.getByTestId('workbench')).toBeVisible();
-}
 
 const tab = (page: Page, name: string) => page.getByRole('navigation', { name: '主导航' }).getByText(name, { exact: true });
 
@@ -39,7 +30,7 @@ test.describe('移动端', () => {
   const plate = `皖M${RUN.slice(0, 4).replace(/[^A-Z0-9]/g, '8')}8`;
 
   test('张三在手机上登录，看到工作台与底部导航，提交一条入园登记待审批', async ({ page }) => {
-    await mobileLogin(page, 'zhangsan');
+    await phoneLogin(page, 'zhangsan');
     await expect(page.getByText(/好，张三/)).toBeVisible();
     await expect(page.getByTestId('counter-todo')).toContainText('我的待办');
     await expect(page.getByTestId('counter-msg')).toContainText('未读消息');
@@ -77,7 +68,7 @@ test.describe('移动端', () => {
       );
       return { username: r.rows[0].username as string, realName: r.rows[0].real_name as string };
     });
-    await mobileLogin(page, approver.username);
+    await phoneLogin(page, approver.username);
     await tab(page, '待办').tap();
     await expect(page).toHaveURL(`${M}/tasks`);
     await expect(page.getByText('张三提交的危化品车辆入园登记').first()).toBeVisible();
@@ -110,7 +101,7 @@ test.describe('移动端', () => {
       const user = (await c.query(`select id from sys_user where username = 'zhangsan'`)).rows[0].id;
       await c.query(`insert into msg_message (receiver_id, title, content, big_type, small_type) values ($1, $2, '请于今日下班前完成罐区巡检。', 1, 0)`, [user, title]);
     });
-    await mobileLogin(page, 'zhangsan');
+    await phoneLogin(page, 'zhangsan');
     await tab(page, '消息').tap();
     await expect(page).toHaveURL(`${M}/messages`);
     const item = page.locator('.m-msg-title', { hasText: title });

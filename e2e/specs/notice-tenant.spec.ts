@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAs, withDb } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, dialog, toast } from '../support/forms.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 38's Done-when "a tenant administrator publishes a notice to one department": a tenant's
@@ -23,7 +23,6 @@ const FINANCE = `财务部${tag}`;
 const IN_DEPT = `nt_safety_${tag}`;
 const OTHER_DEPT = `nt_finance_${tag}`;
 const TITLE = `消防演练通知${tag}`;
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 const shot = (page: Page, n: string) => page.screenshot({ path: `/tmp/n38-notice-tenant-${n}.png`, fullPage: true });
 
 async function arrangeTenant(): Promise<void> {
@@ -119,11 +118,7 @@ test('a tenant administrator publishes a 企业公告 to one department; only th
   // The same notice on the phone shows the same background behind it.
   const phone = await browser.newContext({ ...IPHONE, locale: 'zh-CN' });
   const m = await phone.newPage();
-  await m.goto(`${BASE}/m/login`);
-  await m.getByLabel('用户名').fill(IN_DEPT);
-  await m.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-  await m.getByRole('button', { name: '登录' }).tap();
-  await expect(m.getByTestId('workbench')).toBeVisible();
+  await phoneLogin(m, IN_DEPT);
   await m.getByTestId('counter-notice').tap();
   await m.getByTestId('notices').locator('.adm-list-item').filter({ hasText: TITLE }).tap();
   await expect(m.getByText('周三下午三点消防演练，安全部全员参加。')).toBeVisible();

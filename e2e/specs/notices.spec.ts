@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE, loginAsAdmin, withDb } from '../support/fixtures.ts';
-import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 import { button, dialog, toast } from '../support/forms.ts';
 import { multipagePdf, png } from '../support/previewFiles.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Issue 38 (part covered): the park's admin writes a 平台公告 in the tiptap editor with a PDF
@@ -73,7 +73,6 @@ test('the park publishes a platform notice with an attachment and reads it', asy
   await shot(page, '4-readers');
 });
 
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 
 test.describe('手机端', () => {
   test.use(IPHONE);
@@ -97,11 +96,7 @@ test.describe('手机端', () => {
     expect((await park.request.post(`/api/notice/publish`, { headers: h, data: { id: saved.id } })).status()).toBe(200);
     await expect.poll(() => withDb(async (c) => (await c.query(`select delivered from notice where id = $1`, [saved.id])).rows[0]?.delivered), { timeout: 20_000 }).toBe(true);
 
-    await page.goto(`${BASE}/m/login`);
-    await page.getByLabel('用户名').fill(user);
-    await page.getByLabel('密码').fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('button', { name: '登录' }).tap();
-    await expect(page.getByTestId('workbench')).toBeVisible();
+    await phoneLogin(page, user);
     const counter = page.getByTestId('counter-notice');
     // A number of at least 1 (not the '-' shown while it loads).
     await expect(counter.locator('.m-wb-counter-value')).toHaveText(/^[1-9]\d*$/);

@@ -1,9 +1,10 @@
-import { devices, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { BASE, loginAsAdmin } from '../support/fixtures.ts';
 import { chooseOption, createForm } from '../support/forms.ts';
 import { openDesigner } from '../support/designer.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
+import { IPHONE, phoneLogin } from '../support/phone.ts';
 
 /*
  * Scanning a form's QR code on a phone (issue 39, ADR 0055). A designer sets a 新增 entry with a
@@ -15,7 +16,6 @@ import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
  * a hidden column, a 仅查看 sub-table), and the phone shows and saves only what they allow.
  */
 
-const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const SHOTS = '/tmp/qrm';
@@ -45,7 +45,7 @@ async function decode(img: Locator): Promise<string> {
 }
 
 async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ ...iPhone });
+  const context = await browser.newContext({ ...IPHONE });
   return context.newPage();
 }
 
@@ -122,11 +122,7 @@ test('scanning the 新增 code on a phone: login, back to the code, preset read-
 
 test('the bound 编辑 code opens that record: 内部备注 hidden, only 巡检结果 editable', async ({ browser }) => {
   const m = await phone(browser);
-  await m.goto(`${BASE}/m/login`);
-  await m.getByPlaceholder('请输入用户名').fill('admin');
-  await m.getByPlaceholder('请输入密码').fill(E2E_ADMIN_PASSWORD);
-  await m.getByRole('button', { name: '登录' }).click();
-  await expect(m).not.toHaveURL(/\/login/);
+  await phoneLogin(m, 'admin');
   await m.goto(urls['编辑']!);
   await expect(m.getByText(`灭火器${suffix}`)).toBeVisible();
   await expect(m.getByText('仅内部可见')).toHaveCount(0);
@@ -261,11 +257,7 @@ test('the designer sets an 编辑 code’s sub-table rules: 单新增, 数据权
 
 test('the phone shows only the rows the code’s rules show and saves only what they allow', async ({ browser, page }) => {
   const m = await phone(browser);
-  await m.goto(`${BASE}/m/login`);
-  await m.getByPlaceholder('请输入用户名').fill('admin');
-  await m.getByPlaceholder('请输入密码').fill(E2E_ADMIN_PASSWORD);
-  await m.getByRole('button', { name: '登录' }).click();
-  await expect(m).not.toHaveURL(/\/login/);
+  await phoneLogin(m, 'admin');
   await m.goto(subCode);
   const checks = m.getByTestId('sub-table-checks');
   await expect(checks.getByText('阀门')).toBeVisible();
