@@ -22,6 +22,7 @@ export {
 export { formatDateParts, PARK_UTC_OFFSET_MINUTES, STORED_FORMAT, type DateKind, type DateParts } from './lib/dateText.ts';
 export { CONTROL_DEFINITIONS, CONTROL_TYPES, definitionOf, holdsColumns, isCalculated, isControlType, isSubTable, traitsOf, traitsOfType, type ControlType } from './registry.ts';
 export type { PaletteEntry } from './controls/palette.ts';
+export { gisText, multiPickerText, numberRangeText, pickerText, plainText, regionText, rowsText, signatureText, uploadText } from './valueText.ts';
 export * from './walk.ts';
 export * from './conditions.ts';
 export * from './formula.ts';

@@ -1,6 +1,6 @@
-import type { ControlType, FormControl } from '@park/core';
+import { plainText, type ControlType, type FormControl } from '@park/core';
 import type { ControlText } from '../types.ts';
-import { noText, plainText } from '../common/text.ts';
+import { noText } from '../common/text.ts';
 import { optionsOf } from '../common/values.ts';
 
 /** text (文字) reads the designer's words; blank space and a grid's frame read nothing. */

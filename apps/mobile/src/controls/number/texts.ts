@@ -1,12 +1,7 @@
-import type { ControlType, FormControl } from '@park/core';
+import { numberRangeText, type ControlType, type FormControl } from '@park/core';
 import type { ControlText } from '../types.ts';
-import { plainText } from '../common/text.ts';
 
-/** A number as typed or computed; a range as its two ends. */
-export function numberText(value: unknown, _control: FormControl): string {
-  if (Array.isArray(value)) return value.map((v) => plainText(v)).join(' - ');
-  return plainText(value);
-}
+export const numberText = (value: unknown, _control: FormControl): string => numberRangeText(value);
 
 export const NUMBER_TEXTS = {
   number: numberText,

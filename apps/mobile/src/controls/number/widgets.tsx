@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Input, Slider, Stepper } from 'antd-mobile';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
+import { plainText } from '@park/core';
 import { textDisplay } from '../common/TextDisplay.tsx';
-import { plainText } from '../common/text.ts';
 import { numberText } from './texts.ts';
 import { flag, num, optionsOf, placeholderOf, textOf } from '../common/values.ts';
 import { typedNumber } from './typed.ts';

@@ -1,14 +1,5 @@
-import { readMultiPicker, readPicker, type ControlType, type FormControl } from '@park/core';
+import { multiPickerText, pickerText, type ControlType } from '@park/core';
 import type { ControlText } from '../types.ts';
-
-export function pickerText(value: unknown, control: FormControl): string {
-  const reading = readPicker(value, control);
-  return reading.kind === 'one' ? reading.value.label || reading.value.id : '';
-}
-
-export function multiPickerText(value: unknown): string {
-  return (readMultiPicker(value) ?? []).map((item) => item.v || item.k).join('，');
-}
 
 export const PICKER_TEXTS = {
   current_user: pickerText,

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Tag } from 'antd-mobile';
-import { readMultiPicker, readPicker, type FormControl, type MultiPickerItem } from '@park/core';
+import { multiPickerText, pickerText, readMultiPicker, readPicker, type FormControl, type MultiPickerItem } from '@park/core';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
 import { PickerRow } from '../common/PickerRow.tsx';
 import { textDisplay } from '../common/TextDisplay.tsx';
 import { flag, isObject, optionsOf, placeholderOf, textOf } from '../common/values.ts';
 import { CandidatePopup } from './CandidatePopup.tsx';
-import { multiPickerText, pickerText } from './texts.ts';
 import type { Candidate } from './sources.ts';
 
 /** A data picker's `maps.mapping`: the picked record's columns written into other fields. */

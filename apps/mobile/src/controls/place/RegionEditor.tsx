@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, List, Popup, Toast } from 'antd-mobile';
-import { regionLevelOf, REGION_LEVEL_NAMES, type RegionLevel, type RegionValue } from '@park/core';
+import { regionLevelOf, regionText, REGION_LEVEL_NAMES, type RegionLevel, type RegionValue } from '@park/core';
 import { get } from '../../lib/http.ts';
 import type { MobileEditorProps } from '../types.ts';
 import { PickerRow } from '../common/PickerRow.tsx';
 import { isObject, nameOf, placeholderOf, textOf } from '../common/values.ts';
-import { regionText } from './texts.ts';
 
 interface RegionNode {
   code: string;

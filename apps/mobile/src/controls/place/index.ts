@@ -1,9 +1,8 @@
-import type { ControlType } from '@park/core';
+import { gisText, regionText, type ControlType } from '@park/core';
 import type { MobileControl } from '../types.ts';
 import { textDisplay } from '../common/TextDisplay.tsx';
 import { GisEditor } from './GisEditor.tsx';
 import { RegionEditor } from './RegionEditor.tsx';
-import { gisText, regionText } from './texts.ts';
 
 /** The place family on the phone: the region tree level by level, the device's position. */
 export const PLACE_CONTROLS = {

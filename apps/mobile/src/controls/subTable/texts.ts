@@ -1,8 +1,5 @@
-import type { ControlType } from '@park/core';
+import { rowsText, type ControlType } from '@park/core';
 import type { ControlText } from '../types.ts';
-
-/** A sub-table in a card: how many rows it holds. */
-const rowsText = (value: unknown) => (Array.isArray(value) && value.length > 0 ? `${value.length}条` : '');
 
 export const SUB_TABLE_TEXTS = {
   table: rowsText,

@@ -1,6 +1,5 @@
-import type { ControlType } from '@park/core';
+import { plainText, type ControlType } from '@park/core';
 import type { ControlText } from '../types.ts';
-import { plainText } from '../common/text.ts';
 
 /** The text family's card text: what was typed. */
 export const TEXT_TEXTS = {

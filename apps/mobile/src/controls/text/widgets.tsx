@@ -1,7 +1,7 @@
 import { Input, TextArea } from 'antd-mobile';
 import type { MobileControl, MobileEditorProps } from '../types.ts';
+import { plainText } from '@park/core';
 import { textDisplay } from '../common/TextDisplay.tsx';
-import { plainText } from '../common/text.ts';
 import { num, optionsOf, placeholderOf, textOf } from '../common/values.ts';
 
 /** The keyboard a typed input asks the phone for. */
