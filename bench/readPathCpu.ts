@@ -17,6 +17,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { bootstrap } from '../apps/server/src/bootstrap.ts';
+import { PreparedStatements } from '../apps/server/src/db/prepared.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { recordScopeFor } from '../apps/server/src/modules/form/recordAccess.ts';
 import { recordReply } from '../apps/server/src/modules/form/records.service.ts';
@@ -71,15 +72,29 @@ try {
   const stages: Array<[string, number]> = [];
   stages.push(['session lookup', await cpuPer('session', LOOPS, () => ctx.sessions.resolve(token))]);
   stages.push(['permission + design', await cpuPer('permission', LOOPS, () => (recordScopeFor(auth, fid, 'view'), modelForCaller(ctx, auth, fid)))]);
-  // BATCH reads at once share one statement, as concurrent gets do.
-  const batchCpu = await cpuPer('statement', LOOPS / BATCH, (k) => Promise.all(Array.from({ length: BATCH }, (_, j) => ctx.records.reads.read(model, model.main, idOf(k * BATCH + j), scope))));
-  stages.push([`statement (${BATCH} ids each)`, batchCpu / BATCH]);
-  // The same statement through pg alone (named, as PreparedStatements sends it): the driver's share.
+  /*
+   * The statement three ways, BATCH ids each: through ReadBatcher (as concurrent gets send it),
+   * through PreparedStatements alone, and through pg alone (named, on a pool of its own). In two
+   * alternating rounds, the last one reported: until 2026-12-07 ReadBatcher ran once and first and
+   * pg alone after it, so pg alone met code ReadBatcher had warmed, and the 10–36 µs "ReadBatcher
+   * over pg alone" of that day's runs was mostly that order (3–5 µs once alternated).
+   */
   const text = `select * from "${table}" where id = any($1::bigint[])`;
-  const bare = await cpuPer('pg', LOOPS / BATCH, (k) => pool.query({ name: 'bench_read', text, values: [Array.from({ length: BATCH }, (_, j) => idOf(k * BATCH + j))] }));
-  const bareArray = await cpuPer('pg array', LOOPS / BATCH, (k) =>
-    pool.query({ name: 'bench_read', text, values: [Array.from({ length: BATCH }, (_, j) => idOf(k * BATCH + j))], rowMode: 'array' }),
-  );
+  const idsOf = (k: number) => Array.from({ length: BATCH }, (_, j) => idOf(k * BATCH + j));
+  const prepared = new PreparedStatements(ctx.pool);
+  let batchCpu = 0;
+  let preparedCpu = 0;
+  let bare = 0;
+  for (let round = 0; round < 2; round++) {
+    batchCpu = await cpuPer('statement', LOOPS / BATCH, (k) => Promise.all(idsOf(k).map((id) => ctx.records.reads.read(model, model.main, id, scope))));
+    preparedCpu = await cpuPer('prepared', LOOPS / BATCH, (k) => prepared.query(text, [idsOf(k)]));
+    bare = await cpuPer('pg', LOOPS / BATCH, (k) => pool.query({ name: 'bench_read', text, values: [idsOf(k)] }));
+  }
+  stages.push([`statement (${BATCH} ids each)`, batchCpu / BATCH]);
+  const bareArray = await cpuPer('pg array', LOOPS / BATCH, (k) => pool.query({ name: 'bench_read', text, values: [idsOf(k)], rowMode: 'array' }));
+  // Every column as its text (no timestamp, int8 or json parsers): what pg's value parsers cost.
+  const asText = { getTypeParser: () => (v: string) => v } as unknown as pg.CustomTypesConfig;
+  const bareText = await cpuPer('pg text', LOOPS / BATCH, (k) => pool.query({ name: 'bench_read', text, values: [idsOf(k)], types: asText }));
   const noop = await cpuPer('select 1', LOOPS / BATCH, () => pool.query({ name: 'bench_noop', text: 'select 1' }));
   stages.push(['presentRow', await cpuPer('presentRow', LOOPS * 5, () => presentRow(row, model.main))]);
   const whole = await cpuPer('recordReply', LOOPS * 5, () => recordReply(model, row));
@@ -102,7 +117,8 @@ try {
   for (const [name, us] of stages) console.log(`${name.padEnd(28)} ${us.toFixed(1).padStart(7)} µs per get`);
   const sys = (k: string, per = 1) => `${((systemUs.get(k) ?? 0) / per).toFixed(1)} µs system`;
   console.log(`  of which system time ${sys('statement', BATCH)}; per statement ${(batchCpu).toFixed(1)} µs`);
-  console.log(`  of which pg alone, same statement: ${(bare / BATCH).toFixed(1)} µs per get (rowMode array ${(bareArray / BATCH).toFixed(1)}); 'select 1' ${(noop / BATCH).toFixed(1)} µs; pg alone ${sys('pg', BATCH)}`);
+  console.log(`  of which PreparedStatements alone, same statement: ${(preparedCpu / BATCH).toFixed(1)} µs per get (ReadBatcher's own share ${((batchCpu - preparedCpu) / BATCH).toFixed(1)} µs)`);
+  console.log(`  of which pg alone, same statement: ${(bare / BATCH).toFixed(1)} µs per get (rowMode array ${(bareArray / BATCH).toFixed(1)}, every value as text ${(bareText / BATCH).toFixed(1)}); 'select 1' ${(noop / BATCH).toFixed(1)} µs; pg alone ${sys('pg', BATCH)}`);
   console.log(`${'sum of the stages'.padEnd(28)} ${sum.toFixed(1).padStart(7)} µs`);
   console.log(`${'inject /apc/publicKey'.padEnd(28)} ${floor.toFixed(1).padStart(7)} µs (light-my-request + Fastify + hooks), ${sys('floor')}`);
   console.log(`${'inject getformdatabyid'.padEnd(28)} ${route.toFixed(1).padStart(7)} µs (one id per statement); over the floor ${(route - floor).toFixed(1)} µs, ${sys('route')}`);

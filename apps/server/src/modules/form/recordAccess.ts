@@ -88,19 +88,20 @@ export function scopeCondition(eb: AnyEb, scope: RecordScope): Expression<SqlBoo
  * used by ReadBatcher, whose statements are shared by calls with the same scope key.
  */
 export function scopeSql(scope: RecordScope, first: number): { text: string; params: unknown[] } {
+  // No named closure here: this runs for every batch of reads by id, and under tsx (how the server
+  // runs) each named closure created costs a defineProperty of its name, 0.3–0.7 µs (ADR 0066).
   let text = '';
   const params: unknown[] = [];
-  const next = () => `$${first + params.length}`;
   if (scope.companyId !== null) {
-    text += ` and company_id = ${next()}::bigint`;
+    text += ` and company_id = $${first + params.length}::bigint`;
     params.push(scope.companyId);
   }
   if (scope.orgIds !== null) {
-    text += ` and org_id = any(${next()}::bigint[])`;
+    text += ` and org_id = any($${first + params.length}::bigint[])`;
     params.push([...scope.orgIds]);
   }
   if (scope.ownerId !== null) {
-    text += ` and create_by = ${next()}::bigint`;
+    text += ` and create_by = $${first + params.length}::bigint`;
     params.push(scope.ownerId);
   }
   return { text, params };

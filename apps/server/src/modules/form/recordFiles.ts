@@ -67,7 +67,14 @@ export async function writeContextFor(
       metas.set(r.id, { fileId: r.id, originalName: r.original_name, suffix: r.suffix, size: Number(r.size), contentType: r.mime });
     }
   }
-  return { auth, currentDate: formatDateTime(new Date()), fileInfo: (id) => metas.get(id) };
+  // A method, not a property arrow: tsx's keepNames would name a fresh closure on every save (ADR 0066).
+  return {
+    auth,
+    currentDate: formatDateTime(new Date()),
+    fileInfo(id) {
+      return metas.get(id);
+    },
+  };
 }
 
 /**

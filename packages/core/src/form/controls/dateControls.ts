@@ -82,8 +82,13 @@ const STORED_TEXT: Record<DateKind, RegExp> = {
 export function isStoredText(raw: string, kind: DateKind): boolean {
   const m = STORED_TEXT[kind].exec(raw);
   if (!m) return false;
-  const num = (i: number) => (m[i] ? Number(m[i]) : undefined);
-  return partsExist({ year: num(1), month: num(2), day: num(3), hour: num(4), minute: num(5), second: num(6) });
+  // Every date field of every record read comes here: no closure per call (the server runs under
+  // tsx, whose keepNames wraps each one created in a call to name it).
+  return partsExist({ year: capturedNumber(m, 1), month: capturedNumber(m, 2), day: capturedNumber(m, 3), hour: capturedNumber(m, 4), minute: capturedNumber(m, 5), second: capturedNumber(m, 6) });
+}
+
+function capturedNumber(m: RegExpExecArray, i: number): number | undefined {
+  return m[i] ? Number(m[i]) : undefined;
 }
 
 /** The control's editor holds text in the stored format (no options.format of its own, no timestamp). */

@@ -122,20 +122,22 @@ export async function listTotal(db: Kysely<Database>, input: TotalInput): Promis
   const { offset, pageSize, rows } = input;
   const bound = countBound(offset + pageSize);
   const cache = input.cached ? listCountCache(db) : null;
-  const keep = (total: ListTotal): ListTotal => {
-    if (input.cached) cache!.set(input.cached.key, input.cached.stamp, bound, total);
-    return total;
-  };
   // A short page is the last one (an empty first page means no matches at all). Kept too, so the
   // next call with these conditions knows a count exists and does not take one with its page.
-  if ((rows > 0 && rows < pageSize) || (rows === 0 && offset === 0)) return keep({ totalCount: offset + rows, totalCountKind: 'exact' });
+  if ((rows > 0 && rows < pageSize) || (rows === 0 && offset === 0)) return kept(cache, input, bound, { totalCount: offset + rows, totalCountKind: 'exact' });
   const hit = input.cached && cache!.get(input.cached.key, input.cached.stamp, bound);
   if (hit) return hit;
   if (input.unfiltered && offset + pageSize <= COUNT_CAP) {
     const estimate = input.estimate !== undefined ? input.estimate : await estimatedRows(db, input.table);
-    if (estimate !== null && estimate > COUNT_CAP) return keep({ totalCount: estimate, totalCountKind: 'estimate' });
+    if (estimate !== null && estimate > COUNT_CAP) return kept(cache, input, bound, { totalCount: estimate, totalCountKind: 'estimate' });
   }
-  return keep(boundedTotal(input.counted ?? (await input.count(bound)), bound));
+  return kept(cache, input, bound, boundedTotal(input.counted ?? (await input.count(bound)), bound));
+}
+
+/** `total`, remembered for the conditions when the call may reuse a count. A module function, not a closure per call (ADR 0066). */
+function kept(cache: ReturnType<typeof listCountCache> | null, input: TotalInput, bound: number, total: ListTotal): ListTotal {
+  if (input.cached) cache!.set(input.cached.key, input.cached.stamp, bound, total);
+  return total;
 }
 
 /** A count taken with `limit bound + 1`, as the list shows it. */
