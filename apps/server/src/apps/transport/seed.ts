@@ -6,6 +6,7 @@ import { findInstalledApp, installPackageFile, PackageRefused } from '../../modu
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
 import { placeOnParkWorkbench } from '../workbench.ts';
+import { upgradeShippedApp } from '../upgrade.ts';
 import { seedTransportPeople } from './people.ts';
 
 /*
@@ -22,6 +23,8 @@ const dayFrom = (days: number) => parkDay(Date.now() + days * 86_400_000);
 
 export async function installTransportApp(ctx: AppContext, logger?: Logger): Promise<void> {
   await installOnce(ctx, logger);
+  // A demo that has an older version gets this one (its data kept), as an administrator's import would.
+  if (await upgradeShippedApp(ctx, { zip: buildTransportPackage(), code: TRANSPORT_APP.code, version: TRANSPORT_APP.version })) logger?.info({ app: TRANSPORT_APP.code, version: TRANSPORT_APP.version }, 'demo application upgraded');
   // Its own seed key: an installation that had the application before its people gets them too.
   await seedTransportPeople(ctx.db);
 }
