@@ -7,6 +7,7 @@ import { seedInspectionDemo } from './inspection/demo.ts';
 import { INSPECTION_APP } from '../modules/inspection/index.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './transport/package.ts';
 import { installTransportApp } from './transport/seed.ts';
+import { ensureTransportRoles } from './transport/people.ts';
 
 /*
  * The demo's upgrade path (ADR 0068): an installation holding 1.0.0 of a shipped application (the
@@ -40,6 +41,7 @@ afterAll(() => t?.close());
 
 describe('a demo holding the first release', () => {
   it('危化品运输 1.0.0 is upgraded at start, its rows kept, its forms in 危化品运输; once', async () => {
+    await ensureTransportRoles(t.booted.ctx.db); // the demo had them since 1.0.0 (people.ts)
     await installPackageFile(t.booted.ctx, asFirstRelease(buildTransportPackage()), adminId);
     const vehicle = String((await t.sql.query(`select p.local_id from app_package_part p join app_package a on a.id = p.package_id where a.code = $1 and p.kind = 'form' and p.code = $2`, [TRANSPORT_APP.code, TRANSPORT_FORMS.vehicle])).rows[0].local_id);
     await t.sql.query(`insert into form_${vehicle} (plate_no) values ('皖A39001')`);

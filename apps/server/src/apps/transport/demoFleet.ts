@@ -7,7 +7,7 @@ import { findInstalledApp } from '../../modules/apppackage/index.ts';
 import type { ExpectedArrivals } from '../../modules/park/index.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import { TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
-import { TRANSPORT_PEOPLE } from './people.ts';
+import { RECEIVING_COMPANY, TRANSPORT_PEOPLE } from './people.ts';
 import { isValidForEntry, parkDay, transportForms, waybillsOfDays } from './waybills.ts';
 
 /*
@@ -97,12 +97,11 @@ async function approveAll(db: Kysely<Database>, sessions: Sessions, instanceId: 
   }
 }
 
-/** Who receives the demo's waybills: the receiving company and the fields naming it on the waybill. */
+/** Who receives the demo's waybills: the receiving company and the fields naming it (its users with 收货企业审核人 approve). */
 async function receivingSide(db: Kysely<Database>): Promise<{ companyName: string; fields: Record<string, string> } | null> {
-  const company = await db.selectFrom('sys_company').select(['id', 'company_name']).orderBy('id').executeTakeFirst();
-  const reviewer = await userId(db, TRANSPORT_PEOPLE.reviewer.username);
-  if (!company || !reviewer) return null;
-  return { companyName: company.company_name, fields: { receiver: String(company.id), receiver_label: company.company_name, receiver_user: reviewer } };
+  const company = await db.selectFrom('sys_company').select(['id', 'company_name']).where('company_name', '=', RECEIVING_COMPANY).executeTakeFirst();
+  if (!company) return null;
+  return { companyName: company.company_name, fields: { receiver: String(company.id), receiver_label: company.company_name } };
 }
 
 async function appForms(db: Kysely<Database>) {
