@@ -10,10 +10,12 @@ import { createForm } from '../support/forms.ts';
  * 升级 previews the field a newer version adds and upgrades, and a tampered package is refused
  * with its reason, 卸载 refused while data exists and done once it is gone — all by clicks on the shared server, with this spec's own uniquely named form.
  * The form's 提醒设置 travels as its 表单设置 (ADR 0064): previewed 新建, then 不变 on the upgrade.
+ * Its 表单管理 group travels by name (ADR 0068): previewed, and the installed form is in it.
  */
 const RUN = Date.now().toString(36).slice(-5);
 const FORM = `应用包运单${RUN}`;
 const CODE = `e2e_${RUN}`;
+const GROUP = `应用包分组${RUN}`;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const parkAdminRoleId = async () => String((await withDb((c) => c.query<{ id: string }>(`select id from sys_role where role_code = 'park_admin' and company_id is null`))).rows[0]!.id);
 const sha = (t: string) => crypto.createHash('sha256').update(t, 'utf8').digest('hex');
@@ -40,6 +42,9 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
     ],
     config: {},
   });
+  // In a group of 表单管理 (a group the package names, found again by name where it installs).
+  const groupId = (await (await page.request.post('/api/form/formgroup/insert', { data: { groupName: GROUP }, headers: XHR })).json()).id as number;
+  expect((await (await page.request.post('/api/form/formconf/save', { data: { formId: sourceId, formName: FORM, formType: '0', groupId }, headers: XHR })).json()).errCode).toBe(0);
   // The form's approval flow (the park administrators' role approves) travels with it.
   const modelId = (await (await page.request.get(`/api/flow/flowconf/createmodel?formId=${sourceId}&formName=x`, { headers: XHR })).json()).modelId as number;
   const tree = { nodeId: 's', nodeName: '发起人', type: 0, childNode: { nodeId: 'a', nodeName: `园区审批${RUN}`, type: 1, approveType: 0, approveItems: [], recipient: { type: 0, role: [{ roleId: await parkAdminRoleId(), roleName: '园区管理员' }], person: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], conditions: [] }, childNode: null } };
@@ -75,6 +80,7 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   const imp = page.getByRole('dialog', { name: '导入应用' });
   await imp.locator('input[type=file]').setInputFiles(v1Path);
   await expect(imp.locator('tr').filter({ hasText: FORM }).first()).toContainText('新建');
+  await expect(imp.locator('tr').filter({ hasText: FORM }).first()).toContainText(GROUP);
   const flowRow = imp.locator('tr').filter({ hasText: `${FORM}（审批流程）` });
   await expect(flowRow).toContainText('审批流程');
   await expect(flowRow).toContainText('新建');
@@ -97,6 +103,17 @@ test('应用管理：新建应用导出，导入预览后安装，升级显示�
   const flows = await withDb((c) => c.query(`select d.node_config from flow_definition d join flow_model m on m.definition_id = d.id where m.form_id = $1`, [formId]));
   expect(JSON.stringify(flows.rows[0]?.node_config)).toContain(`园区审批${RUN}`);
   await withDb((c) => c.query(`insert into form_${formId} ("billNo", amount) values ('YD-E2E', 5)`));
+
+  // 表单管理: the installed form is in the package's group, not in 未分组.
+  await page.goto(`${BASE}/system/form`);
+  await page.getByRole('button', { name: GROUP, exact: true }).click();
+  await expect(page.locator('.list-page .ant-card-head-title')).toHaveText(`表单管理 · ${GROUP}`);
+  await expect(page.locator('.list-page tr').filter({ has: page.getByText(FORM, { exact: true }) })).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/s41-app-form-group.png' });
+  await page.getByRole('button', { name: '未分组', exact: true }).click();
+  await expect(page.locator('.list-page .ant-card-head-title')).toHaveText('表单管理 · 未分组');
+  await expect(page.locator('.list-page tr').filter({ hasText: FORM })).toHaveCount(0);
+  await page.goto(`${BASE}/system/appManagement`);
 
   // 升级 with 1.1.0, which adds 起运地: previewed as 更新 with the field, upgraded, the row kept.
   const v2 = rewrite(v1, (files) => {

@@ -9,8 +9,8 @@ import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
  * 危化品运输 (issue 41), the application the demo installs as a package, end to end as its people
  * use it, on one server with the demo park's gates (the park run's): the fleet's clerk 陈立 files a
  * waybill naming 李强, whose 从业资格证 has expired, and is refused with that certificate named and
- * nothing saved; with 王建国 it is saved and goes for approval; the receiving company's reviewer 刘洋
- * agrees on his phone; the vehicle passes the gate without an alarm, a hazardous vehicle without a
+ * nothing saved; with 王建国 it is saved and goes for approval to the users of the company named in
+ * 收货企业 who hold 收货企业审核人 — 刘洋, a user of 华中危化品储运有限公司 — who agrees on his phone; the vehicle passes the gate without an alarm, a hazardous vehicle without a
  * waybill raises 无有效运单入园 on the console, and 门岗运单 shows each with or without its waybill.
  */
 
@@ -100,8 +100,8 @@ async function fillWaybill(page: Page, driver: string) {
   await typeDate(page, field(form, 'plan_time').locator('input'), TODAY);
   await field(form, 'origin').locator('input').fill('合肥市化工大道8号');
   await field(form, 'destination').locator('input').fill('园区2号罐区');
+  // The receiving company's own 收货企业审核人 approve it (no reviewer to pick, ADR 0068).
   await pick(page, 'receiver', RECEIVER, true);
-  await pick(page, 'receiver_user', '刘洋', true);
 
   // 运输货物 from the catalogue: 数据选择 brings 品名 and UN编号, the quantity is typed in the grid.
   const goods = form.locator('.sub-table[data-subkey="goods"]');
@@ -144,7 +144,10 @@ test('车队调度员填报电子运单：驾驶员资格证过期被拒绝且�
   await expect(form).toHaveCount(0);
   await expect(page.locator('.ant-table-tbody')).toBeVisible();
   await expect(listRows(page)).toHaveCount(0);
-  expect(await sql(`select 1 from flow_instance fi join app_package_part p on p.local_id::text = fi.form_id::text where p.kind = 'form' and p.code = 'tp_waybill'`)).toHaveLength(0);
+  // (The demo fleet files the day's waybills of its own; none is this one.)
+  const waybillForm = (await sql<{ id: string }>(`select local_id::text as id from app_package_part where kind = 'form' and code = 'tp_waybill'`))[0]!.id;
+  expect(await sql(`select 1 from form_${Number(waybillForm)} where waybill_no = $1`, [WAYBILL])).toHaveLength(0);
+  expect(await sql(`select 1 from flow_instance fi where fi.form_id = $1 and fi.business_id::text not in (select id::text from form_${Number(waybillForm)})`, [waybillForm])).toHaveLength(0);
 
   // 王建国's certificate is valid: saved and submitted for approval.
   await button(page, '新增').click();
@@ -171,6 +174,12 @@ test('收货企业审核人在手机上从待办打开运单并同意，电脑�
   const todo = m.getByText('陈立提交的电子运单').first();
   await expect(todo).toBeVisible();
   await m.screenshot({ path: `${SHOTS}-phone-todo.png` });
+  // The task went to the receiving company's user, and to no one else.
+  const assignees = await sql<{ username: string; company: string }>(
+    `select u.username, c.company_name as company from flow_task ft join flow_instance fi on fi.id = ft.instance_id join sys_user u on u.id = ft.assignee_id
+       join sys_company c on c.id = u.company_id where ft.status = 0 and fi.approve_status = '0' and fi.form_id in (select local_id from app_package_part where kind = 'form' and code = 'tp_waybill')`,
+  );
+  expect(assignees).toEqual([{ username: 'tp_liuyang', company: RECEIVER }]);
   await todo.tap();
   const task = m.getByTestId('task-page');
   await expect(task.getByText(WAYBILL)).toBeVisible();

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { BASE_PATH } from '@park/core';
 import { buildApp } from './app.ts';
 import { bootstrap, type Bootstrapped } from './bootstrap.ts';
-import { seedTransportApp } from './apps/index.ts';
+import { demoFleet, seedTransportApp } from './apps/index.ts';
 import { loadConfig } from './config.ts';
 import { ensureDatabase, startEmbedded, type EmbeddedCluster } from './db/embedded.ts';
 import { startJobs, stopJobs } from './jobs/boss.ts';
@@ -76,7 +76,8 @@ async function main(): Promise<void> {
   running.app = await buildApp(running.booted.ctx);
   await running.app.listen({ port: config.port, host: config.host });
   // The demo park (issue 23): on unless PARK_SIMULATOR=0; its first run fills a month of history.
-  if (config.park.simulator) running.simulator = startParkSimulator(running.booted.ctx, logger);
+  // Its hazardous vehicles are mostly the demo fleet's, with the day's approved waybills (issue 41).
+  if (config.park.simulator) running.simulator = startParkSimulator(running.booted.ctx, logger, demoFleet(running.app, running.booted.ctx, logger));
   const ms = Math.round(performance.now() - startedAt);
 
   const bound = running.app.server.address();

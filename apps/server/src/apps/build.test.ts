@@ -30,7 +30,7 @@ describe('buildAppPackage', () => {
     expect([pkg.reports.map((r) => r.code), pkg.microapps.map((m) => m.code), pkg.flows.map((f) => f.form)]).toEqual([['xj_dashboard'], ['xj_micro'], ['xj_hazard']]);
     const transport = readPackageFile(buildAppPackage(appSourceDir('transport')).zip);
     expect(transport.forms.map((f) => f.code)).toEqual(['tp_driver', 'tp_escort', 'tp_fleet', 'tp_goods', 'tp_sender', 'tp_vehicle', 'tp_waybill']);
-    expect(transport.manifest.app).toMatchObject({ code: 'hazmat_transport', version: '1.0.0' });
+    expect(transport.manifest.app).toMatchObject({ code: 'hazmat_transport', version: '1.1.0' });
   });
 
   it('refuses to build when a form is missing from app.json’s order', () => {

@@ -5,6 +5,8 @@ import { LOCK, withSessionLock } from '../db/advisoryLock.ts';
 import { seedInspectionDemo } from './inspection/demo.ts';
 import { installTransportApp } from './transport/index.ts';
 
+export { demoFleet } from './transport/index.ts';
+
 /*
  * The applications the demo ships as packages (issue 41). They install through 应用管理's own
  * install, which needs the whole context (form tables, menus, events), so they run after

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/testApp.ts';
 import { insertTenant, type TestTenant } from '../../test/t3Tenants.ts';
 import { upload } from '../modules/apppackage/testSupport.ts';
 import { appSourceDir, buildAppPackage } from './build.ts';
+import { ensureTransportRoles } from './transport/people.ts';
 
 /*
  * Issue 41: a tenant installs the park's two applications (应用管理 › 导入 into chosen tenants, the
@@ -23,6 +24,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   [chosen, other] = [await insertTenant(t, '装应用租户甲'), await insertTenant(t, '未装应用租户乙')];
+  // 电子运单审批 names 收货企业审核人 by code: an installation importing 危化品运输 has the role first.
+  await ensureTransportRoles(t.booted.ctx.db);
 }, 120_000);
 afterAll(() => t?.close());
 

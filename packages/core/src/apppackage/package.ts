@@ -104,6 +104,11 @@ export interface PackagedForm {
   meta: FormMeta;
   /** The list menu: its group's name and the role codes it is granted to. */
   menu: { group: string; name: string; roles: string[] } | null;
+  /**
+   * Its group in 表单管理 (by name, found or made by the install); absent: 未分组. An upgrade
+   * leaves a form the administrator has put in a group where it is (ADR 0068).
+   */
+  group?: string;
 }
 
 /**
@@ -183,6 +188,8 @@ export interface PartPreview {
   added: string[];
   /** Fields an upgrade drops or retypes, e.g. 「数量」改为数字. */
   changed: string[];
+  /** A form's group in 表单管理 as the package names it (forms only). */
+  group?: string;
 }
 
 export interface InstalledApp {

@@ -244,10 +244,12 @@ describe('recipients (types 0–9, supervisor levels)', () => {
     usersWithRoles: async (ids) => Object.keys(roles).filter((u) => roles[u]!.some((r) => ids.includes(r))),
     usersInOrgs: async (ids) => ids.flatMap((o) => members[o] ?? []),
     usersInOrgsWithRole: async (ids, role) => ids.flatMap((o) => members[o] ?? []).filter((u) => roles[u]?.includes(role)),
+    // Users 21 and 31 work for company 7, user 40 for company 8.
+    usersOfCompaniesWithRole: async (ids, role) => Object.entries({ '21': '7', '31': '7', '40': '8' }).filter(([u, c]) => ids.includes(c) && roles[u]?.includes(role)).map(([u]) => u),
     orgsOfUsers: async (users) => Object.keys(members).filter((o) => members[o]!.some((u) => users.includes(u))),
     org: async (id) => orgs[id] ?? null,
   };
-  const record = { reviewer: '31', reviewers: '[{"k":"20","v":"乙"},{"k":"21","v":"丙"}]', dept: '3', level: '高' };
+  const record = { reviewer: '31', reviewers: '[{"k":"20","v":"乙"},{"k":"21","v":"丙"}]', dept: '3', level: '高', receiver: '7' };
   const resolve = (r: Record<string, unknown>, initiatorId: string | null = '40') => resolveRecipients(r as never, { record, initiatorId }, dir);
 
   it('resolves each type', async () => {
@@ -258,6 +260,9 @@ describe('recipients (types 0–9, supervisor levels)', () => {
     expect(await resolve({ type: 5, orgAndRole: [{ orgId: 2, roleId: 'r2' }] })).toEqual(['20', '21']);
     expect(await resolve({ type: 6, dyncUserAndRole: [{ model: 'reviewer', roleId: 'r2' }] })).toEqual(['31']);
     expect(await resolve({ type: 7, cuserOrgAndRole: [{ roleId: 'r2' }] })).toEqual(['40']);
+    // The company in the record's 企业 field: its users with the role, not company 8's.
+    expect(await resolve({ type: 10, dyncCompanyAndRole: [{ model: 'receiver', roleId: 'r2' }] })).toEqual(['21', '31']);
+    expect(await resolve({ type: 10, dyncCompanyAndRole: [{ model: 'missing', roleId: 'r2' }] })).toEqual([]);
     expect(await resolve({ type: 8, dyncOrgAndRole: [{ model: 'dept', roleId: 'r2' }] })).toEqual(['31']);
     expect(await resolve({ type: 9, conditions: [{ key: 'level', opt: '$eq', value: '高' }], person: [{ id: 10, type: 1 }] })).toEqual(['10']);
     expect(await resolve({ type: 9, conditions: [{ key: 'level', opt: '$eq', value: '低' }], person: [{ id: 10, type: 1 }] })).toEqual([]);

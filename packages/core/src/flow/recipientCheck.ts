@@ -16,7 +16,7 @@ const roleAndField = (list: Recipient['dyncUserAndRole']): string | null => {
 };
 
 /** The recipient dialog's submit checks (spec 001 §5.4), one per type; shared by message actions, approvers and cc. */
-const CHECKS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9, RecipientCheck> = {
+const CHECKS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10, RecipientCheck> = {
   0: (r) => (filled(r.role) ? null : FLOW_TEXT.roles),
   1: (r) => (filled(r.person) ? null : FLOW_TEXT.person),
   2: (r) => (SUPERVISOR_LEVELS.includes(Number(r.leader) as 1) ? null : FLOW_TEXT.leader),
@@ -30,6 +30,7 @@ const CHECKS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9, RecipientCheck> = {
   6: (r) => roleAndField(r.dyncUserAndRole),
   7: (r) => (filled(r.cuserOrgAndRole) || filled(r.role) ? null : FLOW_TEXT.role),
   8: (r) => roleAndField(r.dyncOrgAndRole),
+  10: (r) => roleAndField(r.dyncCompanyAndRole),
   9: (r) => {
     const conds = r.conditions ?? [];
     for (const [i, c] of conds.entries()) {
@@ -42,6 +43,6 @@ const CHECKS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9, RecipientCheck> = {
 
 export function checkRecipient(r: Recipient | undefined | null): string | null {
   const type = Number(r?.type);
-  if (!r || !Number.isInteger(type) || type < 0 || type > 9) return FLOW_TEXT.recipient;
+  if (!r || !Number.isInteger(type) || type < 0 || type > 10) return FLOW_TEXT.recipient;
   return CHECKS[type as keyof typeof CHECKS](r);
 }

@@ -12,6 +12,11 @@ export interface Directory {
   usersInOrgs(orgIds: readonly string[]): Promise<string[]>;
   /** Enabled members of the organisations who hold the role. */
   usersInOrgsWithRole(orgIds: readonly string[], roleId: string): Promise<string[]>;
+  /**
+   * Enabled users of the companies (sys_user.company_id) who hold the role — the role itself, or the
+   * company's own role of the same code (a tenant's copy of it).
+   */
+  usersOfCompaniesWithRole(companyIds: readonly string[], roleId: string): Promise<string[]>;
   /** The organisations the users belong to. */
   orgsOfUsers(userIds: readonly string[]): Promise<string[]>;
   org(orgId: string): Promise<{ parentId: string | null; leaderId: string | null } | null>;
@@ -95,7 +100,7 @@ async function perRole(list: Array<{ roleId: unknown }>, orgs: (item: { roleId: 
 }
 
 /** One resolver per recipient type (spec 001 §3.4). */
-export const RECIPIENT_RESOLVERS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9, Resolver> = {
+export const RECIPIENT_RESOLVERS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10, Resolver> = {
   0: (r, _ctx, dir) => dir.usersWithRoles(ids(r.role)),
   1: async (r, _ctx, dir) => {
     const people = r.person ?? [];
@@ -113,6 +118,11 @@ export const RECIPIENT_RESOLVERS: Record<0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9, 
     return perRole(roles, async () => (ctx.initiatorId ? dir.orgsOfUsers([ctx.initiatorId]) : []), dir);
   },
   8: (r, ctx, dir) => perRole(r.dyncOrgAndRole ?? [], async (item) => idsOfValue(ctx.record[item.model ?? '']), dir),
+  10: async (r, ctx, dir) => {
+    const out: string[] = [];
+    for (const item of r.dyncCompanyAndRole ?? []) out.push(...(await dir.usersOfCompaniesWithRole(idsOfValue(ctx.record[item.model ?? '']), String(item.roleId))));
+    return out;
+  },
   9: async (r, ctx, dir) => {
     if (!recipientConditionsHold(r, ctx.record)) return [];
     return [...(await RECIPIENT_RESOLVERS[1](r, ctx, dir)), ...(ids(r.role).length > 0 ? await dir.usersWithRoles(ids(r.role)) : [])];
@@ -137,7 +147,7 @@ export function recipientConditionsHold(r: Recipient, record: Readonly<Record<st
 }
 
 export function isRecipientType(t: unknown): t is keyof typeof RECIPIENT_RESOLVERS {
-  return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= 9;
+  return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= 10;
 }
 
 /** The user ids a recipient rule names for this record, each once, in a stable order. */

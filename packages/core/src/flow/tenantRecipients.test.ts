@@ -24,6 +24,7 @@ const base: Directory = {
   usersWithRoles: async (ids) => all.filter((u) => userRoles[u]!.some((r) => ids.includes(r))),
   usersInOrgs: async (ids) => all.filter((u) => userOrgs[u]!.some((o) => ids.includes(o))),
   usersInOrgsWithRole: async (ids, role) => all.filter((u) => userOrgs[u]!.some((o) => ids.includes(o)) && userRoles[u]!.includes(role)),
+  usersOfCompaniesWithRole: async (ids, role) => all.filter((u) => ids.includes(company[u] ?? '') && userRoles[u]!.includes(role)),
   orgsOfUsers: async (ids) => ids.flatMap((u) => userOrgs[u] ?? []),
   org: async (id) => orgs[id] ?? null,
 };

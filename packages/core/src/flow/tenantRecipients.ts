@@ -73,6 +73,10 @@ export function tenantDirectory(base: Directory, tenantId: string, lookup: Tenan
       if (inside.length === 0 || role === undefined) return [];
       return lookup.usersOfTenant(await base.usersInOrgsWithRole(inside, role));
     },
+    // A tenant's record names only its own users (within), whichever company its field names.
+    async usersOfCompaniesWithRole(companyIds, roleId) {
+      return lookup.usersOfTenant(await base.usersOfCompaniesWithRole(companyIds, roleId));
+    },
     orgsOfUsers: (userIds) => base.orgsOfUsers(userIds),
     org: (orgId) => base.org(orgId),
     within: (userIds) => (userIds.length === 0 ? Promise.resolve([]) : lookup.usersOfTenant(userIds)),

@@ -138,6 +138,8 @@ export interface Recipient {
   orgAndRole?: Array<{ orgId: string | number; orgName?: string; roleId: string | number; roleName?: string }>;
   dyncUserAndRole?: Array<{ model: string; roleId: string | number; roleName?: string }>;
   dyncOrgAndRole?: Array<{ model: string; roleId: string | number; roleName?: string }>;
+  /** Type 10: the users of the company in a 企业 field of the record (e.g. 收货企业) who hold the role. */
+  dyncCompanyAndRole?: Array<{ model: string; roleId: string | number; roleName?: string }>;
   cuserOrgAndRole?: Array<{ roleId: string | number; roleName?: string }>;
   model?: string;
   conditions?: Array<{ key: string; name?: string; type?: string; opt: string; value?: unknown }>;

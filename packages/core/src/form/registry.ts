@@ -171,8 +171,8 @@ export const CONTROL_DEFINITIONS = {
   m_user_select: control(multiPicker(), advance(mapped('用户', '用户', 'table', true)), { ...NO_RECIPIENT_CONDITION, names: 'user' }),
   role_select: control(singlePicker(), advance(mapped('角色', '角色', 'tree'))),
   m_role_select: control(multiPicker(), advance(mapped('角色', '角色', 'tree', true)), NO_RECIPIENT_CONDITION),
-  company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table')), { ownCompany: true }),
-  m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true)), NO_RECIPIENT_CONDITION),
+  company_select: control(singlePicker(), advance(mapped('企业', '企业', 'table')), { ownCompany: true, names: 'company' }),
+  m_company_select: control(multiPicker(), advance(mapped('企业', '企业', 'table', true)), { ...NO_RECIPIENT_CONDITION, names: 'company' }),
   dic_select: control(singlePicker(), advance(dictionary(false)), { dictionary: true }),
   m_dic_select: control(multiPicker(), advance(dictionary(true)), { ...NO_RECIPIENT_CONDITION, dictionary: true }),
   gis_select: control(

@@ -8,6 +8,7 @@ import { INSPECTION_APP } from '../../modules/inspection/index.ts';
 import { saveParkQrCodeConf } from '../../modules/qrCode/index.ts';
 import { appSourceDir, buildAppPackage } from '../build.ts';
 import { placeOnParkWorkbench } from '../workbench.ts';
+import { upgradeShippedApp } from '../upgrade.ts';
 
 /*
  * The demo's 巡检 (issue 41): its people and roles, the package installed through 应用管理's own
@@ -96,7 +97,12 @@ export function todaysRound(now: Date): { plan_date: string; start_time: string;
 /** The demo people, the package, and the first day's route, plan and checkpoint codes; once per installation. */
 export async function seedInspectionDemo(ctx: AppContext, now = new Date()): Promise<void> {
   const applied = await ctx.db.selectFrom('sys_seed_applied').select('key').where('key', '=', INSPECTION_DEMO_SEED_KEY).executeTakeFirst();
-  if (applied) return;
+  if (applied) {
+    // A demo that has an older version gets this one (its data kept), as an administrator's import would.
+    const pkg = buildAppPackage(appSourceDir('inspection'));
+    await upgradeShippedApp(ctx, { zip: pkg.zip, code: INSPECTION_APP.code, version: pkg.manifest.app.version });
+    return;
+  }
   const people = await ctx.db.transaction().execute(seedPeople);
   if (!people) return;
   await install(ctx, people.adminId);

@@ -50,7 +50,7 @@ describe('the package', () => {
       'forms/xj_hazard.json', 'forms/xj_missed.json', 'forms/xj_plan.json', 'forms/xj_point.json', 'forms/xj_record.json', 'forms/xj_route.json', 'manifest.json', 'microapps/xj_micro.json', 'reports/xj_dashboard.json',
     ]);
     const pkg = readPackageFile(a.zip);
-    expect(pkg.manifest.app).toMatchObject({ code: 'inspection', name: '巡检', version: '1.0.0' });
+    expect(pkg.manifest.app).toMatchObject({ code: 'inspection', name: '巡检', version: '1.1.0' });
     expect(pkg.forms.map((f) => f.formName)).toEqual(['巡检路线', '巡检点', '巡检计划', '巡检记录', '漏检记录', '隐患']);
   });
 

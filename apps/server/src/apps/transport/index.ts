@@ -6,3 +6,4 @@
  */
 export { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 export { installTransportApp } from './seed.ts';
+export { demoFleet } from './demoFleet.ts';

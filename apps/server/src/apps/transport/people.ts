@@ -9,8 +9,13 @@ import { TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
  * these two roles hold only what their part of the story needs — the clerk 电子运单 and the fleet's
  * own 车辆, 驾驶员, 押运员 (托运方, 车队 and the goods catalogue are the park's to keep), the
  * reviewer nothing but 待办 and 消息 (the task page shows the waybill to its assignee).
- * The reviewer is a park user: 收货企业审核人 is a user picker, and the approval asks that user.
+ * The reviewer is a user of the receiving company (华中危化品储运有限公司, a demo company and tenant)
+ * holding 收货企业审核人: the flow asks the users of the company in the waybill's 收货企业 who hold
+ * that role (recipient type 10, ADR 0068), so a waybill to another company never reaches him.
  */
+
+/** The demo's receiving company: the e2e and the demo fleet's waybills name it as 收货企业. */
+export const RECEIVING_COMPANY = '华中危化品储运有限公司';
 
 export const TRANSPORT_PEOPLE = {
   clerk: { username: 'tp_chenli', realName: '陈立', role: 'tp_fleet_clerk' },
@@ -23,6 +28,20 @@ const ROLES = [
 ] as const;
 
 const PEOPLE_SEED_KEY = 'app-hazmat-transport-people-v1';
+/** Version 1.1.0's step: the reviewer moves from the park into the receiving company. */
+const REVIEWER_SEED_KEY = 'app-hazmat-transport-reviewer-company-v1';
+/** 企业用户 (sys_user.user_type 2), 普通用户 of the tenant (tenant_user_type 2). */
+const COMPANY_USER = { user_type: 2, tenant_user_type: 2 } as const;
+
+/**
+ * The roles the package's flow names by code (@role:tp_receiver): they must exist before the
+ * install, as any installation importing the package must have them (ADR 0054).
+ */
+export async function ensureTransportRoles(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const r of ROLES) await roleOf(trx, r);
+  });
+}
 /** What everyone signed in uses: 首页, 待办, 消息. */
 const WORKBENCH_PATHS = ['/home', '/waitDoneTask/WaitDoneTask', '/msg/MsgList'];
 
@@ -46,12 +65,34 @@ export async function seedTransportPeople(db: Kysely<Database>): Promise<void> {
       }
     }
     for (const p of Object.values(TRANSPORT_PEOPLE)) {
+      if (p === TRANSPORT_PEOPLE.reviewer) continue; // the receiving company's (seedReviewer)
       // The demo people's password is the administrator's, as the other demo people's.
       const had = await trx.selectFrom('sys_user').select('id').where('username', '=', p.username).executeTakeFirst();
       const id = had?.id ?? (await trx.insertInto('sys_user').values({ username: p.username, password_hash: admin.password_hash, real_name: p.realName, sex: '0', user_type: 0 }).returning('id').executeTakeFirstOrThrow()).id;
       const role = await trx.selectFrom('sys_role').select('id').where('role_code', '=', p.role).where('company_id', 'is', null).executeTakeFirstOrThrow();
       await trx.insertInto('sys_user_role').values({ user_id: id, role_id: role.id }).onConflict((oc) => oc.doNothing()).execute();
     }
+  });
+}
+
+/** The reviewer, a user of the receiving company with 收货企业审核人; once (an older demo's park user 刘洋 is moved there). */
+export async function seedReviewer(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx.insertInto('sys_seed_applied').values({ key: REVIEWER_SEED_KEY }).onConflict((oc) => oc.column('key').doNothing()).returning('key').executeTakeFirst();
+    if (!claimed) return;
+    const admin = await trx.selectFrom('sys_user').select('password_hash').where('username', '=', 'admin').executeTakeFirst();
+    const company = await trx.selectFrom('sys_company').select('id').where('company_name', '=', RECEIVING_COMPANY).where('status', '=', '1').executeTakeFirst();
+    const role = await trx.selectFrom('sys_role').select('id').where('role_code', '=', TRANSPORT_PEOPLE.reviewer.role).where('company_id', 'is', null).executeTakeFirst();
+    if (!admin || !company || !role) return;
+    const p = TRANSPORT_PEOPLE.reviewer;
+    const had = await trx.selectFrom('sys_user').select('id').where('username', '=', p.username).executeTakeFirst();
+    const id = had
+      ? (await trx.updateTable('sys_user').set({ company_id: company.id, ...COMPANY_USER }).where('id', '=', had.id).returning('id').executeTakeFirstOrThrow()).id
+      : (await trx.insertInto('sys_user').values({ username: p.username, password_hash: admin.password_hash, real_name: p.realName, sex: '0', company_id: company.id, ...COMPANY_USER }).returning('id').executeTakeFirstOrThrow()).id;
+    await trx.insertInto('sys_user_role').values({ user_id: id, role_id: role.id }).onConflict((oc) => oc.doNothing()).execute();
+    // In the company's organisation, as its other users (the tenant's root).
+    const org = await trx.selectFrom('sys_org').select('id').where('company_id', '=', company.id).where('parent_id', 'is', null).orderBy('id').executeTakeFirst();
+    if (org) await trx.insertInto('sys_user_org').values({ user_id: id, org_id: org.id }).onConflict((oc) => oc.doNothing()).execute();
   });
 }
 

@@ -6,7 +6,8 @@ import { findInstalledApp, installPackageFile, PackageRefused } from '../../modu
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
 import { placeOnParkWorkbench } from '../workbench.ts';
-import { seedTransportPeople } from './people.ts';
+import { upgradeShippedApp } from '../upgrade.ts';
+import { ensureTransportRoles, seedReviewer, seedTransportPeople } from './people.ts';
 
 /*
  * The demo ships 危化品运输 installed (issue 41): through 应用管理's own install, once, when the
@@ -22,8 +23,11 @@ const dayFrom = (days: number) => parkDay(Date.now() + days * 86_400_000);
 
 export async function installTransportApp(ctx: AppContext, logger?: Logger): Promise<void> {
   await installOnce(ctx, logger);
+  // A demo that has an older version gets this one (its data kept), as an administrator's import would.
+  await upgradeShippedApp(ctx, { zip: buildTransportPackage(), code: TRANSPORT_APP.code, version: TRANSPORT_APP.version }, logger);
   // Its own seed key: an installation that had the application before its people gets them too.
   await seedTransportPeople(ctx.db);
+  await seedReviewer(ctx.db);
 }
 
 async function installOnce(ctx: AppContext, logger?: Logger): Promise<void> {
@@ -32,6 +36,7 @@ async function installOnce(ctx: AppContext, logger?: Logger): Promise<void> {
   const admin = await db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirst();
   if (!admin) return;
   if (!(await findInstalledApp(db, TRANSPORT_APP.code))) {
+    await ensureTransportRoles(db); // the flow names 收货企业审核人 by code
     try {
       await installPackageFile(ctx, buildTransportPackage(), String(admin.id));
     } catch (err) {

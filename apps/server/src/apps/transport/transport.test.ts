@@ -7,6 +7,7 @@ import { installTransportApp } from './seed.ts';
 import { buildTransportPackage, TRANSPORT_APP, TRANSPORT_FORMS } from './package.ts';
 import { parkDay } from './waybills.ts';
 import { phoneWorkbenchApps } from '../testSupport.ts';
+import { RECEIVING_COMPANY } from './people.ts';
 
 /*
  * 危化品运输 (issue 41, ADR 0059) on a real PostgreSQL: its package builds the same zip every time
@@ -80,17 +81,25 @@ describe('waybills', () => {
   const submit = (fields: Record<string, string>) =>
     t.call(admin, 'POST', `/api/form/startformflow/${fieldsForm}`, { parent: { ...base, ...fields }, child: [{ subKey: 'goods', subDatas: [{ goods_name: '甲醇', un_no: '1230', quantity: 20 }] }] });
   let fieldsForm = '';
+  /** A user of a company (or of the park: null) holding 收货企业审核人. */
+  const reviewerOf = async (username: string, companyId: string | null) => {
+    const id = String((await t.sql.query(`insert into sys_user (username, password_hash, real_name, user_type, company_id) select $1, password_hash, $1, $3, $2 from sys_user where username = 'admin' returning id`, [username, companyId, companyId ? 2 : 0])).rows[0].id);
+    await t.sql.query(`insert into sys_user_role (user_id, role_id) select $1, id from sys_role where role_code = 'tp_receiver' and company_id is null`, [id]);
+    return id;
+  };
 
   beforeAll(async () => {
     fieldsForm = await form(TRANSPORT_FORMS.waybill);
-    receiverId = String((await t.sql.query(`insert into sys_user (username, password_hash, real_name, user_type) select 'tp_receiver', password_hash, '收货审核人', 0 from sys_user where username = 'admin' returning id`)).rows[0].id);
-    receiver = await t.login('tp_receiver');
-    const { id: company, company_name: companyName } = (await t.sql.query(`select id::text, company_name from sys_company order by id limit 1`)).rows[0];
+    // The demo's reviewer 刘洋 is a user of the receiving company (people.ts).
+    receiverId = String((await t.sql.query(`select id from sys_user where username = 'tp_liuyang'`)).rows[0].id);
+    receiver = await t.login('tp_liuyang');
+    const { id: company, company_name: companyName } = (await t.sql.query(`select id::text, company_name from sys_company where company_name = $1`, [RECEIVING_COMPANY])).rows[0];
+    expect(String((await t.sql.query(`select company_id from sys_user where id = $1`, [receiverId])).rows[0].company_id)).toBe(company);
     base = {
       waybill_no: 'YD-T-1', sender: await idOf(TRANSPORT_FORMS.sender, 'sender_name', '合肥化工原料有限公司'), sender_label: '合肥化工原料有限公司', fleet: await idOf(TRANSPORT_FORMS.fleet, 'fleet_name', '安运危货运输车队'),
       vehicle: await idOf(TRANSPORT_FORMS.vehicle, 'plate_no', '皖A30001'), driver: await idOf(TRANSPORT_FORMS.driver, 'person_name', '王建国'),
       escort: await idOf(TRANSPORT_FORMS.escort, 'person_name', '赵敏'), plan_time: today, origin: '合肥', destination: '园区2号罐区',
-      receiver: company, receiver_label: companyName, receiver_user: receiverId, waybill_status: '有效',
+      receiver: company, receiver_label: companyName, waybill_status: '有效',
     };
   });
 
@@ -106,6 +115,29 @@ describe('waybills', () => {
     expect(late.json().errMsg).toContain('车辆的道路运输证已过期');
     expect((await t.sql.query(`select count(*)::int n from form_${fieldsForm}`)).rows[0].n).toBe(before);
     expect((await t.sql.query(`select count(*)::int n from flow_instance where form_id = $1`, [fieldsForm])).rows[0].n).toBe(0);
+  });
+
+  it('goes to the receiving company’s own 收货企业审核人 only: another company’s and the park’s neither see nor act on it', async () => {
+    const otherCompany = String((await t.sql.query(`select id from sys_company where company_name <> $1 and status = '1' order by id limit 1`, [RECEIVING_COMPANY])).rows[0].id);
+    const stranger = await reviewerOf('tp_other_reviewer', otherCompany);
+    const parkReviewer = await reviewerOf('tp_park_reviewer', null);
+    const ok = await submit({ waybill_no: 'YD-T-0' });
+    expect(ok.json(), ok.body).toMatchObject({ errCode: 0 });
+    const pid = ok.json().processInstanceId as number;
+    const assignees = await t.sql.query(`select u.username from flow_task ft join sys_user u on u.id = ft.assignee_id where ft.instance_id = $1 and ft.status = 0`, [pid]);
+    expect(assignees.rows).toEqual([{ username: 'tp_liuyang' }]);
+    expect(await taskOf(t, pid, stranger)).toBeUndefined();
+    expect(await taskOf(t, pid, parkReviewer)).toBeUndefined();
+    const task = (await taskOf(t, pid, receiverId))!;
+    const other = await t.login('tp_other_reviewer');
+    // Not in the other company's 待办, not its to open or approve.
+    expect((await t.call(other, 'GET', '/api/flow/self/todotasklist?pageNum=1&pageSize=50')).json().totalCount ?? 0).toBe(0);
+    expect((await t.call(other, 'GET', `/api/flow/queryapprovedetails/${pid}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await postTask(t, other, `/api/flow/approvetask/${task}`, { taskId: String(task), formId: fieldsForm })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(await statusOf(t, pid)).toBe('0');
+    // 作废 so the day's other tests see one valid waybill.
+    await t.sql.query(`update form_${fieldsForm} set waybill_status = '已作废' where waybill_no = 'YD-T-0'`);
+    expect((await postTask(t, receiver, `/api/flow/disapprovetask/${task}`, { taskId: String(task), formId: fieldsForm, remark: '不收' })).json()).toEqual({ errCode: 0 });
   });
 
   it('approved by the receiving company, lets its vehicle in without an alarm; a vehicle without one raises 无有效运单入园', async () => {
@@ -147,13 +179,13 @@ describe('危化品运输大屏 (the package’s datasets and dashboard)', () =>
   };
 
   it('waybills by receiving company, sender, goods and day; certificates running out within 30 days', async () => {
-    const company = String((await t.sql.query(`select company_name from sys_company order by id limit 1`)).rows[0].company_name);
-    expect(await ask('运单总数')).toEqual([[1]]);
-    expect(await ask('今日计划运单')).toEqual([[1]]);
-    expect(await ask('运单（按收货企业）')).toEqual([[company, 1]]);
-    expect(await ask('运单（按托运方）')).toEqual([['合肥化工原料有限公司', 1]]);
-    expect(await ask('运输货物（按品名，吨）')).toEqual([['甲醇', 20]]);
-    expect(await ask('每日运单')).toEqual([[parkDay(Date.now()), 1]]);
+    // YD-T-1, and YD-T-0 the receiving company refused.
+    expect(await ask('运单总数')).toEqual([[2]]);
+    expect(await ask('今日计划运单')).toEqual([[2]]);
+    expect(await ask('运单（按收货企业）')).toEqual([[RECEIVING_COMPANY, 2]]);
+    expect(await ask('运单（按托运方）')).toEqual([['合肥化工原料有限公司', 2]]);
+    expect(await ask('运输货物（按品名，吨）')).toEqual([['甲醇', 40]]);
+    expect(await ask('每日运单')).toEqual([[parkDay(Date.now()), 2]]);
     // 皖A30002's 道路运输证 runs out in 20 days; 王建国's and 赵敏's are good for a year or more, 李强's has already run out.
     expect(await ask('30天内到期的车辆道路运输证')).toEqual([['皖A30002', '安运危货运输车队', '皖交运字340100300002号', parkDay(Date.now() + 20 * 86_400_000)]]);
     expect(await ask('30天内到期的驾驶员从业资格证')).toEqual([]);

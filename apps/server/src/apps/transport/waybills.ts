@@ -46,8 +46,17 @@ export async function transportForms(db: Kysely<Database>): Promise<{ waybill: s
  * for the days given, newest first; each with its latest approval's status.
  */
 export async function waybillsOfPlates(db: Kysely<Database>, plates: readonly string[], days: readonly string[]): Promise<GateWaybill[]> {
+  return plates.length === 0 ? [] : waybillsOf(db, plates, days);
+}
+
+/** Every waybill planned for these days, whatever its vehicle (the day's expected traffic). */
+export function waybillsOfDays(db: Kysely<Database>, days: readonly string[]): Promise<GateWaybill[]> {
+  return waybillsOf(db, null, days);
+}
+
+async function waybillsOf(db: Kysely<Database>, plates: readonly string[] | null, days: readonly string[]): Promise<GateWaybill[]> {
   const forms = await transportForms(db);
-  if (!forms || plates.length === 0) return [];
+  if (!forms) return [];
   const w = sql.table(`form_${forms.waybill}`);
   const v = sql.table(`form_${forms.vehicle}`);
   const goods = sql.table(`form_${forms.waybill}__goods`);
@@ -60,7 +69,7 @@ export async function waybillsOfPlates(db: Kysely<Database>, plates: readonly st
       coalesce((select fi.approve_status from flow_instance fi where fi.form_id = ${forms.waybill}::bigint and fi.business_id::text = w.id::text
         order by fi.id desc limit 1), '') as "approveStatus"
     from ${w} w join ${v} v on v.id::text = w.vehicle
-    where v.plate_no = any(${[...plates]}::text[]) and left(w.plan_time, 10) = any(${[...days]}::text[])
+    where (${plates === null}::boolean or v.plate_no = any(${plates ?? []}::text[])) and left(w.plan_time, 10) = any(${[...days]}::text[])
     order by w.id desc`.execute(db);
   return result.rows;
 }

@@ -83,14 +83,22 @@ export interface StoredForm {
   id: string;
   formName: string;
   meta: FormMeta | null;
+  /** Its group in 表单管理, null: 未分组. */
+  groupName: string | null;
 }
 
 export async function formsById(db: Kysely<Database>, ids: readonly string[]): Promise<StoredForm[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('form_conf').select(['id', 'form_name', 'form_meta']).where('id', 'in', ids).where('company_id', 'is', null).execute();
+  const rows = await db
+    .selectFrom('form_conf')
+    .leftJoin('form_group', 'form_group.id', 'form_conf.group_id')
+    .select(['form_conf.id', 'form_conf.form_name', 'form_conf.form_meta', 'form_group.group_name'])
+    .where('form_conf.id', 'in', ids)
+    .where('form_conf.company_id', 'is', null)
+    .execute();
   return rows.map((r) => {
     const parsed = r.form_meta === null ? null : parseFormMeta(r.form_meta);
-    return { id: String(r.id), formName: r.form_name, meta: parsed?.ok ? parsed.meta : null };
+    return { id: String(r.id), formName: r.form_name, meta: parsed?.ok ? parsed.meta : null, groupName: r.group_name };
   });
 }
 

@@ -42,6 +42,17 @@ export function dbDirectory(db: Kysely<Database>): Directory {
         order by u.id`.execute(db);
       return ids(r.rows);
     },
+    async usersOfCompaniesWithRole(companyIds, roleId) {
+      const list = nums(companyIds);
+      if (list.length === 0 || nums([roleId]).length === 0) return [];
+      // The role itself (a park role a company user holds), or the company's own role of its code.
+      const r = await sql<{ id: string }>`
+        select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+        where u.status = 0 and u.company_id = any(${list}::bigint[]) and (r.id = ${roleId}::bigint
+          or (r.company_id = u.company_id and r.role_code = (select role_code from sys_role where id = ${roleId}::bigint)))
+        order by u.id`.execute(db);
+      return ids(r.rows);
+    },
     async orgsOfUsers(userIds) {
       const list = nums(userIds);
       if (list.length === 0) return [];
@@ -119,6 +130,7 @@ export function recordDirectory(db: Kysely<Database>, formId: string, record: Re
     usersWithRoles: async (x) => (await dir()).usersWithRoles(x),
     usersInOrgs: async (x) => (await dir()).usersInOrgs(x),
     usersInOrgsWithRole: async (x, role) => (await dir()).usersInOrgsWithRole(x, role),
+    usersOfCompaniesWithRole: async (x, role) => (await dir()).usersOfCompaniesWithRole(x, role),
     orgsOfUsers: async (x) => (await dir()).orgsOfUsers(x),
     org: async (x) => (await dir()).org(x),
     within: async (x) => {

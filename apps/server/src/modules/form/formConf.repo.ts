@@ -98,6 +98,15 @@ export async function insertGroup(db: Kysely<Database>, groupName: string, order
   return String(row.id);
 }
 
+/** The id of the group of this name, made (after the others) when there is none; safe against a concurrent maker. */
+export async function groupIdNamed(db: Kysely<Database>, groupName: string): Promise<string> {
+  const had = await db.selectFrom('form_group').select('id').where('group_name', '=', groupName).executeTakeFirst();
+  if (had) return String(had.id);
+  const last = await db.selectFrom('form_group').select((eb) => eb.fn.max('order_index').as('n')).executeTakeFirst();
+  await db.insertInto('form_group').values({ group_name: groupName, order_index: Number(last?.n ?? 0) + 1 }).onConflict((oc) => oc.column('group_name').doNothing()).execute();
+  return String((await db.selectFrom('form_group').select('id').where('group_name', '=', groupName).executeTakeFirstOrThrow()).id);
+}
+
 export async function updateGroup(db: Kysely<Database>, id: string, groupName: string, orderIndex: number): Promise<void> {
   await db.updateTable('form_group').set({ group_name: groupName, order_index: orderIndex }).where('id', '=', id).execute();
 }

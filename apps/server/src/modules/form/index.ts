@@ -32,7 +32,7 @@ export { FORM_DESIGN_PERMISSION } from './permissions.ts';
 export { flatBody, parseIdList, recordIdOf } from './requestParts.ts';
 export { requireFormAction } from './recordAccess.ts';
 export { syncFormTables } from './tableSync.ts';
-export { installFormDesign, removeEmptyPackagedForm } from './packagedDesign.ts';
+export { installFormDesign, placePackagedFormInGroup, removeEmptyPackagedForm } from './packagedDesign.ts';
 
 /** Every route of the form module: designs, records, sub-tables, list pages, pickers' sources. */
 export function formRoutes(app: FastifyInstance, ctx: AppContext): void {

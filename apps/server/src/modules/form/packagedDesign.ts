@@ -3,7 +3,7 @@ import { withOriginDefaults, withSensorSettingsV2, type FormMeta } from '@park/c
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { announceFormChange } from './formModel.ts';
-import { insertForm, saveDesignText } from './formConf.repo.ts';
+import { groupIdNamed, insertForm, saveDesignText } from './formConf.repo.ts';
 import { dropEmptyForm, lockAndCheckData, storageLayoutOf } from './formLifecycle.ts';
 import { syncFormTables } from './tableSync.ts';
 
@@ -25,6 +25,17 @@ export async function installFormDesign(
   await saveDesignText(trx, formId, JSON.stringify(meta));
   await announceFormChange(trx, ctx.events, ctx.forms, formId);
   return formId;
+}
+
+/**
+ * A packaged form's group in 表单管理 (issue 41, ADR 0068), found by name or made. Only a form in
+ * 未分组 joins it — one just installed, or one installed before packages carried groups; a form
+ * the administrator has put in a group stays there, as the upgrade keeps their other choices.
+ */
+export async function placePackagedFormInGroup(trx: Kysely<Database>, formId: string, groupName: string): Promise<void> {
+  const form = await trx.selectFrom('form_conf').select('group_id').where('id', '=', formId).executeTakeFirstOrThrow();
+  if (form.group_id !== null) return;
+  await trx.updateTable('form_conf').set({ group_id: await groupIdNamed(trx, groupName) }).where('id', '=', formId).execute();
 }
 
 /**

@@ -22,6 +22,7 @@ export { startParkSimulator } from './simulator/index.ts';
 export type { GateEntry, GateEntryCheck } from './ingest/service.ts';
 export { vehiclesInPark, type VehicleInPark } from './console/vehiclesInPark.ts';
 export type { ParkSimulator } from './simulator/live.ts';
+export type { ExpectedArrivals } from './simulator/arrivals.ts';
 
 /**
  * Park operations (issue 23): device management and tokens, ingestion, statistics, alarm

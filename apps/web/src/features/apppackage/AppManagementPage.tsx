@@ -72,6 +72,7 @@ function ExportDialog({ app: initial, onClose }: { app: InstalledAppRow | null; 
 const previewColumns: TableColumnsType<PartPreview> = [
   { title: '类型', dataIndex: 'label', width: 90 },
   { title: '名称', dataIndex: 'name' },
+  { title: '表单分组', dataIndex: 'group', width: 110, render: (g: string | undefined, p) => (p.kind === 'form' ? (g ?? '未分组') : '') },
   { title: '操作', dataIndex: 'action', width: 80, render: (a: string) => <Tag color={ACTION_COLOR[a]}>{a}</Tag> },
   {
     title: '字段变化',

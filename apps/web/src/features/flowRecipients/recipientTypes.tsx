@@ -8,7 +8,7 @@ import { OrgSelect, RoleSelect, UserSelect } from './sources.tsx';
 const isSwitch = (field: FlowField | undefined): boolean =>
   field !== undefined && definitionOf({ type: field.type, options: {} })?.family === 'switch';
 
-export type RecipientType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+export type RecipientType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 
 export interface PickerProps {
   value: Recipient;
@@ -141,6 +141,21 @@ const Conditions: ComponentType<PickerProps> = ({ value, onChange, fields }) => 
  * The recipient types of spec 001 §3.4, exhaustively: each its label and its picker. Changing
  * the type clears every selection (§4), so a picker only ever sees its own fields.
  */
+/** Rows of {a form field naming whom, role}: 6 (a user field), 8 (an org field), 10 (a company field). */
+function fieldAndRole(label: string, key: 'dyncUserAndRole' | 'dyncOrgAndRole' | 'dyncCompanyAndRole', fieldLabel: string, names: 'user' | 'org' | 'company'): { label: string; Picker: ComponentType<PickerProps> } {
+  return {
+    label,
+    Picker: ({ value, onChange, fields }) => (
+      <RoleRows
+        rows={value[key] ?? []}
+        onChange={(rows) => onChange({ ...value, [key]: rows })}
+        make={() => ({ model: '', roleId: '', roleName: '' })}
+        first={(row, set) => <FieldPick label={fieldLabel} fields={fields.filter((f) => traitsOfType(f.type).names === names)} value={row.model} onChange={(model) => set({ ...row, model })} />}
+      />
+    ),
+  };
+}
+
 export const RECIPIENT_TYPES: Record<RecipientType, { label: string; Picker: ComponentType<PickerProps> }> = {
   0: { label: '角色', Picker: ({ value, onChange }) => <RoleSelect multiple value={value.role ?? []} onChange={(role) => onChange({ ...value, role })} width={360} /> },
   1: { label: '指定人员', Picker: People },
@@ -173,40 +188,22 @@ export const RECIPIENT_TYPES: Record<RecipientType, { label: string; Picker: Com
       />
     ),
   },
-  6: {
-    label: '表单中人员所在组织+角色',
-    Picker: ({ value, onChange, fields }) => (
-      <RoleRows
-        rows={value.dyncUserAndRole ?? []}
-        onChange={(dyncUserAndRole) => onChange({ ...value, dyncUserAndRole })}
-        make={() => ({ model: '', roleId: '', roleName: '' })}
-        first={(row, set) => <FieldPick label="人员字段" fields={fields.filter((f) => traitsOfType(f.type).names === 'user')} value={row.model} onChange={(model) => set({ ...row, model })} />}
-      />
-    ),
-  },
+  6: fieldAndRole('表单中人员所在组织+角色', 'dyncUserAndRole', '人员字段', 'user'),
   7: {
     label: '发起人部门+角色',
     Picker: ({ value, onChange }) => (
       <RoleRows rows={value.cuserOrgAndRole ?? []} onChange={(cuserOrgAndRole) => onChange({ ...value, cuserOrgAndRole })} make={() => ({ roleId: '', roleName: '' })} />
     ),
   },
-  8: {
-    label: '表单中部门+角色',
-    Picker: ({ value, onChange, fields }) => (
-      <RoleRows
-        rows={value.dyncOrgAndRole ?? []}
-        onChange={(dyncOrgAndRole) => onChange({ ...value, dyncOrgAndRole })}
-        make={() => ({ model: '', roleId: '', roleName: '' })}
-        first={(row, set) => <FieldPick label="部门字段" fields={fields.filter((f) => traitsOfType(f.type).names === 'org')} value={row.model} onChange={(model) => set({ ...row, model })} />}
-      />
-    ),
-  },
+  8: fieldAndRole('表单中部门+角色', 'dyncOrgAndRole', '部门字段', 'org'),
   9: { label: '条件+接收人', Picker: Conditions },
+  // The company a record names (e.g. 收货企业): its own users who hold the role approve, not the park's (ADR 0068).
+  10: fieldAndRole('表单中企业+角色', 'dyncCompanyAndRole', '企业字段', 'company'),
 };
 
 /** A recipient with nothing chosen (spec 001 §4: what a type change leaves). */
 export function emptyRecipient(type: RecipientType): Recipient {
-  return { type, leader: null, model: '', role: [], person: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], cuserOrgAndRole: [], conditions: [] };
+  return { type, leader: null, model: '', role: [], person: [], orgAndRole: [], dyncUserAndRole: [], dyncOrgAndRole: [], dyncCompanyAndRole: [], cuserOrgAndRole: [], conditions: [] };
 }
 
 /** One line saying who receives (the message action's summary). */

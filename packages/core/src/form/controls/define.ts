@@ -102,8 +102,8 @@ export interface ControlTraits {
   readonly recipientCondition: boolean;
   /** The calendar or clock kind of a date control (its list query's picker, its date formula), else null. */
   readonly dateKind: DateKind | null;
-  /** Whom its value names, for approval recipients taken from a form field (表单中的人员, 部门字段), else null. */
-  readonly names: 'user' | 'org' | null;
+  /** Whom its value names, for approval recipients taken from a form field (表单中的人员, 部门字段, 企业字段), else null. */
+  readonly names: 'user' | 'org' | 'company' | null;
   /**
    * Where it names another form whose records it reads (issue 36: a form handed down brings them):
    * `dsConf` is options.dsConf.formId (数据引用, a sub-table filled from a form), `mapsSource` is

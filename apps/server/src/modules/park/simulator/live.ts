@@ -8,6 +8,7 @@ import type { LayoutCache } from '../layout.ts';
 import { ensureDemoPark } from './demoPark.ts';
 import { generateHistory } from './history.ts';
 import { placeDemoDevices } from '../console/demoPlaces.ts';
+import { nextHazardousPlate, type ExpectedArrivals } from './arrivals.ts';
 
 /** A hazardous vehicle driving its route: how far along (metres) and how it behaves. */
 interface Driver {
@@ -28,6 +29,7 @@ const RHYTHM = [0.1, 0.05, 0.05, 0.05, 0.1, 0.3, 0.8, 1, 1, 0.8, 0.6, 0.6, 0.5, 
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const chance = (p: number) => Math.random() < p;
+const madeUpPlate = () => `湘${pick([...'ABCDEFGHJK'])}${String(10000 + Math.floor(Math.random() * 89999))}`;
 
 /**
  * The demo park, alive: gates pass vehicles by the hour's rhythm, hazardous vehicles drive
@@ -47,6 +49,8 @@ export class ParkSimulator {
     private readonly ingest: IngestService,
     private readonly layout: LayoutCache,
     private readonly logger: Logger,
+    /** The hazardous vehicles the park expects (危化品运输's waybills of the day); none: all made up. */
+    private readonly expected: ExpectedArrivals | null = null,
   ) {}
 
   /** Builds the demo park and its month of history if they are not there yet, then starts ticking. */
@@ -112,28 +116,7 @@ export class ParkSimulator {
     const rate = RHYTHM[hour]! * 0.6;
     const codes = [...layout.gateIdByCode.keys()];
     if (codes.length === 0) return;
-    if (chance(rate)) {
-      const hazardous = chance(0.35);
-      const gateCode = hazardous ? (codes[2] ?? codes[0]!) : pick(codes.slice(0, 2));
-      const device = this.gateDevice(layout.gateIdByCode.get(gateCode));
-      if (device) {
-        const plate = `湘${pick([...'ABCDEFGHJK'])}${String(10000 + Math.floor(Math.random() * 89999))}`;
-        const [material, hazardousClass] = pick(MATERIALS);
-        const route = [...layout.routeByName.keys()][0];
-        await this.ingest.ingest('gatePasses', device, [
-          {
-            eventId: this.eventId('in'),
-            gateCode,
-            plate,
-            direction: 1,
-            passTime: now,
-            vehicleType: hazardous ? '2' : pick(['1', '1', '3', '4']),
-            ...(hazardous ? { hazardousClass, material, loadTons: Math.round(5 + Math.random() * 30), companyName: '湘江物流有限公司', routeName: route, permitUntil: now + 3 * 3600_000 } : {}),
-          },
-        ], now);
-        if (hazardous && route) this.addDriver(plate, layout.routeByName.get(route)!.roadIds, layout);
-      }
-    }
+    if (chance(rate)) await this.arrive(now, chance(0.35));
     if (chance(rate)) {
       // Someone leaves: a vehicle that is not a driving hazardous one.
       const leaving = await this.db.selectFrom('park_vehicle_in_park').select(['plate', 'gate_id', 'vehicle_type']).where('vehicle_type', '<>', '2').orderBy('entered_time').limit(20).execute();
@@ -144,6 +127,38 @@ export class ParkSimulator {
         await this.ingest.ingest('gatePasses', device, [{ eventId: this.eventId('out'), gateCode, plate: v.plate, direction: 2, passTime: now, vehicleType: v.vehicle_type }], now);
       }
     }
+  }
+
+  /**
+   * One vehicle comes in: an ordinary one at the first two gates, or a hazardous one at the third
+   * that starts driving its route — mostly an expected vehicle (see arrivals.ts), now and then one
+   * nobody expects. Answers the plate that came in, or null when nobody did.
+   */
+  async arrive(now: number, hazardous: boolean): Promise<string | null> {
+    const layout = await this.layout.get();
+    const codes = [...layout.gateIdByCode.keys()];
+    if (codes.length === 0) return null;
+    const gateCode = hazardous ? (codes[2] ?? codes[0]!) : pick(codes.slice(0, 2));
+    const device = this.gateDevice(layout.gateIdByCode.get(gateCode));
+    if (!device) return null;
+    const next = hazardous ? nextHazardousPlate((await this.expected?.plates(now)) ?? [], new Set(this.drivers.keys()), Math.random) : 'unexpected';
+    if (next === null) return null;
+    const plate = next === 'unexpected' ? madeUpPlate() : next;
+    const [material, hazardousClass] = pick(MATERIALS);
+    const route = [...layout.routeByName.keys()][0];
+    await this.ingest.ingest('gatePasses', device, [
+      {
+        eventId: this.eventId('in'),
+        gateCode,
+        plate,
+        direction: 1,
+        passTime: now,
+        vehicleType: hazardous ? '2' : pick(['1', '1', '3', '4']),
+        ...(hazardous ? { hazardousClass, material, loadTons: Math.round(5 + Math.random() * 30), companyName: '湘江物流有限公司', routeName: route, permitUntil: now + 3 * 3600_000 } : {}),
+      },
+    ], now);
+    if (hazardous && route) this.addDriver(plate, layout.routeByName.get(route)!.roadIds, layout);
+    return plate;
   }
 
   private addDriver(plate: string, roadIds: string[], layout: Awaited<ReturnType<LayoutCache['get']>>) {

@@ -7,7 +7,7 @@ import { recipientText } from './recipientText.ts';
 
 /**
  * Who an approver or cc node names: the summary and a button opening the shared recipient dialog
- * with every type the server resolves (spec 001 §3.4, types 0–9; supervisors of levels 1–5).
+ * with every type the server resolves (spec 001 §3.4, types 0–9, and 10: the users of a company field's company with a role, ADR 0068; supervisors of levels 1–5).
  */
 export function RecipientField({ value, onChange, fields, title, continuous }: {
   value: Recipient | undefined;

@@ -19,7 +19,7 @@ import type { PackagedFlow, PackagedForm } from '../../package.ts';
 
 export const ROLE_REF_PREFIX = '@role:';
 const ROLE_CODE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-const ROLE_LISTS = ['role', 'orgAndRole', 'dyncUserAndRole', 'dyncOrgAndRole', 'cuserOrgAndRole'] as const;
+const ROLE_LISTS = ['role', 'orgAndRole', 'dyncUserAndRole', 'dyncOrgAndRole', 'dyncCompanyAndRole', 'cuserOrgAndRole'] as const;
 
 type RoleMap = (roleId: string) => string | null;
 

@@ -11,6 +11,10 @@ import { codeList, nonEmpty, ROLE_CODE, type PartKind } from '../types.ts';
 
 export type FormChanges = PackagePreview['changes'];
 
+/** The longest group name a package may give a form: 表单管理's own limit (formgroup/insert). */
+export const FORM_GROUP_MAX = 50;
+const inGroup = (f: PackagedForm) => (f.group ? { group: f.group } : {});
+
 const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
 
 export const formsKind: PartKind<PackagedForm> & { changes(parts: readonly PackagedForm[], installed: ReadonlyMap<string, { formName: string; meta: FormMeta }>): FormChanges } = {
@@ -34,7 +38,9 @@ export const formsKind: PartKind<PackagedForm> & { changes(parts: readonly Packa
       if (!isRecord(m) || !nonEmpty(m.group) || !nonEmpty(m.name) || !codeList(m.roles, ROLE_CODE)) reasons.push(`表单「${raw.formName}」的菜单不合法`);
       else menu = { group: m.group, name: m.name, roles: m.roles };
     }
-    return { part: { code, formName: raw.formName, meta: parsed.meta, menu }, reasons };
+    const group = raw.group === undefined ? undefined : nonEmpty(raw.group, FORM_GROUP_MAX) && raw.group.trim() === raw.group ? raw.group : null;
+    if (group === null) reasons.push(`表单「${raw.formName}」的分组名称不合法（1 至 ${FORM_GROUP_MAX} 个字，首尾不能有空格）`);
+    return { part: { code, formName: raw.formName, meta: parsed.meta, menu, ...(group ? { group } : {}) }, reasons };
   },
   checkWhole(pkg) {
     const reasons: string[] = [];
@@ -59,12 +65,12 @@ export const formsKind: PartKind<PackagedForm> & { changes(parts: readonly Packa
       if (state.otherFormNames.has(f.formName)) reasons.push(`表单名称「${f.formName}」已被本系统的其他表单使用`);
       const was = installed?.forms.get(f.code);
       if (!was) {
-        parts.push({ kind: 'form', label: '表单', code: f.code, name: f.formName, action: '新建', added: [], changed: [] });
+        parts.push({ kind: 'form', label: '表单', code: f.code, name: f.formName, action: '新建', added: [], changed: [], ...inGroup(f) });
         continue;
       }
       const changed = designChanges(was.meta, f.meta).map((c) => `「${fieldLabel(was.meta, c.subKey, c.column)}」${c.kind === 'dropped' ? '被删除' : `由 ${c.from} 改为 ${c.to}`}`);
       const unchanged = was.formName === f.formName && same(was.meta, f.meta);
-      parts.push({ kind: 'form', label: '表单', code: f.code, name: f.formName, action: unchanged ? '不变' : '更新', added: addedFields(was.meta, f.meta), changed });
+      parts.push({ kind: 'form', label: '表单', code: f.code, name: f.formName, action: unchanged ? '不变' : '更新', added: addedFields(was.meta, f.meta), changed, ...inGroup(f) });
     }
     if (installed) {
       for (const [code, was] of installed.forms) if (!forms.some((f) => f.code === code)) notes.push(`新版本不再包含表单「${was.formName}」，该表单及其数据保留`);

@@ -22,7 +22,7 @@ function fieldsNamed(rule: ReturnType<typeof eachRule>[number]['rule'], kind: 'f
   if (kind === 'condRemind') for (const c of (rule as CondRemind).remind?.cond ?? []) out.push(String(c?.key ?? ''));
   for (const r of recipientRules(rule)) {
     if (Number(r.type) === 4) out.push(String(r.model ?? ''));
-    for (const pair of [...(r.dyncUserAndRole ?? []), ...(r.dyncOrgAndRole ?? [])]) out.push(String(pair?.model ?? ''));
+    for (const pair of [...(r.dyncUserAndRole ?? []), ...(r.dyncOrgAndRole ?? []), ...(r.dyncCompanyAndRole ?? [])]) out.push(String(pair?.model ?? ''));
   }
   return out;
 }

@@ -1,11 +1,11 @@
 import { FORM_REF_PREFIX, mapFormRefs, type PackagedForm } from '@park/core';
 import { badRequest } from '../../../../plugins/errors.ts';
-import { installFormDesign, removeEmptyPackagedForm } from '../../../form/index.ts';
+import { installFormDesign, placePackagedFormInGroup, removeEmptyPackagedForm } from '../../../form/index.ts';
 import { formMenu, formsById, installFormMenu } from '../../repo.ts';
 import { PackageRefused } from '../../refused.ts';
 import type { InstalledPart, ServerPartKind } from '../types.ts';
 
-/** Forms: designs through the saveformdesign path (installFormDesign), references mapped to the installation's ids, list menus with role grants. */
+/** Forms: designs through the saveformdesign path (installFormDesign), references mapped to the installation's ids, their 表单管理 group, list menus with role grants. */
 export const serverForms: ServerPartKind<'forms'> = {
   key: 'forms',
   async export(db, sel) {
@@ -16,7 +16,7 @@ export const serverForms: ServerPartKind<'forms'> = {
     for (const f of stored) {
       const mapped = mapFormRefs(f.meta!, (ref) => (sel.codeOf.has(ref) ? `${FORM_REF_PREFIX}${sel.codeOf.get(ref)}` : null));
       if (mapped.unmapped.length > 0) throw badRequest(`表单「${f.formName}」引用的表单无法导出：${mapped.unmapped.join('、')}`);
-      forms.push({ code: sel.codeOf.get(f.id)!, formName: f.formName, meta: mapped.meta, menu: await formMenu(db, f.id) });
+      forms.push({ code: sel.codeOf.get(f.id)!, formName: f.formName, meta: mapped.meta, menu: await formMenu(db, f.id), ...(f.groupName ? { group: f.groupName } : {}) });
     }
     return forms;
   },
@@ -35,6 +35,7 @@ export const serverForms: ServerPartKind<'forms'> = {
       );
       if (mapped.unmapped.length > 0) throw new PackageRefused([`表单「${f.formName}」引用的表单不在应用包中`]);
       await installFormDesign(trx, ctx, { formId, formName: f.formName, meta: mapped.meta, createBy: userId });
+      if (f.group) await placePackagedFormInGroup(trx, formId, f.group);
       out.push({ kind: 'form', code: f.code, localId: formId });
       if (f.menu) {
         const m = await installFormMenu(trx, formId, f.menu);
