@@ -67,7 +67,7 @@ test('管理员在流程设计中从空白开始设计两级审批（条件、�
   await d.getByLabel('节点名称').fill('科室主管审批');
   await button(d, '设置审批人').click();
   let rd = dialog(page, '设置审批人');
-  await expect(rd.locator('label.ant-radio-wrapper')).toHaveCount(10);
+  await expect(rd.locator('label.ant-radio-wrapper')).toHaveCount(11);
   await radio(rd, '主管').click();
   await pick(page, rd, '主管级别', '发起人的直接主管');
   await button(rd, '确定').click();

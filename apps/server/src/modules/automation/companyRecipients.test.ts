@@ -15,7 +15,8 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   const companies = (await t.sql.query(`select id::text from sys_company where status = '1' order by id limit 2`)).rows.map((r) => r.id as string);
-  [ids.a, ids.b] = companies;
+  ids.a = companies[0]!;
+  ids.b = companies[1]!;
   ids.role = String((await t.sql.query(`insert into sys_role (role_name, role_code) values ('运单审核', 'cr_review') returning id`)).rows[0].id);
   ids.ownRole = String((await t.sql.query(`insert into sys_role (role_name, role_code, company_id) values ('运单审核', 'cr_review', $1) returning id`, [ids.a])).rows[0].id);
   const user = async (name: string, company: string | null, role: string | null, status = 0) => {
