@@ -1,8 +1,9 @@
-import { devices, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { BASE } from '../support/fixtures.ts';
 import { button, confirm, dialog, field, toast, typeDate } from '../support/forms.ts';
 import { startParkRun, stopParkRun, type ParkRun } from '../support/park.ts';
+import { IPHONE } from '../support/phone.ts';
 import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 
 /*
@@ -16,7 +17,6 @@ import { E2E_ADMIN_PASSWORD } from '../support/server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const { defaultBrowserType: _webkit, ...IPHONE } = devices['iPhone 13'];
 const SHOTS = '/tmp/t41';
 const RUN = String(Date.now()).slice(-6);
 const WAYBILL = `YD${RUN}`;

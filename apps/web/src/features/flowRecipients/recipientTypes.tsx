@@ -137,10 +137,6 @@ const Conditions: ComponentType<PickerProps> = ({ value, onChange, fields }) => 
   );
 };
 
-/**
- * The recipient types of spec 001 §3.4, exhaustively: each its label and its picker. Changing
- * the type clears every selection (§4), so a picker only ever sees its own fields.
- */
 /** Rows of {a form field naming whom, role}: 6 (a user field), 8 (an org field), 10 (a company field). */
 function fieldAndRole(label: string, key: 'dyncUserAndRole' | 'dyncOrgAndRole' | 'dyncCompanyAndRole', fieldLabel: string, names: 'user' | 'org' | 'company'): { label: string; Picker: ComponentType<PickerProps> } {
   return {
@@ -156,6 +152,10 @@ function fieldAndRole(label: string, key: 'dyncUserAndRole' | 'dyncOrgAndRole' |
   };
 }
 
+/**
+ * The recipient types of spec 001 §3.4, exhaustively (10 is ours, ADR 0068): each its label and its picker. Changing
+ * the type clears every selection (§4), so a picker only ever sees its own fields.
+ */
 export const RECIPIENT_TYPES: Record<RecipientType, { label: string; Picker: ComponentType<PickerProps> }> = {
   0: { label: '角色', Picker: ({ value, onChange }) => <RoleSelect multiple value={value.role ?? []} onChange={(role) => onChange({ ...value, role })} width={360} /> },
   1: { label: '指定人员', Picker: People },
