@@ -20,6 +20,9 @@ async function signIn(page: Page, username: string) {
 }
 
 const dataCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('park-m-data-')).sort());
+/** The paths a user's data cache holds (none when it does not exist; opening it would make it). */
+const cachedPaths = (page: Page, cache: string) =>
+  page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []), cache);
 const userId = (username: string) => withDb(async (c) => String((await c.query('select id from sys_user where username = $1', [username])).rows[0].id));
 
 test('打开过的工作台在断网时仍能打开；退出登录后换人登录，看不到上一位用户缓存的数据', async ({ page, context }) => {
@@ -28,7 +31,10 @@ test('打开过的工作台在断网时仍能打开；退出登录后换人登�
   // The worker controls the page from its next load on; that load's answers are kept for admin.
   await page.reload();
   await expect(page.getByTestId('workbench')).toBeVisible();
-  await expect.poll(() => dataCaches(page)).toEqual([`park-m-data-${await userId('admin')}`]);
+  const adminCache = `park-m-data-${await userId('admin')}`;
+  await expect.poll(() => dataCaches(page)).toEqual([adminCache]);
+  // Each answer is stored behind the page (sw.js remember): the counter's may land after the cache exists.
+  await expect.poll(() => cachedPaths(page, adminCache)).toContain('/api/flow/queryWatiDoneTaskCount');
 
   await context.setOffline(true);
   await page.reload();
