@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { fileRoutes } from './modules/file/index.ts';
 import { flowRoutes } from './modules/flow/index.ts';
 import { formRoutes } from './modules/form/index.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { cspSourceOf } from './plugins/csp.ts';
 import { registerControlCharGuard } from './plugins/controlChars.ts';
 import { formTaskRoutes } from './modules/formtask/index.ts';
@@ -74,6 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Routes pass their own limits to request.parts(); this global cap guards any that forget.
   await app.register(fastifyMultipart, { limits: { fileSize: ctx.config.maxUploadMb * 1024 * 1024, files: 20 } });
   registerApiHeaders(app);
+  // Before the routes: the plugin adds its hook to each route as it is declared.
+  await registerCompression(app);
   await app.register(fastifyHelmet, {
     // Sent with the page, so same-origin calls carry a Referer the 401 redirect can return to.
     referrerPolicy: { policy: 'same-origin' },

@@ -14,10 +14,13 @@ const TABS = [
 export function MainTabBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const waitDone = useCounter('waitDone');
-  const msg = useCounter('msg');
+  const shown = TABS.some((t) => t.key === pathname);
+  // Hidden on a form or a task page: its counters are not asked there, where every request on a
+  // phone's network competes with the page's own (a form list's first load asked 待办 for nothing).
+  const waitDone = useCounter('waitDone', shown);
+  const msg = useCounter('msg', shown);
   const counts = { waitDone, msg };
-  if (!TABS.some((t) => t.key === pathname)) return null;
+  if (!shown) return null;
   return (
     <nav className="m-tabbar" aria-label="主导航">
       <TabBar activeKey={pathname} onChange={(key) => void navigate(key)} safeArea>

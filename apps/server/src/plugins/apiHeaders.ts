@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/apc/');
+/** The JSON API's paths (the rest are the built clients' pages and files). */
+export const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/apc/');
 
 /**
  * JSON calls need only two of helmet's headers: nosniff, and no-store so authenticated data is

@@ -20,10 +20,12 @@ export const counterQuery =
   ({ signal }: { signal: AbortSignal }) =>
     fetchers[kind](signal);
 
-export function useCounter(kind: CounterKind): number | undefined {
+/** `enabled` false: not asked nor polled (a hidden tab bar), the last count kept for when it shows again. */
+export function useCounter(kind: CounterKind, enabled = true): number | undefined {
   const { data } = useQuery({
     queryKey: [...COUNTER_QUERY_ROOT, kind],
     queryFn: counterQuery(kind),
+    enabled,
     refetchInterval: COUNTER_REFRESH_MS,
     staleTime: 10_000,
   });
