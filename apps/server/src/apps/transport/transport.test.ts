@@ -135,6 +135,14 @@ describe('waybills', () => {
     expect((await t.call(other, 'GET', `/api/flow/queryapprovedetails/${pid}`)).statusCode).toBeGreaterThanOrEqual(400);
     expect((await postTask(t, other, `/api/flow/approvetask/${task}`, { taskId: String(task), formId: fieldsForm })).statusCode).toBeGreaterThanOrEqual(400);
     expect(await statusOf(t, pid)).toBe('0');
+    // The goods the reviewer is asked to agree to: the waybill's 运输货物 rows, read as its task's assignee
+    // (no right on 电子运单, and rows carry no company); the other company's user gets none of them.
+    const record = String((await t.sql.query(`select id from form_${fieldsForm} where waybill_no = 'YD-T-0'`)).rows[0].id);
+    const goodsUrl = `/api/form/querysubformdata/${fieldsForm}/goods?parentId=${record}&pageNum=1&pageSize=10`;
+    const goods = (await t.call(receiver, 'GET', goodsUrl)).json();
+    expect(goods).toMatchObject({ errCode: 0, totalCount: 1 });
+    expect(goods.datas[0]).toMatchObject({ goods_name: '甲醇', un_no: '1230' });
+    expect((await t.call(other, 'GET', goodsUrl)).statusCode).toBe(403);
     // 作废 so the day's other tests see one valid waybill.
     await t.sql.query(`update form_${fieldsForm} set waybill_status = '已作废' where waybill_no = 'YD-T-0'`);
     expect((await postTask(t, receiver, `/api/flow/disapprovetask/${task}`, { taskId: String(task), formId: fieldsForm, remark: '不收' })).json()).toEqual({ errCode: 0 });
