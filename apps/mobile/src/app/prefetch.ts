@@ -2,7 +2,7 @@ import type { GetUserReply } from '@park/core';
 import { get } from '../lib/http.ts';
 import { queryClient } from './queryClient.ts';
 import { prefetchWorkbench } from '../features/workbench/prefetch.ts';
-import { firstCalls, GET_USER_URL } from '../boot/earlyCalls.ts';
+import { firstCalls, GET_USER_URL, isFormListRoute, routeOf } from '../boot/earlyCalls.ts';
 
 export const USER_QUERY_KEY = ['session', 'user'] as const;
 export const fetchUser = (signal?: AbortSignal) => get<GetUserReply>(GET_USER_URL, undefined, { signal });
@@ -16,11 +16,11 @@ export const fetchUser = (signal?: AbortSignal) => get<GetUserReply>(GET_USER_UR
 export function prefetchFirstScreen(pathname: string, base: string): void {
   // No session needed (the login pages, a scanned code's 免登录填报): nothing to ask.
   if (firstCalls(pathname, base).length === 0) return;
-  const route = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  const route = routeOf(pathname, base);
   void queryClient.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: ({ signal }) => fetchUser(signal), staleTime: 5 * 60_000 });
   if (route === '/' || route === '') {
     prefetchWorkbench(queryClient);
   }
   // The list's page code with the main code; its design and first page were asked by index.html.
-  if (/^\/form\/\d+\/?$/.test(route)) void import('../form/listPage.tsx');
+  if (isFormListRoute(pathname, base)) void import('../form/listPage.tsx');
 }

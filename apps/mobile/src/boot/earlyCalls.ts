@@ -61,19 +61,27 @@ export const listBody = (formId: number, pageNum: number, pageSize: number, quer
 
 export const earlyKey = (method: string, url: string, body?: string) => `${method} ${url}${body === undefined ? '' : ` ${body}`}`;
 
+/** `/form/:id`, a form's list; the id captured. */
+const FORM_LIST_ROUTE = /^\/form\/(\d+)\/?$/;
+
 /**
  * What a route's first screen asks, by its path under the app's base. The login pages and a
  * scanned code's first page (免登录填报) ask nothing: they need no session.
  */
+/** The address under the app's base ('/' for the base itself): what the routes are matched on. */
+export function routeOf(pathname: string, base: string): string {
+  return pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+}
+
 export function firstCalls(pathname: string, base: string): EarlyCall[] {
-  const route = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
+  const route = routeOf(pathname, base);
   if (/^\/(login|changePassword)(\/|$)/.test(route)) return [];
   if (/^\/qr\/[^/]+\/?$/.test(route)) return [];
   const user: EarlyCall = { method: 'GET', url: GET_USER_URL };
   if (route === '/') {
     return [user, ...[MY_WORKBENCH_URL, WAIT_DONE_COUNT_URL, UNREAD_MSG_COUNT_URL, NOTICE_UNREAD_URL, MENUS_URL].map((url): EarlyCall => ({ method: 'GET', url }))];
   }
-  const formList = /^\/form\/(\d+)\/?$/.exec(route);
+  const formList = FORM_LIST_ROUTE.exec(route);
   if (formList) {
     const formId = Number(formList[1]);
     return [
@@ -89,8 +97,7 @@ type EarlyWindow = { [EARLY_CALLS_GLOBAL]?: Map<string, Pending> };
 
 /** Whether the address is a form's list (`/form/:id`), the one route whose page code index.html fetches too. */
 export function isFormListRoute(pathname: string, base: string): boolean {
-  const route = pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname;
-  return /^\/form\/\d+\/?$/.test(route);
+  return FORM_LIST_ROUTE.test(routeOf(pathname, base));
 }
 
 /**

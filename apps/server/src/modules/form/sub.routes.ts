@@ -105,7 +105,8 @@ export function subRoutes(app: FastifyInstance, ctx: AppContext): void {
     const parentId = await checkedParent(ctx, request, t, q.parentId, 'read');
     // Rows belong to their parent: a caller without a form right reached it as one the record's
     // module shows them (an approver of another company, as a waybill's receiving company), and
-    // reads its rows by it, not by the caller's own company, which the rows never carry.
+    // reads its rows by it — not by the caller's own company rule, as the rows carry the company of
+    // whoever wrote them.
     const byViewer = parentScopes(request, t.model.formId, 'read', true).length === 0;
     const result = await listRecords(db, t.table, { ...q, parentId, sort: { key: 'id', sort: 'asc' } }, byViewer ? ALL_RECORDS : companyOnlyScope(authOf(request)));
     return { errCode: 0, datas: result.rows.map((r) => presentRow(r, t.table)), totalCount: result.totalCount };
