@@ -6,7 +6,10 @@ export const BASE = '/closed-park-web';
 
 /** Logs in through the real login page, as a person would. */
 export async function loginAs(page: Page, username = 'admin', password = E2E_ADMIN_PASSWORD) {
-  await page.goto(`${BASE}/login`);
+  // Until the document is committed, not loaded: a call of the page answered 401 sends it to
+  // /login?redirect=… itself, which aborted a goto still waiting for 'load' (net::ERR_ABORTED, a CI
+  // flake). Either way it is the login page; the fields are waited for below.
+  await page.goto(`${BASE}/login`, { waitUntil: 'commit' });
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
